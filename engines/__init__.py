@@ -1,0 +1,57 @@
+"""Pure rules engines, one package per game, behind one protocol (see ``core``).
+
+>>> import engines
+>>> engine = engines.get("burgenland")
+>>> state = engine.new_game(3, seed=42)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from importlib import import_module
+from typing import Any
+
+from engines.core import (
+    Action,
+    AmbiguousAction,
+    BaseEngine,
+    Engine,
+    EngineError,
+    Event,
+    GameOver,
+    IllegalAction,
+    NotationError,
+    NotYourTurn,
+    Outcome,
+)
+
+__all__ = [
+    "Action", "AmbiguousAction", "BaseEngine", "Engine", "EngineError", "Event", "GameOver",
+    "IllegalAction", "NotationError", "NotYourTurn", "Outcome", "get", "names", "replay",
+]
+
+# name -> module holding ``ENGINE``; imported on first use.
+_MODULES: dict[str, str] = {
+    "burgenland": "engines.burgenland",
+}
+_LOADED: dict[str, Engine] = {}
+
+
+def names() -> tuple[str, ...]:
+    """The names of every available engine, in a stable order."""
+    return tuple(_MODULES)
+
+
+def get(name: str) -> Engine:
+    """The engine called ``name``; ``KeyError`` names the available ones."""
+    if name not in _MODULES:
+        raise KeyError(f"no engine {name!r}; available: {', '.join(names())}")
+    if name not in _LOADED:
+        _LOADED[name] = import_module(_MODULES[name]).ENGINE
+    return _LOADED[name]
+
+
+def replay(name: str, seats: int, seed: int, options: Mapping[str, Any] | None,
+           log: Iterable[tuple[int, str]]) -> Any:
+    """The state reached by playing ``log`` (``(seat, action_key)`` pairs) from a new game."""
+    return get(name).replay(seats, seed, options, log)

@@ -1,0 +1,245 @@
+"""The engine protocol shared by every game, and the pieces all engines reuse.
+
+An engine is a stateless object whose methods take and return immutable game
+states (see ``../shared/DESIGN.md``, "Engine protocol").  Everything here is
+standard library only: engines must run anywhere, deterministically.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+# ---------------------------------------------------------------------------
+# Errors
+
+
+class EngineError(ValueError):
+    """Any rejected input.  The message is meant to be shown to the player as is."""
+
+    def __init__(self, message: str, suggestions: Sequence[str] = ()) -> None:
+        self.message = message
+        self.suggestions = tuple(suggestions)[:5]
+        text = message
+        if self.suggestions:
+            text += " Try: " + ", ".join(f"`{s}`" for s in self.suggestions) + "."
+        super().__init__(text)
+
+
+class NotationError(EngineError):
+    """The text could not be read as any action of this game."""
+
+
+class IllegalAction(EngineError):
+    """The text names a real action that the rules do not allow now."""
+
+
+class AmbiguousAction(EngineError):
+    """The text matches several legal actions; ``candidates`` lists them."""
+
+    def __init__(self, message: str, candidates: Sequence[Action]) -> None:
+        self.candidates = tuple(candidates)
+        super().__init__(message, [a.key for a in self.candidates])
+
+
+class NotYourTurn(EngineError):
+    """The seat is not among those that must decide now."""
+
+
+class GameOver(EngineError):
+    """The game has ended; nothing more can be played."""
+
+
+# ---------------------------------------------------------------------------
+# Value types
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A player's decision: one step, or several steps typed on one line.
+
+    Each step is a tuple of words (``("build", "wall", "3W")``).  The key is the
+    words joined by spaces; every engine's grammar makes it unambiguous.
+    """
+
+    steps: tuple[tuple[str, ...], ...]
+
+    @classmethod
+    def of(cls, *words: str) -> Action:
+        return cls((tuple(words),))
+
+    @property
+    def key(self) -> str:
+        return " ".join(w for step in self.steps for w in step)
+
+    def then(self, other: Action) -> Action:
+        return Action(self.steps + other.steps)
+
+    def __str__(self) -> str:
+        return self.key
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened.  ``data`` is JSON-safe; ``engine.describe`` words it per viewer."""
+
+    kind: str
+    seat: int | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Scores and places (1 = best; tied seats share a place) when the game is over."""
+
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    detail: str = ""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
+
+
+def ranks_from_scores(scores: Sequence[Any]) -> tuple[int, ...]:
+    """Competition ranking, higher score better: (5, 7, 7) -> (3, 1, 1)."""
+    return tuple(1 + sum(1 for other in scores if other > mine) for mine in scores)
+
+
+# ---------------------------------------------------------------------------
+# The protocol
+
+
+@runtime_checkable
+class Engine(Protocol):
+    name: str
+    title: str
+    min_seats: int
+    max_seats: int
+    rules_version: int
+
+    def new_game(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> Any: ...
+    def to_act(self, state: Any) -> tuple[int, ...]: ...
+    def legal_actions(self, state: Any, seat: int) -> tuple[Action, ...]: ...
+    def apply(self, state: Any, seat: int, action: Action) -> tuple[Any, tuple[Event, ...]]: ...
+    def apply_trusted(self, state: Any, seat: int, action: Action) -> tuple[Any, tuple[Event, ...]]: ...
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
+    def outcome(self, state: Any) -> Outcome | None: ...
+    def standing(self, state: Any) -> Outcome: ...
+    def action_key(self, action: Action) -> str: ...
+    def format_action(self, state: Any, seat: int, action: Action) -> str: ...
+    def parse_action(self, state: Any, seat: int, text: str) -> Action: ...
+    def describe(self, event: Event, viewer: int | None) -> str: ...
+    def dump(self, state: Any) -> dict[str, Any]: ...
+    def load(self, data: Mapping[str, Any]) -> Any: ...
+    def determinize(self, state: Any, seat: int, seed: int) -> Any: ...
+    def default_action(self, state: Any, seat: int) -> Action: ...
+    def undo_barrier(self, state: Any) -> int: ...
+    def move_count(self, state: Any) -> int: ...
+
+
+class BaseEngine:
+    """Behaviour every engine shares; a game subclasses it and fills in the rules.
+
+    Subclasses implement ``new_game``, ``to_act``, ``legal_actions``,
+    ``apply_trusted``, ``check`` (why an action is illegal), ``view``,
+    ``outcome``, ``standing``, ``format_action``, ``parse_text`` (the game's
+    own grammar), ``describe``, ``dump``, ``load``, ``determinize`` and
+    ``default_action``.
+    """
+
+    name: str = ""
+    title: str = ""
+    min_seats: int = 2
+    max_seats: int = 2
+    rules_version: int = 1
+    #: Shown when text cannot be read at all: the grammar with examples.
+    notation_help: str = ""
+
+    # -- the protocol members every engine gets for free ------------------
+
+    def apply(self, state: Any, seat: int, action: Action) -> tuple[Any, tuple[Event, ...]]:
+        self.check_turn(state, seat)
+        problem = self.check(state, seat, action)
+        if problem is not None:
+            raise IllegalAction(f"`{action.key}` is not allowed: {problem}.",
+                                self.close_actions(state, seat, action.key))
+        return self.apply_trusted(state, seat, action)
+
+    def action_key(self, action: Action) -> str:
+        return action.key
+
+    def check_turn(self, state: Any, seat: int) -> None:
+        if self.outcome(state) is not None:
+            raise GameOver("The game is over.")
+        if seat not in self.to_act(state):
+            raise NotYourTurn(f"It is not seat {seat + 1}'s turn.")
+
+    def parse_action(self, state: Any, seat: int, text: str) -> Action:
+        """Read a key or friendly text by filtering the legal actions, then the game's grammar."""
+        self.check_turn(state, seat)
+        wanted = normalize(text)
+        if not wanted:
+            raise NotationError("Type a move. " + self.notation_help)
+        legal = self.legal_actions(state, seat)
+        for action in legal:
+            if normalize(action.key) == wanted:
+                return action
+        for action in legal:
+            if normalize(self.format_action(state, seat, action)) == wanted:
+                return action
+        return self.parse_text(state, seat, wanted, legal)
+
+    def close_actions(self, state: Any, seat: int, text: str) -> list[str]:
+        """Up to five legal keys that look like ``text``, for error messages."""
+        keys = [a.key for a in self.legal_actions(state, seat)]
+        close = difflib.get_close_matches(normalize(text), keys, n=5, cutoff=0.4)
+        return close or keys[:5]
+
+    def replay(self, seats: int, seed: int, options: Mapping[str, Any] | None,
+               log: Iterable[tuple[int, str]]) -> Any:
+        """Rebuild a state from its seed and the stored ``(seat, action_key)`` log."""
+        state = self.new_game(seats, seed, options)
+        for seat, key in log:
+            state, _ = self.apply(state, seat, self.parse_action(state, seat, key))
+        return state
+
+    # -- to be provided by each game ---------------------------------------
+
+    def check(self, state: Any, seat: int, action: Action) -> str | None:
+        """Why ``action`` is illegal now (a short phrase), or None if it is legal."""
+        raise NotImplementedError
+
+    def parse_text(self, state: Any, seat: int, text: str, legal: tuple[Action, ...]) -> Action:
+        raise NotationError(f"`{text}` is not a move. " + self.notation_help,
+                            [a.key for a in legal[:5]])
+
+    # Declared so that the shared methods above type-check.
+    def new_game(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> Any:
+        raise NotImplementedError
+
+    def to_act(self, state: Any) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def legal_actions(self, state: Any, seat: int) -> tuple[Action, ...]:
+        raise NotImplementedError
+
+    def apply_trusted(self, state: Any, seat: int, action: Action) -> tuple[Any, tuple[Event, ...]]:
+        raise NotImplementedError
+
+    def outcome(self, state: Any) -> Outcome | None:
+        raise NotImplementedError
+
+    def format_action(self, state: Any, seat: int, action: Action) -> str:
+        raise NotImplementedError
+
+
+_SPACES = re.compile(r"\s+")
+
+
+def normalize(text: str) -> str:
+    """Case-folded, trimmed, single-spaced text: how all notation is compared."""
+    return _SPACES.sub(" ", text.strip().casefold())
