@@ -26,8 +26,20 @@ from engines.core import (
 )
 
 __all__ = [
-    "Action", "AmbiguousAction", "BaseEngine", "Engine", "EngineError", "Event", "GameOver",
-    "IllegalAction", "NotationError", "NotYourTurn", "Outcome", "get", "names", "replay",
+    "Action",
+    "AmbiguousAction",
+    "BaseEngine",
+    "Engine",
+    "EngineError",
+    "Event",
+    "GameOver",
+    "IllegalAction",
+    "NotYourTurn",
+    "NotationError",
+    "Outcome",
+    "get",
+    "names",
+    "replay",
 ]
 
 # name -> module holding ``ENGINE``; imported on first use.

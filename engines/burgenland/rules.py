@@ -1,0 +1,695 @@
+"""Burgenland's rules: setup, what may be done now, and what each step does.
+
+Steps (tuples of words; the notation module reads and writes them):
+
+=================================  ===================================================
+``("take",)``                      action B: take two colour cards
+``("build", piece, where, *mods)``  action A: opens a payment.  ``where`` is ``3W``
+                                   (castle 3, west site; N/W/E, or X for a new extra
+                                   site), ``7`` (the well of castle 7) or ``large``;
+                                   ``mods`` are bonus tiles spent by the build,
+                                   ``ignore`` then ``pay10``
+``("pay", token, ...)``             pay cards into the open payment, e.g. ``R1 J``
+``("cancel",)``                    drop the open decision; nothing changed
+``("jokers", k)``                  free: exchange colour cards worth 6k for k jokers
+``("swap",)``, ``("M3",)``         free: play an exchange tile, then pick two markers
+``("draw5",)``                     free: play a draw-5 bonus tile
+``("end",)``                       end the turn (after the main action)
+=================================  ===================================================
+
+Readings where the rules page is silent (each has a test):
+- The ignore-restrictions tile is offered (and accepted) only when a restriction
+  actually forbids the build, so it is never spent for nothing.
+- The turn ends by itself after the main action when no free action is left.
+- The game ends the moment the last piece is placed: that build's site bonus or
+  reward is not drawn (it could change nothing).
+- Paying stops the moment a stage is met (no card beyond the one that reaches
+  the cost); the player chooses among card kinds, never among identical cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
+from typing import Any
+
+from engines import rng
+from engines.burgenland import data as D
+from engines.burgenland import payment as P
+from engines.burgenland.state import JOKER, NEUTRAL, Pending, Player, Site, State, card_colour, card_value
+from engines.core import Event
+
+Step = tuple[str, ...]
+SITE_INDEX = {"N": 0, "W": 1, "E": 2, "X": 3}
+MARKER_WORDS = tuple(f"M{i}" for i in range(1, D.MARKER_POSITIONS + 1))
+
+# --- Setup ----------------------------------------------------------------------------
+
+
+def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+    if seats not in D.SUPPLY:
+        raise ValueError(f"Burgenland is for 2 to 4 players, not {seats}")
+    if options:
+        raise ValueError(f"Burgenland has no options, got {sorted(options)}")
+    r = rng.seed_state(seed)
+    r, markers = rng.shuffle(r, range(D.MARKER_POSITIONS))
+    r, sites = _preplace(r, seats)
+    r, deck = rng.shuffle(r, range(D.COLOUR_CARDS))
+    r, architect = rng.shuffle(r, D.ARCHITECT_COSTS)
+    r, well_deck = rng.shuffle(r, range(1, D.CASTLES + 1))
+    r, bonus = rng.shuffle(r, D.BONUS_TILES)
+    supply = tuple(D.SUPPLY[seats][p] for p in D.PIECES)
+    players = []
+    for seat in range(seats):
+        count = D.START_COLOUR_CARDS[seat]
+        hand, deck = tuple(sorted(deck[:count])), deck[count:]
+        players.append(Player(hand, D.START_JOKERS, supply, 0, ()))  # type: ignore[arg-type]
+    return State(
+        seats=seats, rng=r, players=tuple(players), markers=markers, sites=sites,
+        wells=(None,) * D.CASTLES, large=(), deck=deck, discard=(), architect=architect,
+        well_deck=well_deck, wells_built=0, exchange_left=D.EXCHANGE_TILES, bonus_stack=bonus,
+        played_tiles=(), turn=0, main_done=False, pending=None, winner=None, ply=0, barrier=0,
+        last_move=None,
+    )
+
+
+def _preplace(r: int, seats: int) -> tuple[int, tuple[tuple[Site, Site, Site, Site], ...]]:
+    """Neutral walls on N sites of random castles, houses on W sites of walled castles, towers on the rest."""
+    neutral = D.NEUTRAL[seats]
+    sites: list[list[Site]] = [[None, None, None, None] for _ in range(D.CASTLES)]
+    r, walled = rng.sample(r, range(D.CASTLES), neutral[D.WALL])
+    for c in walled:
+        sites[c][0] = (D.WALL, NEUTRAL)
+    r, housed = rng.sample(r, sorted(walled), neutral[D.HOUSE])
+    for c in housed:
+        sites[c][1] = (D.HOUSE, NEUTRAL)
+    empty = [c for c in range(D.CASTLES) if sites[c][0] is None]
+    r, towered = rng.sample(r, empty, neutral[D.TOWER])
+    for c in towered:
+        sites[c][0] = (D.TOWER, NEUTRAL)
+    return r, tuple(tuple(s) for s in sites)  # type: ignore[misc]
+
+
+# --- Small queries ------------------------------------------------------------------
+
+
+def pieces_in(state: State, castle: int, piece: str) -> int:
+    return sum(1 for site in state.sites[castle - 1] if site is not None and site[0] == piece)
+
+
+def indicator(state: State) -> int | None:
+    """The castle where the red well indicator stands (None: no more wells can be built)."""
+    if not state.well_deck or state.wells_built >= len(D.WELL_REWARDS):
+        return None
+    return state.well_deck[0]
+
+
+def card_kind(card: int) -> int:
+    return P.JOKER_KIND if card == JOKER else card_colour(card) * 3 + card_value(card) - 1
+
+
+def available(player: Player, committed: tuple[int, ...] = ()) -> list[int]:
+    """Card counts by kind, less the cards set aside for the open decision."""
+    counts = [0] * P.KINDS
+    for card in player.hand:
+        counts[card_kind(card)] += 1
+    counts[P.JOKER_KIND] = player.jokers
+    for card in committed:
+        counts[card_kind(card)] -= 1
+    return counts
+
+
+def colour_value(player: Player) -> int:
+    return sum(card_value(c) for c in player.hand)
+
+
+def parse_where(where: str) -> tuple[int, str] | None:
+    """``3W`` -> (3, "W"); ``7`` -> (7, "well"); ``large`` -> (0, "large"); else None."""
+    if where == D.LARGE:
+        return 0, D.LARGE
+    site = where[-1:]
+    number = where[:-1] if site in SITE_INDEX else where
+    if not number.isdigit() or not 1 <= int(number) <= D.CASTLES:
+        return None
+    return int(number), (site if site in SITE_INDEX else D.WELL)
+
+
+def stages(state: State, opening: Step) -> list[P.Stage]:
+    """What the decision opened by ``opening`` costs, stage by stage."""
+    if opening[0] == "jokers":
+        return [("coins", D.JOKER_EXCHANGE_COINS * int(opening[1]), 0)]
+    _, piece, where, *mods = opening
+    castle, site = parse_where(where)  # type: ignore[misc]
+    if D.PAY_TEN in mods:
+        first: P.Stage = ("coins", D.PAY_TEN_COINS, 1)
+    elif site == D.LARGE:
+        first = ("large", *D.LARGE_COSTS[piece])
+    else:
+        first = ("colours", *state.castle_colours(castle))
+    if piece == D.TOWER and site != D.LARGE:
+        return [first, ("coins", state.architect[0], 1)]
+    return [first]
+
+
+# --- Why a build is not allowed -------------------------------------------------------------
+
+
+def restriction(state: State, castle: int, piece: str) -> str | None:
+    """The building restriction a house or tower would break in a small castle, if any."""
+    if piece == D.TOWER and pieces_in(state, castle, D.TOWER):
+        return f"castle {castle} already has a tower"
+    if piece == D.HOUSE:
+        houses, walls = pieces_in(state, castle, D.HOUSE), pieces_in(state, castle, D.WALL)
+        if houses + 1 > walls:
+            nth = "a house" if houses == 0 else "another house"
+            return f"{nth} in castle {castle} needs {houses + 1} wall{'s' if houses else ''} there first"
+    return None
+
+
+def build_problem(state: State, seat: int, piece: str, where: str, mods: tuple[str, ...]) -> str | None:
+    """Why this build is not allowed now (None if it is)."""
+    player = state.players[seat]
+    if state.main_done:
+        return "you have already taken your main action this turn (type `end`)"
+    if piece not in D.PIECES:
+        return f"there is no piece called {piece!r}"
+    if not player.left(piece):
+        return f"you have no {piece}s left to build"
+    parsed = parse_where(where)
+    if parsed is None:
+        return f"{where!r} is not a place: use a castle and site like 3W, a castle number for a well, or large"
+    castle, site = parsed
+    if len(set(mods)) != len(mods) or any(m not in (D.IGNORE, D.PAY_TEN) for m in mods):
+        return "the only tiles a build can use are `ignore` and `pay10`, once each"
+    for tile in mods:
+        if tile not in player.bonus_tiles:
+            return f"you hold no {D.BONUS_TILE_NAMES[tile]} tile"
+    place = _place_problem(state, player, piece, castle, site)
+    if place:
+        return place
+    rule = restriction(state, castle, piece) if site not in (D.LARGE, D.WELL) else None
+    if D.IGNORE in mods and not rule:
+        return "there is no building restriction to ignore here"
+    if rule and D.IGNORE not in mods:
+        return rule + (" (an ignore-restrictions tile would allow it)" if D.IGNORE in player.bonus_tiles else "")
+    if not P.feasible(stages(state, ("build", piece, where, *mods)), 0, (), available(player)):
+        return "you cannot pay for it: " + cost_text(state, piece, castle, site, mods)
+    return None
+
+
+def _place_problem(state: State, player: Player, piece: str, castle: int, site: str) -> str | None:
+    if site == D.LARGE:
+        return "wells cannot be built in the large castle" if piece == D.WELL else None
+    if site == D.WELL:
+        if piece != D.WELL:
+            return f"castle {castle}'s round site takes only a well; name a square site like {castle}N"
+        here = indicator(state)
+        if here is None:
+            return "no more wells can be built"
+        if here != castle:
+            return f"the well indicator stands in castle {here}, not {castle}"
+        return None
+    if piece == D.WELL:
+        return f"a well goes on the round site where the indicator stands (castle {indicator(state)})"
+    current = state.sites[castle - 1][SITE_INDEX[site]]
+    if site == D.EXTRA:
+        if current is not None:
+            return f"castle {castle} already has an extra site"
+        if D.EXTRA_SITE not in player.bonus_tiles:
+            return "you hold no extra building site tile"
+        return None
+    if current is not None:
+        owner = "a neutral" if current[1] == NEUTRAL else f"{{seat:{current[1]}}}'s"
+        return f"castle {castle}'s {D.SITE_NAMES[site]} site is taken ({owner} {current[0]})"
+    return None
+
+
+def cost_text(state: State, piece: str, castle: int, site: str, mods: tuple[str, ...]) -> str:
+    if D.PAY_TEN in mods:
+        text = "cards worth 10 coins"
+    elif site == D.LARGE:
+        same, distinct = D.LARGE_COSTS[piece]
+        text = f"a {piece} in the large castle takes {same} cards of one colour or {distinct} of different colours"
+    else:
+        a, b = state.castle_colours(castle)
+        text = f"castle {castle} takes 4 cards of {D.COLOURS[a]}/{D.COLOURS[b]} or jokers"
+    if piece == D.TOWER and site != D.LARGE:
+        text += f", plus {state.architect[0]} coins for the architect"
+    return text
+
+
+# --- What may be done now ------------------------------------------------------------------
+
+
+def free_steps(state: State, seat: int) -> list[Step]:
+    player = state.players[seat]
+    out: list[Step] = []
+    for k in range(1, colour_value(player) // D.JOKER_EXCHANGE_COINS + 1):
+        out.append(("jokers", str(k)))
+    if player.exchange_tiles:
+        out.append(("swap",))
+    if D.DRAW_FIVE in player.bonus_tiles:
+        out.append(("draw5",))
+    return out
+
+
+def build_candidates(state: State, seat: int) -> Iterator[tuple[str, str, tuple[str, ...]]]:
+    """A superset of the legal builds, cheaply pruned; ``build_problem`` decides."""
+    player = state.players[seat]
+    tiles = set(player.bonus_tiles)
+    pay10 = ((), (D.PAY_TEN,)) if D.PAY_TEN in tiles else ((),)
+    pieces = [p for p in D.BUILDINGS if player.left(p)]
+    avail = available(player)
+    for castle in range(1, D.CASTLES + 1):
+        colours = state.castle_colours(castle)
+        payable = sum(avail[c * 3] + avail[c * 3 + 1] + avail[c * 3 + 2] for c in colours) + avail[P.JOKER_KIND]
+        if payable < D.SMALL_CASTLE_CARDS and D.PAY_TEN not in tiles:
+            continue
+        sites = [s for s, i in SITE_INDEX.items() if i < 3 and state.sites[castle - 1][i] is None]
+        if D.EXTRA_SITE in tiles and state.sites[castle - 1][3] is None:
+            sites.append(D.EXTRA)
+        for site in sites:
+            for piece in pieces:
+                ignore = (D.IGNORE,) if restriction(state, castle, piece) else ()
+                for extra in pay10:
+                    yield piece, f"{castle}{site}", ignore + extra
+    if player.left(D.WELL) and indicator(state) is not None:
+        for extra in pay10:
+            yield D.WELL, str(indicator(state)), extra
+    for piece in pieces:
+        for extra in pay10:
+            yield piece, D.LARGE, extra
+
+
+def legal_steps(state: State, seat: int) -> list[Step]:
+    if state.winner is not None or seat != state.turn:
+        return []
+    if state.pending is not None:
+        return pending_steps(state, seat)
+    out: list[Step] = []
+    if not state.main_done:
+        out.append(("take",))
+        for piece, where, mods in build_candidates(state, seat):
+            if build_problem(state, seat, piece, where, mods) is None:
+                out.append(("build", piece, where, *mods))
+    out += free_steps(state, seat)
+    if state.main_done:
+        out.append(("end",))
+    return out
+
+
+def pending_steps(state: State, seat: int) -> list[Step]:
+    pending = state.pending
+    assert pending is not None
+    if pending.opening[0] == "swap":
+        return [(m,) for i, m in enumerate(MARKER_WORDS, 1) if i not in pending.picks] + [("cancel",)]
+    plan, cur, avail = _payment(state, seat)
+    out: list[Step] = [("pay", kind_token(k)) for k in P.next_kinds(plan, pending.stage, cur, avail)]
+    suggestion = P.suggest(plan, pending.stage, cur, avail)
+    if len(suggestion) > 1:
+        out.append(("pay", *(kind_token(k) for k in suggestion)))
+    out.append(("cancel",))
+    return out
+
+
+def _payment(state: State, seat: int) -> tuple[list[P.Stage], list[int], list[int]]:
+    """The open payment: its stages, the kinds paid into the current stage, the cards still free."""
+    pending = state.pending
+    assert pending is not None
+    plan = stages(state, pending.opening)
+    cur = [card_kind(c) for c in pending.current]
+    return plan, cur, available(state.players[seat], pending.committed)
+
+
+def payable_kinds(state: State, seat: int) -> list[int]:
+    plan, cur, avail = _payment(state, seat)
+    return P.next_kinds(plan, state.pending.stage, cur, avail)  # type: ignore[union-attr]
+
+
+def kind_token(kind: int) -> str:
+    if kind == P.JOKER_KIND:
+        return "J"
+    return f"{D.COLOUR_LETTERS[kind // 3]}{kind % 3 + 1}"
+
+
+def token_kind(token: str) -> int | None:
+    if token == "J":
+        return P.JOKER_KIND
+    if len(token) == 2 and token[0] in D.COLOUR_LETTERS and token[1] in "123":
+        return D.COLOUR_LETTERS.index(token[0]) * 3 + int(token[1]) - 1
+    return None
+
+
+def step_problem(state: State, seat: int, step: Step) -> str | None:
+    """Why ``step`` cannot be taken now (None if it can)."""
+    if not step:
+        return "an empty move"
+    verb = step[0]
+    if state.pending is not None:
+        if verb == "pay" and state.pending.opening[0] != "swap":
+            return pay_problem(state, seat, step[1:])
+        if step in pending_steps(state, seat):
+            return None
+        return "finish or `cancel` the " + pending_name(state.pending) + " first"
+    if verb == "build" and len(step) >= 3:
+        return build_problem(state, seat, step[1], step[2], step[3:])
+    if step in legal_steps(state, seat):
+        return None
+    if verb == "take" and state.main_done:
+        return "you have already taken your main action this turn (type `end`)"
+    if verb == "end" and not state.main_done:
+        return "take your main action first: build something or `take` two cards"
+    if verb in ("pay", "cancel") or verb in MARKER_WORDS:
+        return "there is nothing to pay or choose right now"
+    if verb == "swap":
+        return "you hold no exchange tile"
+    if verb == "draw5":
+        return "you hold no draw-5 tile"
+    if verb == "jokers":
+        return "exchanging needs colour cards worth 6 coins for each joker"
+    return "that is not a move in this game"
+
+
+def pending_name(pending: Pending) -> str:
+    verb = pending.opening[0]
+    return {"build": "payment for your build", "jokers": "joker exchange", "swap": "marker swap"}[verb]
+
+
+def pay_problem(state: State, seat: int, tokens: tuple[str, ...]) -> str | None:
+    """Check a run of cards paid one after the other into the open payment."""
+    if not tokens:
+        return "name the cards to pay, e.g. `pay R1 J`"
+    trial = state
+    for i, token in enumerate(tokens):
+        kind = token_kind(token)
+        if kind is None:
+            return f"{token!r} is not a card (cards are written like R1, B3, J)"
+        if trial.pending is None:
+            return f"that is more cards than the payment needs (it was complete before {tokens[i]})"
+        if kind not in payable_kinds(trial, seat):
+            return why_card_refused(trial, seat, kind)
+        trial = pay_one(trial, seat, kind)[0]
+    return None
+
+
+def why_card_refused(state: State, seat: int, kind: int) -> str:
+    pending = state.pending
+    assert pending is not None
+    avail = available(state.players[seat], pending.committed)
+    stage = stages(state, pending.opening)[pending.stage]
+    name = "a joker" if kind == P.JOKER_KIND else f"a {D.COLOURS[kind // 3]} {kind % 3 + 1}"
+    if avail[kind] <= 0:
+        return f"you have no {name[2:] if kind != P.JOKER_KIND else 'joker'} left to pay with"
+    if not P.allows(stage, kind):
+        if stage[0] == "colours":
+            return f"this castle takes only {D.COLOURS[stage[1]]}, {D.COLOURS[stage[2]]} or jokers"
+        return "jokers cannot be exchanged for jokers; pay colour cards"
+    return f"paying {name} now would leave the rest of the payment impossible"
+
+
+# --- Doing it ------------------------------------------------------------------------------
+
+
+class Turn:
+    """Accumulates one action's effects: the new state so far and the events."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.events: list[Event] = []
+        self.random = False  # a draw or a reveal: the move cannot be undone
+
+    def event(self, kind: str, seat: int | None = None, **data: Any) -> None:
+        self.events.append(Event(kind, seat, data))
+
+    def set_player(self, seat: int, **changes: Any) -> Player:
+        player = replace(self.state.players[seat], **changes)
+        players = list(self.state.players)
+        players[seat] = player
+        self.state = replace(self.state, players=tuple(players))
+        return player
+
+    def update(self, **changes: Any) -> None:
+        self.state = replace(self.state, **changes)
+
+
+def apply_steps(state: State, seat: int, steps: tuple[Step, ...]) -> tuple[State, tuple[Event, ...]]:
+    turn = Turn(state)
+    for step in steps:
+        _do_step(turn, seat, step)
+        if turn.state.winner is not None:
+            break
+    s = turn.state
+    ply = s.ply + 1
+    barrier = ply if turn.random or s.turn != seat or s.winner is not None else s.barrier
+    return replace(s, ply=ply, barrier=barrier), tuple(turn.events)
+
+
+def _do_step(turn: Turn, seat: int, step: Step) -> None:
+    verb = step[0]
+    s = turn.state
+    if verb == "pay":
+        for token in step[1:]:
+            turn.state, completed = pay_one(turn.state, seat, token_kind(token))  # type: ignore[arg-type]
+            if completed is not None:
+                _complete(turn, seat, completed)
+    elif verb == "cancel":
+        turn.update(pending=None)
+    elif verb in ("build", "jokers", "swap"):
+        turn.update(pending=Pending(step))
+    elif verb in MARKER_WORDS:
+        pending = s.pending
+        assert pending is not None
+        picks = (*pending.picks, MARKER_WORDS.index(verb) + 1)
+        if len(picks) < 2:
+            turn.update(pending=replace(pending, picks=picks))
+        else:
+            turn.update(pending=None)
+            _swap_markers(turn, seat, picks)
+    elif verb == "take":
+        cards = _draw(turn, 2)
+        player = s.players[seat]
+        turn.set_player(seat, hand=tuple(sorted(player.hand + tuple(cards))))
+        turn.event("take", seat, cards=card_tokens(tuple(cards)))
+        turn.update(main_done=True)
+        _maybe_end_turn(turn, seat)
+    elif verb == "draw5":
+        _spend_tiles(turn, seat, (D.DRAW_FIVE,))
+        _reward(turn, seat, D.DRAW_TILE_COINS, "draw-5 tile")
+        _maybe_end_turn(turn, seat)
+    elif verb == "end":
+        _end_turn(turn, seat)
+    else:  # pragma: no cover - validated before
+        raise ValueError(f"unknown step {step!r}")
+
+
+def pay_one(state: State, seat: int, kind: int) -> tuple[State, Pending | None]:
+    """Commit one card; returns the new state and the finished decision, if this card finished it."""
+    pending = state.pending
+    assert pending is not None
+    player = state.players[seat]
+    if kind == P.JOKER_KIND:
+        card = JOKER
+    else:
+        committed = set(pending.committed)
+        card = next(c for c in player.hand if card_kind(c) == kind and c not in committed)
+    current = (*pending.current, card)
+    plan = stages(state, pending.opening)
+    if not P.done(plan[pending.stage], [card_kind(c) for c in current]):
+        return replace(state, pending=replace(pending, current=current)), None
+    pending = replace(pending, stage=pending.stage + 1, paid=pending.paid + current, current=())
+    if pending.stage < len(plan):
+        return replace(state, pending=pending), None
+    return replace(state, pending=None), pending
+
+
+def _discard(turn: Turn, seat: int, cards: tuple[int, ...]) -> None:
+    """Paid colour cards go face up to the discard pile; jokers back to the supply."""
+    player = turn.state.players[seat]
+    colour = [c for c in cards if c != JOKER]
+    hand = list(player.hand)
+    for card in colour:
+        hand.remove(card)
+    turn.set_player(seat, hand=tuple(hand), jokers=player.jokers - cards.count(JOKER))
+    turn.update(discard=turn.state.discard + tuple(colour))
+
+
+def _complete(turn: Turn, seat: int, done: Pending) -> None:
+    verb = done.opening[0]
+    _discard(turn, seat, done.paid)
+    if verb == "jokers":
+        k = int(done.opening[1])
+        player = turn.state.players[seat]
+        turn.set_player(seat, jokers=player.jokers + k)
+        turn.event("jokers", seat, count=k, paid=card_tokens(done.paid))
+        _maybe_end_turn(turn, seat)
+        return
+    _, piece, where, *mods = done.opening
+    _build(turn, seat, piece, where, tuple(mods), done.paid)
+
+
+def card_tokens(cards: tuple[int, ...]) -> list[str]:
+    return [kind_token(card_kind(c)) for c in cards]
+
+
+def _build(turn: Turn, seat: int, piece: str, where: str, mods: tuple[str, ...], paid: tuple[int, ...]) -> None:
+    castle, site = parse_where(where)  # type: ignore[misc]
+    s = turn.state
+    tiles = mods + ((D.EXTRA_SITE,) if site == D.EXTRA else ())
+    _spend_tiles(turn, seat, tiles, announce=False)
+    player = s.players[seat]
+    supply = list(player.supply)
+    supply[D.PIECES.index(piece)] -= 1
+    turn.set_player(seat, supply=tuple(supply))
+    turn.update(main_done=True, last_move=(seat, piece, where))
+    turn.event("build", seat, piece=piece, where=where, tiles=list(tiles), paid=card_tokens(paid))
+    if site == D.LARGE:
+        turn.update(large=(*s.large, (piece, seat)))
+    elif site == D.WELL:
+        wells = list(s.wells)
+        wells[castle - 1] = seat
+        turn.update(wells=tuple(wells))
+    else:
+        sites = [list(c) for c in s.sites]
+        sites[castle - 1][SITE_INDEX[site]] = (piece, seat)
+        turn.update(sites=tuple(tuple(c) for c in sites))
+    if sum(turn.state.players[seat].supply) == 0:
+        # Immediate win: nothing more is drawn for this build.
+        turn.update(winner=seat)
+        turn.event("win", seat)
+        return
+    if piece == D.TOWER and site != D.LARGE:
+        _rotate_architect(turn)
+    if site == D.WELL:
+        _well_reward(turn, seat)
+    elif site not in (D.LARGE,):
+        if piece == D.WALL:
+            walls = pieces_in(turn.state, castle, D.WALL)
+            _gain_jokers(turn, seat, walls, f"{walls} wall{'s' if walls > 1 else ''} in castle {castle}")
+        _site_bonus(turn, seat, castle, site)
+    _maybe_end_turn(turn, seat)
+
+
+def _spend_tiles(turn: Turn, seat: int, tiles: tuple[str, ...], announce: bool = True) -> None:
+    if not tiles:
+        return
+    held = list(turn.state.players[seat].bonus_tiles)
+    for tile in tiles:
+        held.remove(tile)
+        if announce:
+            turn.event("tile_played", seat, tile=tile)
+    turn.set_player(seat, bonus_tiles=tuple(held))
+    turn.update(played_tiles=turn.state.played_tiles + tiles)
+
+
+def _rotate_architect(turn: Turn) -> None:
+    architect = turn.state.architect
+    turn.update(architect=architect[1:] + architect[:1])
+    turn.random = True  # the next architect card is revealed
+    turn.event("architect", cost=turn.state.architect[0])
+
+
+def _well_reward(turn: Turn, seat: int) -> None:
+    s = turn.state
+    coins = D.WELL_REWARDS[s.wells_built]
+    turn.update(well_deck=s.well_deck[1:], wells_built=s.wells_built + 1)
+    turn.random = True  # the next well card is revealed
+    turn.event("indicator", castle=indicator(turn.state))
+    _reward(turn, seat, coins, "well")
+
+
+def _gain_jokers(turn: Turn, seat: int, count: int, reason: str) -> None:
+    player = turn.state.players[seat]
+    turn.set_player(seat, jokers=player.jokers + count)
+    turn.event("joker", seat, count=count, reason=reason)
+
+
+def _site_bonus(turn: Turn, seat: int, castle: int, site: str) -> None:
+    bonus = D.site_bonus(castle, site)
+    s = turn.state
+    player = s.players[seat]
+    if bonus == D.JOKER_BONUS:
+        _gain_jokers(turn, seat, 1, "site bonus")
+    elif bonus == D.COINS_BONUS:
+        _reward(turn, seat, D.SITE_REWARD_COINS, "site bonus")
+    elif bonus == D.EXCHANGE_BONUS and s.exchange_left:
+        turn.set_player(seat, exchange_tiles=player.exchange_tiles + 1)
+        turn.update(exchange_left=s.exchange_left - 1)
+        turn.event("exchange_tile", seat)
+    elif bonus == D.TILE_BONUS and s.bonus_stack:
+        tile = s.bonus_stack[0]
+        turn.set_player(seat, bonus_tiles=tuple(sorted((*player.bonus_tiles, tile))))
+        turn.update(bonus_stack=s.bonus_stack[1:])
+        turn.random = True  # a hidden tile is revealed to its taker
+        turn.event("bonus_tile", seat, tile=tile)
+
+
+def _draw(turn: Turn, count: int) -> list[int]:
+    """Draw up to ``count`` cards, reshuffling the discards into a new deck when it runs out."""
+    out = []
+    for _ in range(count):
+        card = _draw_one(turn)
+        if card is None:
+            break
+        out.append(card)
+    return out
+
+
+def _draw_one(turn: Turn) -> int | None:
+    s = turn.state
+    turn.random = True
+    if not s.deck:
+        if not s.discard:
+            return None
+        r, deck = rng.shuffle(s.rng, s.discard)
+        turn.update(rng=r, deck=deck, discard=())
+        turn.event("reshuffle", cards=len(deck))
+        s = turn.state
+    turn.update(deck=s.deck[1:])
+    return s.deck[0]
+
+
+def _reward(turn: Turn, seat: int, coins: int, reason: str) -> None:
+    """Draw colour cards face up, one at a time, until they total at least ``coins``."""
+    drawn: list[int] = []
+    while sum(card_value(c) for c in drawn) < coins:
+        card = _draw_one(turn)
+        if card is None:
+            break
+        drawn.append(card)
+    player = turn.state.players[seat]
+    turn.set_player(seat, hand=tuple(sorted(player.hand + tuple(drawn))))
+    turn.event("reward", seat, coins=coins, reason=reason, cards=card_tokens(tuple(drawn)))
+
+
+def _swap_markers(turn: Turn, seat: int, picks: tuple[int, ...]) -> None:
+    a, b = picks
+    markers = list(turn.state.markers)
+    markers[a - 1], markers[b - 1] = markers[b - 1], markers[a - 1]
+    player = turn.state.players[seat]
+    turn.set_player(seat, exchange_tiles=player.exchange_tiles - 1)
+    turn.update(markers=tuple(markers))
+    turn.event("swap", seat, a=a, b=b, colour_a=D.COLOURS[markers[a - 1]], colour_b=D.COLOURS[markers[b - 1]])
+    _maybe_end_turn(turn, seat)
+
+
+def _maybe_end_turn(turn: Turn, seat: int) -> None:
+    s = turn.state
+    if s.main_done and s.pending is None and s.winner is None and not free_steps(s, seat):
+        _end_turn(turn, seat)
+
+
+def _end_turn(turn: Turn, seat: int) -> None:
+    nxt = (seat + 1) % turn.state.seats
+    turn.update(turn=nxt, main_done=False)
+    turn.event("turn", nxt)
+
+
+# --- End and standing ------------------------------------------------------------------------
+
+
+def pieces_left(state: State, seat: int) -> int:
+    return sum(state.players[seat].supply)
+
+
+def built(state: State, seat: int) -> int:
+    return sum(D.SUPPLY[state.seats].values()) - pieces_left(state, seat)

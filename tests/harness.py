@@ -1,0 +1,165 @@
+"""The shared engine test harness: seeded random playouts checking the protocol's invariants.
+
+Every engine's tests call :func:`play` (or :func:`play_many`).  After every step:
+
+- ``load(dump(s)) == s`` through real JSON text;
+- ``apply`` leaves its input untouched and gives the same result as ``apply_trusted``;
+- the chosen action survives ``parse_action(action_key(a))`` and
+  ``parse_action(format_action(a))``; keys and labels are unique and at most 100 chars;
+- someone has a legal action unless the game is over (and then there is an outcome);
+- a seat that is not to act has no legal actions and ``apply`` refuses it;
+- event texts for every viewer are strings without the RNG in them;
+- an engine-specific ``invariant(state)`` (conservation of components).
+
+Every ``deep_every``-th step, and on the last, more expensive checks: every
+legal action's key and label round-trip; every view is JSON-safe and free of the
+RNG; ``view(determinize(s, seat), seat) == view(s, seat)`` for every seat.
+At the end the state equals a replay of the log.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from engines import rng
+from engines.core import Action, Engine, EngineError
+
+Invariant = Callable[[Any], None]
+Policy = Callable[[Engine, Any, int, tuple[Action, ...], int], tuple[int, Action]]
+
+
+def uniform(engine: Engine, state: Any, seat: int, legal: tuple[Action, ...], r: int) -> tuple[int, Action]:
+    """Pick any legal action with equal chance."""
+    r, i = rng.randbelow(r, len(legal))
+    return r, legal[i]
+
+
+def by_verb(weights: dict[str, int]) -> Policy:
+    """A random policy that favours some actions by their key's first word (default weight 1).
+
+    Uniform play wanders (it cancels half-made moves as often as it finishes them);
+    weighted play reaches the end of a game in far fewer steps while still trying
+    every kind of action now and then.
+    """
+
+    def pick(engine: Engine, state: Any, seat: int, legal: tuple[Action, ...], r: int) -> tuple[int, Action]:
+        cumulative = []
+        total = 0
+        for action in legal:
+            total += weights.get(engine.action_key(action).split(" ", 1)[0], 1)
+            cumulative.append(total)
+        r, x = rng.randbelow(r, total)
+        return r, legal[next(i for i, c in enumerate(cumulative) if c > x)]
+
+    return pick
+
+
+@dataclass
+class Playout:
+    seats: int
+    seed: int
+    state: Any
+    log: list[tuple[int, str]] = field(default_factory=list)
+    steps: int = 0
+    finished: bool = False
+
+
+def _secret(engine: Engine, state: Any) -> str:
+    """The RNG value as it would appear in text (it must appear nowhere a player can read)."""
+    return str(engine.dump(state)["rng"])
+
+
+def _check_views(engine: Engine, state: Any, seats: int) -> None:
+    secret = _secret(engine, state)
+    for viewer in [None, *range(seats)]:
+        text = json.dumps(engine.view(state, viewer), allow_nan=False)
+        assert secret not in text, f"view for {viewer} shows the RNG"
+
+
+def _check_determinize(engine: Engine, state: Any, seats: int, seed: int) -> None:
+    for seat in range(seats):
+        other = engine.determinize(state, seat, seed)
+        assert engine.view(other, seat) == engine.view(state, seat), (
+            f"determinize changed what seat {seat} can see: the view shows hidden information")
+
+
+def _check_notation(engine: Engine, state: Any, seat: int, actions: Sequence[Action]) -> None:
+    keys = [engine.action_key(a) for a in actions]
+    assert len(set(keys)) == len(keys), f"duplicate keys: {keys}"
+    labels = [engine.format_action(state, seat, a) for a in actions]
+    assert len(set(labels)) == len(labels), f"duplicate labels: {labels}"
+    for action, key, label in zip(actions, keys, labels, strict=True):
+        assert len(key) <= 100 and len(label) <= 100, (key, label)
+        assert engine.parse_action(state, seat, key) == action, f"key {key!r} does not parse back"
+        assert engine.parse_action(state, seat, label) == action, f"label {label!r} does not parse back"
+        assert engine.parse_action(state, seat, key.upper()) == action, "keys are case-insensitive"
+
+
+def _check_outsiders(engine: Engine, state: Any, seats: int, acting: tuple[int, ...], action: Action) -> None:
+    for seat in range(seats):
+        if seat not in acting:
+            assert engine.legal_actions(state, seat) == (), f"seat {seat} has actions out of turn"
+            with pytest.raises(EngineError):
+                engine.apply(state, seat, action)
+
+
+def play(engine: Engine, seats: int, seed: int, *, invariant: Invariant | None = None,
+         policy: Policy = uniform, max_steps: int = 20_000, deep_every: int = 10,
+         options: dict[str, Any] | None = None) -> Playout:
+    """Play one seeded random game to its end, checking every invariant on the way."""
+    state = engine.new_game(seats, seed, options)
+    run = Playout(seats, seed, state)
+    r = rng.seed_state(seed ^ 0x5EED)
+    before = json.dumps(engine.dump(state))
+    assert engine.load(json.loads(before)) == state, "load(dump(s)) != s"
+    while run.steps < max_steps:
+        acting = engine.to_act(state)
+        if not acting:
+            break
+        deep = run.steps % deep_every == 0
+        r, pick = rng.randbelow(r, len(acting))
+        seat = acting[pick]
+        legal = engine.legal_actions(state, seat)
+        assert legal, f"seat {seat} must act but has no legal action (step {run.steps})"
+        if deep:
+            _check_notation(engine, state, seat, legal)
+            _check_views(engine, state, seats)
+            _check_determinize(engine, state, seats, seed + run.steps)
+        r, action = policy(engine, state, seat, legal, r)
+        key = engine.action_key(action)
+        assert engine.parse_action(state, seat, key) == action
+        assert engine.parse_action(state, seat, engine.format_action(state, seat, action)) == action
+        if deep:
+            _check_outsiders(engine, state, seats, acting, action)
+        new, events = engine.apply(state, seat, action)
+        assert json.dumps(engine.dump(state)) == before, "apply mutated its input"
+        assert (new, events) == engine.apply_trusted(state, seat, action), "apply != apply_trusted"
+        before = json.dumps(engine.dump(new))
+        assert engine.load(json.loads(before)) == new, "load(dump(s)) != s"
+        secret = str(json.loads(before)["rng"])
+        for event in events:
+            for viewer in [None, *range(seats)]:
+                text = engine.describe(event, viewer)
+                assert isinstance(text, str) and text and secret not in text
+        state = new
+        run.log.append((seat, key))
+        run.steps += 1
+        if invariant is not None:
+            invariant(state)
+    run.state = state
+    run.finished = not engine.to_act(state)
+    assert run.finished, f"game {seats}p seed {seed} did not end in {max_steps} steps"
+    assert engine.outcome(state) is not None, "the game is over but has no outcome"
+    _check_views(engine, state, seats)
+    assert engine.replay(seats, seed, options, run.log) == state, "replaying the log gives another state"
+    return run
+
+
+def play_many(engine: Engine, games: int, seat_counts: Sequence[int], first_seed: int = 0,
+              **kwargs: Any) -> list[Playout]:
+    return [play(engine, seat_counts[i % len(seat_counts)], first_seed + i, **kwargs) for i in range(games)]
