@@ -1,0 +1,506 @@
+"""Burgenland's board image, drawn from the public view.
+
+Top to bottom: a header (whose turn, the last move in words), the board graph
+(11 castles on the roads between the 8 border markers, the large castle in the
+middle), the supply strip (architect, well card, reward column, deck, tiles) and
+one panel per player.  Everything that never changes during a game — table, roads,
+castle frames, printed site bonuses, labels — is the cached static layer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engines.burgenland import data
+from render.burgenland import colours
+from render.burgenland import geometry as geo
+from render.burgenland.pieces import (
+    GOLD,
+    INDICATOR_RED,
+    TILE_FILL,
+    bonus_icon,
+    coin,
+    indicator,
+    marker,
+    piece,
+)
+from render.cache import LAYERS
+from render.canvas import FRAME, new_canvas
+from render.encode import to_png
+from render.icons import icon
+from render.layout import Box, centered
+from render.legend import seat_badge
+from render.palette import DEFAULT_THEME, RGB, Theme, mix, player_colour
+from render.shapes import badge, card, paste, rounded_box, square_chip
+from render.text import draw_text, put
+
+View = Mapping[str, Any]
+
+W = geo.BOARD_WIDTH
+HEADER_H = 112
+GRAPH_Y = HEADER_H
+SUPPLY_Y = GRAPH_Y + geo.GRAPH_HEIGHT
+SUPPLY_H = 136
+PLAYERS_Y = SUPPLY_Y + SUPPLY_H + 10
+PLAYERS_H = 200
+H = PLAYERS_Y + PLAYERS_H + 16
+MARGIN = 20
+PIECE_KINDS = ("wall", "tower", "house", "well")
+BONUS_NAMES = {"pay10": "pay 10", "draw5": "draw 5", "ignore": "ignore restr.", "extra-site": "extra site"}
+
+
+def player_name(names: Sequence[str], seat: int | None) -> str:
+    """The caller's display name for ``seat``, or a neutral fallback."""
+    if seat is None:
+        return "neutral"
+    if 0 <= seat < len(names) and names[seat].strip():
+        return names[seat].strip()
+    return f"Player {seat + 1}"
+
+
+# --------------------------------------------------------------------------------
+# Geometry helpers
+
+
+def castle_box(number: int) -> Box:
+    cx, cy = geo.CASTLE_CENTRES[number]
+    return centered((cx, cy + GRAPH_Y), geo.CASTLE_W, geo.CASTLE_H)
+
+
+def site_centre(number: int, site: str) -> tuple[float, float]:
+    box = castle_box(number)
+    sx, sy = geo.SITE_CENTRES[site]
+    return (box.x + sx, box.y + sy)
+
+
+def well_centre(number: int) -> tuple[float, float]:
+    box = castle_box(number)
+    return (box.x + geo.WELL_CENTRE[0], box.y + geo.WELL_CENTRE[1])
+
+
+def junction(position: int) -> tuple[float, float]:
+    x, y = geo.JUNCTIONS[position]
+    return (x, y + GRAPH_Y)
+
+
+def large_box() -> Box:
+    cx, cy = geo.LARGE_CENTRE
+    return centered((cx, cy + GRAPH_Y), geo.LARGE_W, geo.LARGE_H)
+
+
+def supply_box() -> Box:
+    return Box(MARGIN, SUPPLY_Y, W - 2 * MARGIN, SUPPLY_H)
+
+
+def player_boxes(players: int) -> list[Box]:
+    return Box(MARGIN, PLAYERS_Y, W - 2 * MARGIN, PLAYERS_H).columns(players, gap=14)
+
+
+def parse_where(where: str) -> tuple[str, int | None, str | None]:
+    """A last-move location: ("large", None, None), ("well", castle, None) or ("site", castle, site)."""
+    if where == data.LARGE:
+        return ("large", None, None)
+    if where.isdigit():
+        return ("well", int(where), None)
+    return ("site", int(where[:-1]), where[-1])
+
+
+# --------------------------------------------------------------------------------
+# The static layer
+
+
+def _static_layer(players: int, theme: Theme) -> Image.Image:
+    img = new_canvas(W, H, theme)
+    draw = ImageDraw.Draw(img)
+    rounded_box(draw, (FRAME + 8, FRAME + 8, W - FRAME - 8, HEADER_H - 6), theme.panel_alt, radius=12)
+    _static_roads(img, theme)
+    for number in geo.CASTLE_CENTRES:
+        _static_castle(img, draw, number, theme)
+    _static_large(img, theme)
+    _static_supply(img, draw, theme)
+    for box in player_boxes(players):
+        rounded_box(draw, box.rect, theme.panel, theme.line, width=2, radius=12)
+    return img
+
+
+def _static_roads(img: Image.Image, theme: Theme) -> None:
+    draw = ImageDraw.Draw(img)
+    for a, b in data.CASTLE_MARKERS.values():
+        draw.line((junction(a), junction(b)), fill=theme.line, width=22)
+    for a, b in data.CASTLE_MARKERS.values():
+        draw.line((junction(a), junction(b)), fill=theme.road, width=16)
+    cx, cy = W / 2, GRAPH_Y + geo.GRAPH_HEIGHT / 2
+    for position in geo.JUNCTIONS:
+        x, y = junction(position)
+        r = geo.MARKER_DIAMETER / 2 + 5
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=theme.line)
+        # The "M1" label sits on the far side from the board's centre, clear of roads.
+        dx, dy = x - cx, y - cy
+        norm = max(1.0, (dx * dx + dy * dy) ** 0.5)
+        lx, ly = x + dx / norm * 46, y + dy / norm * 46
+        put(img, (lx, ly), f"M{position}", 17, theme.muted, bold=True, anchor="mm")
+
+
+def _static_castle(img: Image.Image, draw: ImageDraw.ImageDraw, number: int, theme: Theme) -> None:
+    box = castle_box(number)
+    rounded_box(draw, box.rect, theme.panel, theme.ink, width=2, radius=12)
+    draw.rounded_rectangle((box.x + 2, box.y + 2, box.right - 2, box.y + geo.CASTLE_HEADER_H),
+                           radius=10, fill=theme.panel_alt)
+    paste(img, square_chip(str(number), 30, theme.ink, theme.ink), (box.x + 6, box.y + 3))
+    for site in data.SITES:
+        _empty_site(img, site_centre(number, site), site, theme)
+    wx, wy = well_centre(number)
+    r = geo.WELL / 2
+    draw.ellipse((wx - r, wy - r, wx + r, wy + r), fill=theme.background, outline=theme.muted, width=2)
+    paste(img, icon("well", 24, theme.background, theme.muted), (wx, wy), anchor="mm")
+    for site, (bx, by) in geo.BONUS_CENTRES.items():
+        bonus = data.site_bonus(number, site)
+        if bonus:
+            paste(img, bonus_icon(bonus, geo.BONUS_ICON, theme.ink), (box.x + bx, box.y + by), anchor="mm")
+
+
+def _empty_site(img: Image.Image, centre: tuple[float, float], site: str, theme: Theme) -> None:
+    draw = ImageDraw.Draw(img)
+    x, y = centre
+    h = geo.SITE / 2
+    draw.rounded_rectangle((x - h, y - h, x + h, y + h), radius=7, fill=theme.background,
+                           outline=theme.muted, width=2)
+    put(img, (x, y), site, 20, mix(theme.muted, theme.background, 0.35), bold=True, anchor="mm")
+
+
+def _static_large(img: Image.Image, theme: Theme) -> None:
+    draw = ImageDraw.Draw(img)
+    box = large_box()
+    rounded_box(draw, box.rect, theme.panel, theme.ink, width=3, radius=14)
+    draw.rounded_rectangle((box.x + 3, box.y + 3, box.right - 3, box.y + 36), radius=12, fill=theme.panel_alt)
+    put(img, (box.x + box.w / 2, box.y + 20), "Large castle", 21, theme.ink, bold=True, anchor="mm")
+
+
+def _supply_columns() -> list[Box]:
+    """Architect | well card | well rewards | deck & discard | tiles."""
+    box = supply_box()
+    widths = (150, 160, 330, 300)
+    cols = []
+    x = box.x
+    for w in widths:
+        cols.append(Box(x, box.y, w, box.h))
+        x += w + 12
+    cols.append(Box(x, box.y, box.right - x, box.h))
+    return cols
+
+
+SUPPLY_TITLES = ("Architect", "Well card", "Well rewards", "Deck · discard", "Tiles")
+
+
+def _static_supply(img: Image.Image, draw: ImageDraw.ImageDraw, theme: Theme) -> None:
+    for col, title in zip(_supply_columns(), SUPPLY_TITLES, strict=True):
+        rounded_box(draw, col.rect, theme.panel, theme.line, width=2, radius=12)
+        put(img, (col.x + 12, col.y + 10), title, 18, theme.muted, bold=True)
+
+
+# --------------------------------------------------------------------------------
+# The dynamic parts
+
+
+def draw_board_image(view: View, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
+    """The board as a Pillow image (``draw_board`` encodes it)."""
+    players = int(view["players"])
+    img = LAYERS.get(("burgenland", "board", W, theme.name, players), lambda: _static_layer(players, theme))
+    draw = ImageDraw.Draw(img)
+    letters = view.get("colours") or {}
+    last = view.get("last_move")
+    last_where = parse_where(str(last["where"])) if last else None
+    for castle in view["castles"]:
+        _draw_castle(img, draw, castle, letters, last_where, theme)
+    _draw_markers(img, view["markers"], letters, theme)
+    _draw_large(img, draw, view, names, last_where == ("large", None, None), theme)
+    _draw_header(img, draw, view, names, theme)
+    _draw_supply(img, draw, view, theme)
+    _draw_players(img, draw, view, names, theme)
+    return img
+
+
+def draw_board(view: View, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
+    """PNG bytes of the board for a public (or any) Burgenland view."""
+    return to_png(draw_board_image(view, names, theme))
+
+
+def _highlight(draw: ImageDraw.ImageDraw, centre: tuple[float, float], size: float, theme: Theme,
+               round_: bool = False) -> None:
+    """The last-move ring: thick, in the highlight colour, with a dark inner line."""
+    x, y = centre
+    for pad, colour, width in ((9, theme.highlight, 6), (4, theme.ink, 2)):
+        h = size / 2 + pad
+        rect = (x - h, y - h, x + h, y + h)
+        if round_:
+            draw.ellipse(rect, outline=colour, width=width)
+        else:
+            draw.rounded_rectangle(rect, radius=10, outline=colour, width=width)
+
+
+def _draw_castle(img: Image.Image, draw: ImageDraw.ImageDraw, castle: View, letters: dict[str, str],
+                 last_where: tuple[str, int | None, str | None] | None, theme: Theme) -> None:
+    number = int(castle["number"])
+    box = castle_box(number)
+    # The castle's two building colours, repeated here so nobody has to trace roads.
+    for i, colour in enumerate(reversed(castle["colours"])):
+        paste(img, marker(colours.letter(colour, letters), colours.rgb(colour), 28, theme.ink),
+              (box.right - 34 - i * 32, box.y + 3))
+    sites: Mapping[str, Any] = castle["sites"]
+    if "X" in sites:
+        _empty_site(img, site_centre(number, "X"), "X", theme)
+    for site, content in sites.items():
+        if content:
+            paste(img, piece(content["piece"], content.get("owner"), geo.SITE, theme.ink),
+                  site_centre(number, site), anchor="mm")
+    well = castle.get("well")
+    wc = well_centre(number)
+    if well:
+        paste(img, piece("well", well.get("owner"), geo.WELL, theme.ink), wc, anchor="mm")
+    if castle.get("indicator"):
+        r = geo.WELL / 2 + 3
+        draw.ellipse((wc[0] - r, wc[1] - r, wc[0] + r, wc[1] + r), outline=INDICATOR_RED, width=4)
+        if well:  # should not happen (the indicator moves on), but never hide it
+            paste(img, indicator(28, theme.ink), (wc[0] + 26, wc[1] - 20), anchor="mm")
+        else:
+            paste(img, indicator(34, theme.ink), wc, anchor="mm")
+    if last_where and last_where[1] == number:
+        kind, _, site = last_where
+        if kind == "well":
+            _highlight(draw, wc, geo.WELL, theme, round_=True)
+        elif site in geo.SITE_CENTRES:
+            _highlight(draw, site_centre(number, site), geo.SITE, theme)
+
+
+def _draw_markers(img: Image.Image, markers: Sequence[str], letters: dict[str, str], theme: Theme) -> None:
+    for position, colour in enumerate(markers, start=1):
+        if position in geo.JUNCTIONS:
+            paste(img, marker(colours.letter(colour, letters), colours.rgb(colour), geo.MARKER_DIAMETER,
+                              theme.ink), junction(position), anchor="mm")
+
+
+def _draw_large(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names: Sequence[str],
+                highlighted: bool, theme: Theme) -> None:
+    box = large_box()
+    players = int(view["players"])
+    counts = [dict.fromkeys(data.BUILDINGS, 0) for _ in range(players)]
+    for built in view.get("large_castle") or []:
+        owner = built.get("owner")
+        if owner is not None and 0 <= owner < players and built.get("piece") in counts[owner]:
+            counts[owner][built["piece"]] += 1
+    body = Box(box.x + 10, box.y + 42, box.w - 20, box.h - 50)
+    rows = body.rows(max(players, 3), gap=2)
+    for seat, row in enumerate(rows[:players]):
+        cy = row.y + row.h / 2
+        size = min(30, round(row.h) - 4)
+        paste(img, seat_badge(seat, size, theme.ink), (row.x, cy - size / 2))
+        x = row.x + 56
+        for kind in ("wall", "tower", "house"):
+            n = counts[seat][kind]
+            faded = n == 0
+            fill = mix(player_colour(seat), theme.panel, 0.7) if faded else player_colour(seat)
+            paste(img, icon(kind, size, fill, mix(theme.ink, theme.panel, 0.6) if faded else theme.ink),
+                  (x, cy - size / 2))
+            put(img, (x + size + 4, cy), f"×{n}", 20, theme.muted if faded else theme.ink, bold=True,
+                anchor="lm")
+            x += size + 52
+    if highlighted:
+        draw.rounded_rectangle(box.inset(-7).rect, radius=18, outline=theme.highlight, width=6)
+
+
+def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names: Sequence[str],
+                 theme: Theme) -> None:
+    x0, y1, y2 = FRAME + 24, FRAME + 36, FRAME + 78
+    put(img, (x0, y1), "BURGENLAND", 22, theme.muted, bold=True, anchor="lm")
+    put(img, (x0, y2), f"move {int(view.get('move') or 0)}", 20, theme.muted, anchor="lm")
+    x = x0 + 200
+    winner = view.get("winner")
+    to_act = view.get("to_act")
+    if winner is not None:
+        paste(img, icon("crown", 36, GOLD, theme.ink), (x, y1 - 18))
+        paste(img, seat_badge(winner, 34, theme.ink), (x + 44, y1 - 17))
+        draw_text(img, (x + 88, y1), f"{player_name(names, winner)} wins!", 30, theme.ink, bold=True,
+                  anchor="lm", max_width=W - x - 120, min_size=22)
+    elif to_act is not None:
+        paste(img, icon("arrow", 34, theme.accent, theme.ink), (x, y1 - 17))
+        paste(img, seat_badge(to_act, 34, theme.ink), (x + 42, y1 - 17))
+        status = "main action done — may end turn" if view.get("main_done") else "to build or take 2 cards"
+        name = player_name(names, to_act)
+        used = draw_text(img, (x + 86, y1), name, 30, theme.ink, bold=True, anchor="lm",
+                         max_width=560, min_size=22)
+        draw_text(img, (x + 96 + used, y1 + 2), status, 22, theme.ink, anchor="lm",
+                  max_width=W - (x + 96 + used) - 40)
+    else:
+        put(img, (x, y1), "Game over", 30, theme.ink, bold=True, anchor="lm")
+    _draw_last_move_line(img, draw, view, names, (x, y2), theme)
+
+
+def describe_last_move(last: View | None, names: Sequence[str]) -> str:
+    """The last move in words, e.g. "built a wall in castle 3, west site"."""
+    if not last:
+        return "No moves yet"
+    kind, castle, site = parse_where(str(last["where"]))
+    piece_name = str(last.get("piece", "piece"))
+    if kind == "large":
+        where = "in the large castle"
+    elif kind == "well":
+        where = f"in castle {castle}"
+    else:
+        where = f"in castle {castle}, {data.SITE_NAMES.get(site or '', site)} site"
+    return f"built a {piece_name} {where}"
+
+
+def _draw_last_move_line(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names: Sequence[str],
+                         xy: tuple[float, float], theme: Theme) -> None:
+    x, y = xy
+    last = view.get("last_move")
+    label_w = badge(draw, (x, y), "LAST BUILD", 15, theme.highlight, anchor="lm")
+    x += label_w + 10
+    if last and last.get("seat") is not None:
+        seat = int(last["seat"])
+        paste(img, seat_badge(seat, 28, theme.ink), (x, y - 14))
+        x += 36
+        text = f"{player_name(names, seat)} {describe_last_move(last, names)}"
+    else:
+        text = describe_last_move(last, names)
+    draw_text(img, (x, y), text, 22, theme.ink, anchor="lm", max_width=W - x - 40, min_size=17)
+
+
+def _draw_supply(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, theme: Theme) -> None:
+    arch, well_col, rewards_col, deck_col, tiles_col = _supply_columns()
+    cy = arch.y + 82
+    # Architect: the face-up cost a small-castle tower pays on top.
+    paste(img, card((46, 64), TILE_FILL, theme.ink, "", ""), (arch.x + 14, cy - 32))
+    put(img, (arch.x + 37, cy + 2), str(view.get("architect_cost", "?")), 30, theme.ink, bold=True,
+        anchor="mm")
+    put(img, (arch.x + 70, cy - 12), "tower", 17, theme.muted, anchor="lm")
+    put(img, (arch.x + 70, cy + 10), "extra", 17, theme.muted, anchor="lm")
+    # Well card: which castle the indicator stands in.
+    well_card = view.get("well_card")
+    paste(img, indicator(40, theme.ink), (well_col.x + 14, cy - 22))
+    if well_card is None:
+        draw_text(img, (well_col.x + 62, cy), "no more", 19, theme.muted, anchor="lm")
+    else:
+        put(img, (well_col.x + 62, cy - 12), "castle", 17, theme.muted, anchor="lm")
+        put(img, (well_col.x + 62, cy + 14), str(well_card), 30, INDICATOR_RED, bold=True, anchor="lm")
+    _draw_rewards(img, draw, rewards_col, view.get("well_rewards") or [], theme)
+    _draw_deck(img, draw, deck_col, view, theme)
+    _draw_tiles(img, draw, tiles_col, view, theme)
+
+
+def _draw_rewards(img: Image.Image, draw: ImageDraw.ImageDraw, col: Box, remaining: Sequence[int],
+                  theme: Theme) -> None:
+    """The whole reward column; rewards already taken are faded and struck out."""
+    column = list(data.WELL_REWARDS)
+    taken = max(0, len(column) - len(remaining))
+    size = 34
+    x, cy = col.x + 14, col.y + 82
+    for i, value in enumerate(column):
+        if i < taken:
+            paste(img, coin(value, size, theme.line, theme.panel_alt), (x, cy - size / 2))
+            draw.line((x + 4, cy + 12, x + size - 4, cy - 12), fill=theme.bad, width=3)
+        else:
+            paste(img, coin(value, size, theme.ink), (x, cy - size / 2))
+            if i == taken:
+                draw.rounded_rectangle((x - 4, cy - size / 2 - 4, x + size + 4, cy + size / 2 + 4),
+                                       radius=8, outline=theme.ink, width=2)
+        x += size + 5
+    if taken >= len(column):
+        put(img, (col.x + 14, cy + 30), "no more rewards", 16, theme.muted, anchor="lm")
+    else:
+        put(img, (col.x + 14, cy + 34), "next ↑", 15, theme.muted, anchor="lm")
+
+
+def _draw_deck(img: Image.Image, draw: ImageDraw.ImageDraw, col: Box, view: View, theme: Theme) -> None:
+    cy = col.y + 82
+    paste(img, icon("cards", 44, theme.panel_alt, theme.ink), (col.x + 12, cy - 22))
+    put(img, (col.x + 62, cy - 12), "deck", 16, theme.muted, anchor="lm")
+    put(img, (col.x + 62, cy + 12), str(view.get("deck_size", 0)), 26, theme.ink, bold=True, anchor="lm")
+    x = col.x + 140
+    top = view.get("discard_top")
+    if top:
+        colour = str(top.get("colour"))
+        paste(img, card((36, 52), colours.rgb(colour), theme.ink, colours.letter(colour, view.get("colours")),
+                        str(top.get("value", ""))), (x, cy - 26))
+    else:
+        draw.rounded_rectangle((x, cy - 26, x + 36, cy + 26), radius=6, outline=theme.line, width=2)
+    put(img, (x + 46, cy - 12), "discard", 16, theme.muted, anchor="lm")
+    put(img, (x + 46, cy + 12), str(view.get("discard_size", 0)), 26, theme.ink, bold=True,
+        anchor="lm")
+
+
+def _draw_tiles(img: Image.Image, draw: ImageDraw.ImageDraw, col: Box, view: View, theme: Theme) -> None:
+    """Tiles still in the supply, and the bonus tiles already played (public)."""
+    x = col.x + 14
+    rows = ((col.y + 52, "exchange tile", f"{view.get('exchange_tiles_left', 0)}", "exchange left"),
+            (col.y + 88, "bonus tile", f"{view.get('bonus_tiles_left', 0)}", "bonus left"))
+    for cy, kind, count, label in rows:
+        paste(img, bonus_icon(kind, 30, theme.ink), (x, cy - 15))
+        used = put(img, (x + 38, cy), count, 22, theme.ink, bold=True, anchor="lm")
+        put(img, (x + 44 + used, cy + 1), label, 17, theme.muted, anchor="lm")
+    played = list(view.get("played_bonus_tiles") or [])
+    counts: dict[str, int] = {}
+    for t in played:
+        counts[t] = counts.get(t, 0) + 1
+    lines = [f"{BONUS_NAMES.get(t, t)} ×{n}" for t, n in sorted(counts.items())] or ["none"]
+    px = col.x + col.w * 0.52
+    put(img, (px, col.y + 12), "played:", 16, theme.muted)
+    for i, line in enumerate(lines[:4]):
+        draw_text(img, (px, col.y + 34 + i * 22), line, 16, theme.ink, max_width=col.right - px - 10)
+
+
+def _draw_players(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names: Sequence[str],
+                  theme: Theme) -> None:
+    infos = view.get("players_info") or []
+    for seat, box in enumerate(player_boxes(int(view["players"]))):
+        info = infos[seat] if seat < len(infos) else {}
+        _draw_player(img, draw, box, seat, info, view, names, theme)
+
+
+def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: int, info: View, view: View,
+                 names: Sequence[str], theme: Theme) -> None:
+    acting = view.get("to_act") == seat
+    won = view.get("winner") == seat
+    if acting or won:
+        rounded_box(draw, box.rect, None, theme.accent if acting else GOLD, width=5, radius=12)
+    inner = box.inset(14, 12)
+    paste(img, seat_badge(seat, 36, theme.ink), (inner.x, inner.y))
+    tag_w = 0.0
+    if acting:
+        tag_w = badge(draw, (inner.right, inner.y + 18), "TO ACT", 15, theme.accent, anchor="rm")
+    elif won:
+        paste(img, icon("crown", 32, GOLD, theme.ink), (inner.right - 32, inner.y + 2))
+        tag_w = 36
+    draw_text(img, (inner.x + 46, inner.y + 18), player_name(names, seat), 26, theme.ink, bold=True,
+              anchor="lm", max_width=inner.w - 52 - tag_w, min_size=18)
+    # Pieces still to build: what decides the game.
+    left = info.get("pieces_left") or {}
+    slots = Box(inner.x, inner.y + 52, inner.w, 48).columns(4, gap=6)
+    colour = player_colour(seat)
+    for kind, slot in zip(PIECE_KINDS, slots, strict=True):
+        n = int(left.get(kind, 0))
+        faded = n == 0
+        fill = mix(colour, theme.panel, 0.75) if faded else colour
+        paste(img, icon(kind, 38, fill, mix(theme.ink, theme.panel, 0.6) if faded else theme.ink),
+              (slot.x, slot.y + 5))
+        put(img, (slot.x + 42, slot.y + 24), f"×{n}", 22, theme.muted if faded else theme.ink, bold=True,
+            anchor="lm")
+    total = sum(int(v) for v in left.values())
+    put(img, (inner.x, inner.y + 116), f"{total} piece{'s' * (total != 1)} left · built {int(info.get('built', 0))}",
+        17, theme.muted, anchor="lm")
+    # Cards and tiles held (counts only: hands and bonus tiles are secret).
+    stats = Box(inner.x, inner.y + 134, inner.w, 40).columns(3, gap=6)
+    items = (("cards", info.get("hand_size", 0)), ("exchange tile", info.get("exchange_tiles", 0)),
+             ("bonus tile", info.get("bonus_tiles", 0)))
+    for (kind, n), slot in zip(items, stats, strict=True):
+        sprite = icon("cards", 34, theme.panel_alt, theme.ink) if kind == "cards" else bonus_icon(kind, 32,
+                                                                                                   theme.ink)
+        paste(img, sprite, (slot.x, slot.y + 3))
+        put(img, (slot.x + 40, slot.y + 20), str(int(n)), 22, theme.ink, bold=True, anchor="lm")
+
+
+def colour_rgb(colour: str) -> RGB:
+    return colours.rgb(colour)

@@ -1,0 +1,37 @@
+"""Burgenland's eight card colours, as drawn.
+
+Every colour is always drawn with its letter (R Y G L B P O W).  The two blues are
+far apart in lightness (sky blue vs navy) *and* carry different letters (L vs B),
+so neither hue perception nor the letter alone is needed to tell them apart.
+"""
+
+from __future__ import annotations
+
+from engines.burgenland import data
+from render.palette import RGB
+
+CARD_RGB: dict[str, RGB] = {
+    "red": (214, 40, 40),
+    "yellow": (250, 212, 45),
+    "green": (46, 158, 64),
+    "light-blue": (130, 206, 245),
+    "dark-blue": (28, 52, 150),
+    "purple": (128, 58, 168),
+    "orange": (245, 132, 24),
+    "white": (252, 252, 250),
+}
+LETTERS: dict[str, str] = dict(zip(data.COLOURS, data.COLOUR_LETTERS, strict=True))
+#: How colour names are printed (the data names use hyphens).
+LABELS: dict[str, str] = {c: c.replace("-", " ") for c in data.COLOURS}
+
+
+def rgb(colour: str) -> RGB:
+    """Fill colour of a card colour; unknown names draw grey rather than fail."""
+    return CARD_RGB.get(colour, (150, 150, 150))
+
+
+def letter(colour: str, view_letters: dict[str, str] | None = None) -> str:
+    """The colour's letter, preferring the one the view states."""
+    if view_letters and colour in view_letters:
+        return view_letters[colour]
+    return LETTERS.get(colour, "?")

@@ -1,0 +1,251 @@
+"""Burgenland's hand image, drawn from one seat's own view (sent by DM).
+
+Top to bottom: who and whose turn; the cards, one row per colour (all eight, so
+the layout never jumps and a missing colour is visible); jokers; held tiles; the
+player's remaining pieces; and, for each castle, how many of the player's cards
+match its two colours and which of its sites are open.  The last part is plain
+counting of what the view shows; the rules stay in the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engines.burgenland import data
+from render.burgenland import colours
+from render.burgenland.board import PIECE_KINDS, player_name
+from render.burgenland.pieces import JOKER_FILL, bonus_icon, indicator, marker
+from render.cache import LAYERS
+from render.canvas import new_canvas
+from render.encode import to_png
+from render.icons import icon
+from render.layout import Box
+from render.legend import seat_badge
+from render.palette import DEFAULT_THEME, Theme, mix, player_colour
+from render.shapes import badge, card, paste, rounded_box, square_chip
+from render.text import draw_text, put
+
+View = Mapping[str, Any]
+
+W = 900
+PAD = 24
+HEADER_H = 96
+CARDS_Y = HEADER_H + 16
+ROW_H = 62
+CARD_W, CARD_H = 40, 56
+JOKER_Y = CARDS_Y + 40 + ROW_H * len(data.COLOURS)
+TILES_Y = JOKER_Y + ROW_H + 8
+SUPPLY_Y = TILES_Y + 80
+CASTLES_Y = SUPPLY_Y + 70
+CELL_H = 50
+CASTLE_ROWS = (data.CASTLES + 1) // 2
+#: "wall 4/6, house 5/7, tower 6/8": cards of one colour / all different, from the data.
+LARGE_COSTS = ", ".join(f"{kind} {one}/{diff}" for kind, (one, diff) in data.LARGE_COSTS.items())
+H = CASTLES_Y + 44 + CASTLE_ROWS * (CELL_H + 6) + 56 + PAD
+
+
+def _static_layer(theme: Theme) -> Image.Image:
+    img = new_canvas(W, H, theme)
+    draw = ImageDraw.Draw(img)
+    rounded_box(draw, (14, 14, W - 14, HEADER_H), theme.panel_alt, radius=12)
+    rounded_box(draw, (14, CARDS_Y, W - 14, JOKER_Y + ROW_H), theme.panel, theme.line, radius=12)
+    put(img, (PAD, CARDS_Y + 10), "Cards", 20, theme.muted, bold=True)
+    for i, colour in enumerate(data.COLOURS):
+        y = CARDS_Y + 40 + i * ROW_H
+        if i % 2:
+            draw.rectangle((16, y, W - 16, y + ROW_H - 1), fill=mix(theme.panel, theme.panel_alt, 0.45))
+        cy = y + ROW_H / 2
+        paste(img, marker(colours.LETTERS[colour], colours.rgb(colour), 40, theme.ink), (PAD, cy - 20))
+        put(img, (PAD + 50, cy), colours.LABELS[colour], 19, theme.ink, anchor="lm")
+    cy = JOKER_Y + ROW_H / 2
+    draw.line((16, JOKER_Y, W - 16, JOKER_Y), fill=theme.line, width=2)
+    paste(img, icon("star", 40, (250, 200, 40), theme.ink), (PAD, cy - 20))
+    put(img, (PAD + 50, cy), "jokers", 19, theme.ink, bold=True, anchor="lm")
+    rounded_box(draw, (14, TILES_Y, W - 14, SUPPLY_Y - 10), theme.panel, theme.line, radius=12)
+    rounded_box(draw, (14, SUPPLY_Y, W - 14, CASTLES_Y - 10), theme.panel, theme.line, radius=12)
+    rounded_box(draw, (14, CASTLES_Y, W - 14, H - 14), theme.panel, theme.line, radius=12)
+    put(img, (PAD, CASTLES_Y + 12), "Where your cards build (4 cards of the castle's colours, jokers count)",
+        18, theme.muted, bold=True)
+    return img
+
+
+def draw_hand_image(view: View, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
+    """The hand as a Pillow image (``draw_hand`` encodes it)."""
+    if "hand" not in view or "seat" not in view:
+        raise ValueError("a hand image needs a seat's own view (view(state, seat)), not the public one")
+    img = LAYERS.get(("burgenland", "hand", W, theme.name), lambda: _static_layer(theme))
+    draw = ImageDraw.Draw(img)
+    seat = int(view["seat"])
+    counts = _counts_by_colour(view["hand"].get("cards") or [])
+    jokers = int(view["hand"].get("jokers", 0))
+    _draw_header(img, draw, view, names, seat, counts, jokers, theme)
+    _draw_cards(img, view["hand"].get("cards") or [], theme)
+    _draw_jokers(img, jokers, theme)
+    _draw_tiles(img, view.get("tiles") or {}, theme)
+    _draw_supply(img, view, seat, theme)
+    _draw_castles(img, draw, view, counts, jokers, theme)
+    return img
+
+
+def draw_hand(view: View, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
+    """PNG bytes of a seat's hand."""
+    return to_png(draw_hand_image(view, names, theme))
+
+
+def _counts_by_colour(cards: Sequence[View]) -> dict[str, int]:
+    counts = dict.fromkeys(data.COLOURS, 0)
+    for group in cards:
+        counts[str(group["colour"])] = counts.get(str(group["colour"]), 0) + int(group.get("count", 1))
+    return counts
+
+
+def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names: Sequence[str], seat: int,
+                 counts: Mapping[str, int], jokers: int, theme: Theme) -> None:
+    paste(img, seat_badge(seat, 44, theme.ink), (PAD, 26))
+    tag = 0.0
+    if view.get("winner") is not None:
+        text = "you won!" if view["winner"] == seat else "game over"
+        tag = badge(draw, (W - PAD, 48), text.upper(), 17, theme.accent, anchor="rm")
+    elif view.get("to_act") == seat:
+        tag = badge(draw, (W - PAD, 48), "YOUR TURN", 17, theme.accent, anchor="rm")
+    draw_text(img, (PAD + 56, 36), player_name(names, seat), 28, theme.ink, bold=True, anchor="lm",
+              max_width=W - 2 * PAD - 70 - tag, min_size=20)
+    coins = sum(int(g["value"]) * int(g.get("count", 1)) for g in view["hand"].get("cards") or [])
+    n_cards = sum(counts.values())
+    summary = (f"your hand: {n_cards} card{'s' * (n_cards != 1)} worth {coins} coins"
+               f" · {jokers} joker{'s' * (jokers != 1)}")
+    draw_text(img, (PAD + 56, 72), summary, 19, theme.muted, anchor="lm", max_width=W - 2 * PAD - 70)
+
+
+def _draw_cards(img: Image.Image, cards: Sequence[View], theme: Theme) -> None:
+    by_colour: dict[str, list[int]] = {c: [] for c in data.COLOURS}
+    for group in cards:
+        by_colour.setdefault(str(group["colour"]), []).extend([int(group["value"])] * int(group.get("count", 1)))
+    x0, x_end = PAD + 170, W - PAD - 150
+    for i, colour in enumerate(data.COLOURS):
+        values = sorted(by_colour.get(colour, []))
+        cy = CARDS_Y + 40 + i * ROW_H + ROW_H / 2
+        _draw_card_row(img, [card((CARD_W, CARD_H), colours.rgb(colour), theme.ink, colours.LETTERS[colour],
+                                  str(v)) for v in values], x0, x_end, cy)
+        _row_total(img, len(values), sum(values), cy, theme)
+
+
+def _draw_card_row(img: Image.Image, sprites: Sequence[Image.Image], x0: float, x_end: float, cy: float) -> None:
+    """Cards side by side; when there are many they overlap, never spilling out of the row."""
+    if not sprites:
+        return
+    step = min(CARD_W + 6, (x_end - x0 - CARD_W) / max(1, len(sprites) - 1))
+    for j, sprite in enumerate(sprites):
+        paste(img, sprite, (x0 + j * step, cy - CARD_H / 2))
+
+
+def _row_total(img: Image.Image, n: int, coins: int | None, cy: float, theme: Theme) -> None:
+    ink = theme.ink if n else theme.muted
+    put(img, (W - PAD - 80, cy), f"×{n}", 24, ink, bold=True, anchor="rm")
+    if coins is not None:
+        put(img, (W - PAD, cy), f"{coins} coin{'s' * (coins != 1)}" if n else "–", 18, theme.muted, anchor="rm")
+
+
+def _draw_jokers(img: Image.Image, jokers: int, theme: Theme) -> None:
+    cy = JOKER_Y + ROW_H / 2
+    sprite = card((CARD_W, CARD_H), JOKER_FILL, theme.ink, "★", "3")
+    _draw_card_row(img, [sprite] * jokers, PAD + 170, W - PAD - 150, cy)
+    _row_total(img, jokers, 3 * jokers, cy, theme)
+
+
+def _draw_tiles(img: Image.Image, tiles: View, theme: Theme) -> None:
+    y, cy = TILES_Y, TILES_Y + 35
+    put(img, (PAD, y + 10), "Tiles", 18, theme.muted, bold=True)
+    exchange = int(tiles.get("exchange", 0))
+    bonus = list(tiles.get("bonus") or [])
+    x = PAD + 70
+    paste(img, bonus_icon("exchange tile", 36, theme.ink), (x, cy - 18))
+    put(img, (x + 44, cy), f"×{exchange}", 22, theme.ink if exchange else theme.muted, bold=True, anchor="lm")
+    put(img, (x + 44, cy + 22), "exchange", 15, theme.muted, anchor="lm")
+    x += 150
+    if not bonus:
+        paste(img, bonus_icon("bonus tile", 36, theme.ink), (x, cy - 18))
+        put(img, (x + 44, cy), "×0", 22, theme.muted, bold=True, anchor="lm")
+        put(img, (x + 44, cy + 22), "bonus", 15, theme.muted, anchor="lm")
+        return
+    cells = Box(x, y + 8, W - PAD - x, 64).columns(max(2, min(len(bonus), 4)), gap=8)
+    for tile, cell in zip(bonus, cells, strict=False):
+        paste(img, bonus_icon("bonus tile", 30, theme.ink), (cell.x, cell.y + 12))
+        name = data.BONUS_TILE_NAMES.get(tile, tile)
+        draw_text(img, (cell.x + 36, cell.y + 27), name, 16, theme.ink, bold=True, anchor="lm",
+                  max_width=cell.w - 38, min_size=12)
+    if len(bonus) > len(cells):
+        put(img, (W - PAD, y + 64), f"+{len(bonus) - len(cells)} more", 14, theme.muted, anchor="rm")
+
+
+def _draw_supply(img: Image.Image, view: View, seat: int, theme: Theme) -> None:
+    infos = view.get("players_info") or []
+    info = infos[seat] if seat < len(infos) else {}
+    left = info.get("pieces_left") or {}
+    cy = SUPPLY_Y + 30
+    put(img, (PAD, cy), "To build", 18, theme.muted, bold=True, anchor="lm")
+    x = PAD + 110
+    colour = player_colour(seat)
+    for kind in PIECE_KINDS:
+        n = int(left.get(kind, 0))
+        fill = colour if n else mix(colour, theme.panel, 0.75)
+        paste(img, icon(kind, 36, fill, theme.ink if n else theme.line), (x, cy - 18))
+        put(img, (x + 42, cy), f"×{n}", 22, theme.ink if n else theme.muted, bold=True, anchor="lm")
+        x += 130
+
+
+def _draw_castles(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, counts: Mapping[str, int],
+                  jokers: int, theme: Theme) -> None:
+    letters = view.get("colours") or {}
+    body = Box(PAD, CASTLES_Y + 44, W - 2 * PAD, CASTLE_ROWS * (CELL_H + 6))
+    cols = body.columns(2, gap=16)
+    for i, castle in enumerate(view.get("castles") or []):
+        col = cols[i // CASTLE_ROWS]
+        cell = Box(col.x, col.y + (i % CASTLE_ROWS) * (CELL_H + 6), col.w, CELL_H)
+        _draw_castle_cell(img, draw, cell, castle, counts, jokers, letters, theme)
+    _draw_large_line(img, counts, jokers, Box(PAD, body.bottom + 6, W - 2 * PAD, 40), theme)
+
+
+def _draw_castle_cell(img: Image.Image, draw: ImageDraw.ImageDraw, cell: Box, castle: View,
+                      counts: Mapping[str, int], jokers: int, letters: Mapping[str, str], theme: Theme) -> None:
+    pair = [str(c) for c in castle.get("colours") or []]
+    have = sum(counts.get(c, 0) for c in set(pair)) + jokers
+    open_sites = [s for s, v in (castle.get("sites") or {}).items() if v is None]
+    well_open = bool(castle.get("indicator")) and not castle.get("well")
+    enough = have >= data.SMALL_CASTLE_CARDS and (open_sites or well_open)
+    rounded_box(draw, cell.rect, mix(theme.panel, theme.good, 0.12) if enough else theme.background,
+                theme.good if enough else theme.line, width=2, radius=8)
+    cy = cell.y + cell.h / 2
+    paste(img, square_chip(str(castle["number"]), 32, theme.ink, theme.ink), (cell.x + 8, cy - 16))
+    for j, colour in enumerate(pair):
+        paste(img, marker(colours.letter(colour, dict(letters)), colours.rgb(colour), 30, theme.ink),
+              (cell.x + 48 + j * 34, cy - 15))
+    mark = "✓" if enough else ""
+    put(img, (cell.x + 124, cy), f"{have}", 24, theme.good if enough else theme.muted, bold=True, anchor="lm")
+    put(img, (cell.x + 156, cy), f"cards {mark}", 16, theme.good if enough else theme.muted, bold=bool(mark),
+        anchor="lm")
+    x = cell.right - 8
+    if well_open:
+        paste(img, indicator(30, theme.ink), (x - 30, cy - 15))
+        x -= 36
+    for site in reversed(open_sites):
+        x -= 28
+        draw.rounded_rectangle((x, cy - 13, x + 26, cy + 13), radius=5, fill=theme.panel, outline=theme.muted,
+                               width=2)
+        put(img, (x + 13, cy), site, 15, theme.ink, bold=True, anchor="mm")
+        x -= 2
+    if not open_sites and not well_open:
+        put(img, (cell.right - 10, cy), "full", 16, theme.muted, anchor="rm")
+
+
+def _draw_large_line(img: Image.Image, counts: Mapping[str, int], jokers: int, box: Box, theme: Theme) -> None:
+    most = max(counts.values()) if counts else 0
+    different = sum(1 for n in counts.values() if n)
+    used = put(img, (box.x, box.y + box.h / 2), "Large castle:", 18, theme.ink, bold=True, anchor="lm")
+    draw_text(img, (box.x + used + 8, box.y + box.h / 2),
+              f"most of one colour {most} · different colours {different} · jokers {jokers}  ({LARGE_COSTS})",
+              17, theme.ink, anchor="lm", max_width=box.w - used - 8)
+

@@ -1,0 +1,121 @@
+"""Sample images for people to look at: ``python -m render.gallery OUTDIR``.
+
+Plays seeded random games with the real engines (every phase: start, mid, near the
+end, over; 2, 3 and 4 players; a long accented name among the players) and writes
+each position's board and hands as PNG files, plus ``index.txt`` listing them.
+
+This is a development tool: unlike the renderers it drives engines (only to obtain
+views), and the benchmark and the tests reuse its playouts.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import render
+
+#: Display names used in samples: a long one with accents to catch overflow.
+NAMES: tuple[str, ...] = ("Ana", "Maria da Conceição Guimarães Júnior", "Zoë", "François")
+PHASES: tuple[str, ...] = ("start", "mid", "late", "over")
+MAX_STEPS = 5000
+
+
+@dataclass(frozen=True)
+class Position:
+    """One sampled position: its public view and every seat's own view."""
+
+    game: str
+    players: int
+    seed: int
+    phase: str
+    public: dict[str, Any]
+    seats: tuple[dict[str, Any], ...]
+
+    @property
+    def label(self) -> str:
+        return f"{self.game}-{self.players}p-seed{self.seed}-{self.phase}"
+
+
+def random_playout(game: str, players: int, seed: int, max_steps: int = MAX_STEPS) -> list[Any]:
+    """Every state of one game played with uniformly random legal actions (seeded)."""
+    import engines
+
+    engine = engines.get(game)
+    rng = random.Random(seed)  # a test driver, not game randomness: any stable choice is fine
+    state = engine.new_game(players, seed)
+    states = [state]
+    for _ in range(max_steps):
+        acting = engine.to_act(state)
+        if not acting:
+            break
+        seat = acting[0]
+        action = rng.choice(engine.legal_actions(state, seat))
+        state, _events = engine.apply_trusted(state, seat, action)
+        states.append(state)
+    return states
+
+
+def _phase_index(states: list[Any], phase: str) -> int:
+    last = len(states) - 1
+    return {"start": 0, "mid": last // 2, "late": max(0, last - max(3, last // 12)), "over": last}[phase]
+
+
+def positions(game: str, players: int, seed: int, phases: tuple[str, ...] = PHASES) -> list[Position]:
+    """Positions from one seeded random game at the given phases."""
+    import engines
+
+    engine = engines.get(game)
+    states = random_playout(game, players, seed)
+    out = []
+    for phase in phases:
+        state = states[_phase_index(states, phase)]
+        out.append(Position(game, players, seed, phase, engine.view(state, None),
+                            tuple(engine.view(state, s) for s in range(players))))
+    return out
+
+
+def sample_positions(game: str = "burgenland", seeds: tuple[int, ...] = (1,)) -> Iterator[Position]:
+    """Positions for every player count and phase."""
+    import engines
+
+    engine = engines.get(game)
+    for players in range(engine.min_seats, engine.max_seats + 1):
+        for seed in seeds:
+            yield from positions(game, players, seed)
+
+
+def write_gallery(outdir: Path, games: tuple[str, ...] | None = None) -> list[Path]:
+    """Render the samples into ``outdir``; returns the files written."""
+    outdir.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for game in games or render.games():
+        for pos in sample_positions(game):
+            names = list(NAMES[: pos.players])
+            board = outdir / f"{pos.label}-board.png"
+            board.write_bytes(render.draw_board(game, pos.public, names))
+            written.append(board)
+            hand_seats = range(pos.players) if pos.phase == "mid" else (0,)
+            for seat in hand_seats:
+                hand = outdir / f"{pos.label}-hand{seat + 1}.png"
+                hand.write_bytes(render.draw_hand(game, pos.seats[seat], names))
+                written.append(hand)
+    (outdir / "index.txt").write_text("".join(f"{p.name}\n" for p in written), encoding="utf-8")
+    return written
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1:
+        print("usage: python -m render.gallery OUTDIR", file=sys.stderr)
+        return 2
+    written = write_gallery(Path(argv[0]))
+    print(f"wrote {len(written)} images to {argv[0]}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,102 @@
+"""Colours shared by every game's images.
+
+Discord shows images on a dark (#313338) or a white background, and we cannot know
+which: every image is drawn opaque, on a light parchment panel inside a dark frame,
+so it reads the same in both themes.
+
+Player colours are chosen away from the card colours the games use (red, yellow,
+green, two blues, purple, orange, white), and every player mark also carries the
+seat number, so colour is never the only signal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+RGB = tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Theme:
+    """The fixed colours of an image; ``name`` goes into static-layer cache keys."""
+
+    name: str
+    frame: RGB        # outer border, dark so the image has an edge on white Discord
+    background: RGB   # the table the board lies on
+    panel: RGB        # boxes (castles, player cards)
+    panel_alt: RGB    # a second panel shade, for rows and headers
+    ink: RGB          # main text and outlines
+    muted: RGB        # secondary text, empty sites
+    line: RGB         # thin rules, roads
+    road: RGB         # the roads between castles
+    highlight: RGB    # the last move (always paired with a text line too)
+    accent: RGB       # whose turn it is (always paired with an arrow and text)
+    good: RGB         # "you can do this"
+    bad: RGB          # "you cannot"
+
+
+PARCHMENT = Theme(
+    name="parchment",
+    frame=(58, 44, 32),
+    background=(236, 226, 200),
+    panel=(250, 245, 232),
+    panel_alt=(228, 216, 188),
+    ink=(34, 28, 22),
+    muted=(120, 108, 92),
+    line=(170, 155, 128),
+    road=(196, 170, 124),
+    highlight=(230, 20, 120),
+    accent=(200, 120, 0),
+    good=(30, 130, 60),
+    bad=(170, 40, 40),
+)
+
+DEFAULT_THEME = PARCHMENT
+
+# Seat colours: pink, black, brown, teal. None is a card colour; all are far from the
+# neutral grey; each piece also shows the seat number (1-4) so they never rely on hue.
+PLAYER_COLOURS: tuple[RGB, ...] = (
+    (236, 64, 150),   # pink
+    (38, 38, 42),     # black
+    (133, 84, 40),    # brown
+    (0, 128, 128),    # teal
+)
+PLAYER_COLOUR_NAMES: tuple[str, ...] = ("pink", "black", "brown", "teal")
+NEUTRAL: RGB = (168, 168, 164)   # pre-placed pieces that belong to nobody
+
+WHITE: RGB = (255, 255, 255)
+BLACK: RGB = (0, 0, 0)
+
+
+def player_colour(seat: int | None) -> RGB:
+    """The colour of a seat's pieces; ``None`` (neutral) is grey."""
+    if seat is None:
+        return NEUTRAL
+    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
+def luminance(rgb: RGB) -> float:
+    """Relative luminance (WCAG), 0 = black, 1 = white."""
+
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def on_colour(rgb: RGB) -> RGB:
+    """Black or white, whichever contrasts more with ``rgb``: for letters on chips."""
+    lum = luminance(rgb)
+    # Contrast ratio against white vs against black; pick the larger.
+    return BLACK if (lum + 0.05) / 0.05 > 1.05 / (lum + 0.05) else WHITE
+
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """``a`` moved a fraction ``t`` towards ``b``."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )

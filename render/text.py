@@ -1,0 +1,147 @@
+"""Text with the bundled DejaVu Sans font: sizing, fitting, ellipsis.
+
+Pillow's built-in bitmap font has no accented letters; player names and the
+Portuguese texts need them ("ã", "ç", "é"), so we ship DejaVu Sans in ``fonts/``.
+The BASIC layout engine is used on purpose: it is always available (raqm may not
+be) and lays out the same way everywhere, which keeps the PNG bytes deterministic.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from importlib import resources
+
+from PIL import Image, ImageDraw, ImageFont
+
+from render.palette import RGB
+
+ELLIPSIS = "…"
+_FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+
+Font = ImageFont.FreeTypeFont
+
+
+@cache
+def _font_bytes(bold: bool) -> bytes:
+    return resources.files("render.fonts").joinpath(_FONT_FILES[bold]).read_bytes()
+
+
+@lru_cache(maxsize=256)
+def font(size: int, bold: bool = False) -> Font:
+    """The bundled font at ``size`` pixels; cached because loading costs ~1 ms."""
+    from io import BytesIO
+
+    return ImageFont.truetype(BytesIO(_font_bytes(bold)), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+def width(text: str, fnt: Font) -> float:
+    """Advance width of ``text`` in pixels."""
+    return _width(text, fnt.size, "Bold" in (fnt.getname()[1] or ""))
+
+
+@lru_cache(maxsize=8192)
+def _width(text: str, size: int, bold: bool) -> float:
+    return font(size, bold).getlength(text)
+
+
+@lru_cache(maxsize=8192)
+def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """The glyph coverage of ``text`` as an "L" image, and its offset from the anchor point.
+
+    Rasterising glyphs is most of an image's drawing time, and boards repeat the same
+    short strings ("×2", "N", seat numbers) hundreds of times: so masks are cached.
+    """
+    fnt = font(size, bold)
+    left, top, right, bottom = fnt.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=fnt, fill=255, anchor=anchor)
+    return mask, left, top
+
+
+def put(
+    img: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: RGB,
+    *,
+    bold: bool = False,
+    anchor: str = "la",
+) -> float:
+    """Draw one line of ``text`` at ``xy`` (Pillow anchor semantics); returns its width.
+
+    Positions are rounded to whole pixels, so the same text always looks the same.
+    """
+    if not text:
+        return 0.0
+    mask, left, top = _mask(text, size, bold, anchor)
+    img.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
+    return _width(text, size, bold)
+
+
+def truncate(text: str, fnt: Font, max_width: float) -> str:
+    """``text`` cut to fit ``max_width``, ending in "…" when cut (never returns more)."""
+    if width(text, fnt) <= max_width:
+        return text
+    lo, hi = 0, len(text)
+    # Binary search the longest prefix that fits together with the ellipsis.
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if width(text[:mid].rstrip() + ELLIPSIS, fnt) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + ELLIPSIS if lo else ELLIPSIS
+
+
+def fit_font(text: str, max_width: float, size: int, min_size: int, bold: bool = False) -> Font:
+    """The largest font between ``min_size`` and ``size`` in which ``text`` fits; else ``min_size``."""
+    for s in range(size, min_size - 1, -1):
+        fnt = font(s, bold)
+        if width(text, fnt) <= max_width:
+            return fnt
+    return font(min_size, bold)
+
+
+def draw_text(
+    img: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: RGB,
+    *,
+    bold: bool = False,
+    anchor: str = "la",
+    max_width: float | None = None,
+    min_size: int | None = None,
+) -> float:
+    """Draw one line; shrink to ``min_size`` then truncate with "…" to fit ``max_width``.
+
+    Returns the drawn width, so callers can place what follows.
+    """
+    fnt = font(size, bold)
+    if max_width is not None:
+        if min_size is not None:
+            fnt = fit_font(text, max_width, size, min_size, bold)
+        text = truncate(text, fnt, max_width)
+    return put(img, xy, text, fnt.size, fill, bold=bold, anchor=anchor)
+
+
+def wrap(text: str, fnt: Font, max_width: float, max_lines: int) -> list[str]:
+    """Greedy word wrap into at most ``max_lines`` lines; the last one is truncated."""
+    lines: list[str] = []
+    current = ""
+    words = text.split()
+    for i, word in enumerate(words):
+        trial = f"{current} {word}".strip()
+        if width(trial, fnt) <= max_width or not current:
+            current = trial
+            continue
+        lines.append(current)
+        current = word
+        if len(lines) == max_lines - 1:
+            current = " ".join(words[i:])
+            break
+    if current:
+        lines.append(current)
+    return [truncate(line, fnt, max_width) for line in lines[:max_lines]]
