@@ -1,0 +1,88 @@
+"""Render benchmark: ``python bench/render.py burgenland [--seconds 5]``.
+
+Plays seeded random games (2 to max players), takes positions spread over each game,
+then renders them for a few seconds.  One sample = the public board plus the acting
+seat's hand, as the table service draws after a move.  Views are built before timing;
+the static layers are warmed first (a process draws them once).  Ends with one line:
+
+    burgenland render_p50_ms=<x> render_p99_ms=<y> png_kb_max=<z>
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import engines
+import render
+from render.gallery import NAMES, random_playout
+
+POSITIONS_PER_GAME = 24
+
+
+def collect(game: str, seeds: range) -> list[tuple[dict[str, Any], dict[str, Any], list[str]]]:
+    """(public view, a seat's view, names) for positions spread over several games."""
+    engine = engines.get(game)
+    samples = []
+    for players in range(engine.min_seats, engine.max_seats + 1):
+        for seed in seeds:
+            states = random_playout(game, players, seed)
+            step = max(1, len(states) // POSITIONS_PER_GAME)
+            for i, state in enumerate(states[::step]):
+                acting = engine.to_act(state)
+                seat = acting[0] if acting else i % players
+                samples.append((engine.view(state, None), engine.view(state, seat), list(NAMES[:players])))
+    return samples
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=render.games())
+    parser.add_argument("--seconds", type=float, default=5.0)
+    args = parser.parse_args()
+
+    samples = collect(args.game, range(1, 4))
+    for public, own, names in samples[:3]:  # warm the static layers and sprite caches
+        render.draw_board(args.game, public, names)
+        render.draw_hand(args.game, own, names)
+
+    totals: list[float] = []
+    boards: list[float] = []
+    hands: list[float] = []
+    png_max = 0
+    deadline = time.perf_counter() + args.seconds
+    i = 0
+    while time.perf_counter() < deadline or i < len(samples):
+        public, own, names = samples[i % len(samples)]
+        t0 = time.perf_counter()
+        board = render.draw_board(args.game, public, names)
+        t1 = time.perf_counter()
+        hand = render.draw_hand(args.game, own, names)
+        t2 = time.perf_counter()
+        boards.append((t1 - t0) * 1000)
+        hands.append((t2 - t1) * 1000)
+        totals.append((t2 - t0) * 1000)
+        png_max = max(png_max, len(board), len(hand))
+        i += 1
+
+    print(f"{len(totals)} samples from {len(samples)} positions; "
+          f"board p50={statistics.median(boards):.1f} ms p99={percentile(boards, 0.99):.1f} ms; "
+          f"hand p50={statistics.median(hands):.1f} ms p99={percentile(hands, 0.99):.1f} ms")
+    print(f"{args.game} render_p50_ms={statistics.median(totals):.1f} "
+          f"render_p99_ms={percentile(totals, 0.99):.1f} png_kb_max={png_max / 1024:.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
