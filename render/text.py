@@ -74,6 +74,7 @@ def put(
     """
     if not text:
         return 0.0
+    bold = bool(bold)
     mask, left, top = _mask(text, size, bold, anchor)
     img.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
     return _width(text, size, bold)

@@ -49,7 +49,9 @@ PLAYERS_H = 200
 H = PLAYERS_Y + PLAYERS_H + 16
 MARGIN = 20
 PIECE_KINDS = ("wall", "tower", "house", "well")
-BONUS_NAMES = {"pay10": "pay 10", "draw5": "draw 5", "ignore": "ignore restr.", "extra-site": "extra site"}
+#: Short names of bonus tiles for the supply strip (the hand spells them out in full).
+BONUS_NAMES = {data.PAY_TEN: "pay 10", data.DRAW_FIVE: "draw 5", data.IGNORE: "ignore restr.",
+               data.EXTRA_SITE: "extra site"}
 
 
 def player_name(names: Sequence[str], seat: int | None) -> str:
@@ -182,7 +184,7 @@ def _static_large(img: Image.Image, theme: Theme) -> None:
 def _supply_columns() -> list[Box]:
     """Architect | well card | well rewards | deck & discard | tiles."""
     box = supply_box()
-    widths = (150, 160, 330, 300)
+    widths = (176, 160, 330, 262)
     cols = []
     x = box.x
     for w in widths:
@@ -327,7 +329,7 @@ def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names:
     elif to_act is not None:
         paste(img, icon("arrow", 34, theme.accent, theme.ink), (x, y1 - 17))
         paste(img, seat_badge(to_act, 34, theme.ink), (x + 42, y1 - 17))
-        status = "main action done — may end turn" if view.get("main_done") else "to build or take 2 cards"
+        status = "main action done: may end the turn" if view.get("main_done") else "to play: build, or take 2 cards"
         name = player_name(names, to_act)
         used = draw_text(img, (x + 86, y1), name, 30, theme.ink, bold=True, anchor="lm",
                          max_width=560, min_size=22)
@@ -341,7 +343,7 @@ def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names:
 def describe_last_move(last: View | None, names: Sequence[str]) -> str:
     """The last move in words, e.g. "built a wall in castle 3, west site"."""
     if not last:
-        return "No moves yet"
+        return "No builds yet"
     kind, castle, site = parse_where(str(last["where"]))
     piece_name = str(last.get("piece", "piece"))
     if kind == "large":
@@ -376,8 +378,8 @@ def _draw_supply(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, theme:
     paste(img, card((46, 64), TILE_FILL, theme.ink, "", ""), (arch.x + 14, cy - 32))
     put(img, (arch.x + 37, cy + 2), str(view.get("architect_cost", "?")), 30, theme.ink, bold=True,
         anchor="mm")
-    put(img, (arch.x + 70, cy - 12), "tower", 17, theme.muted, anchor="lm")
-    put(img, (arch.x + 70, cy + 10), "extra", 17, theme.muted, anchor="lm")
+    put(img, (arch.x + 70, cy - 12), "extra", 17, theme.muted, anchor="lm")
+    put(img, (arch.x + 70, cy + 10), "per tower", 17, theme.muted, anchor="lm")
     # Well card: which castle the indicator stands in.
     well_card = view.get("well_card")
     paste(img, indicator(40, theme.ink), (well_col.x + 14, cy - 22))
@@ -435,21 +437,18 @@ def _draw_deck(img: Image.Image, draw: ImageDraw.ImageDraw, col: Box, view: View
 def _draw_tiles(img: Image.Image, draw: ImageDraw.ImageDraw, col: Box, view: View, theme: Theme) -> None:
     """Tiles still in the supply, and the bonus tiles already played (public)."""
     x = col.x + 14
-    rows = ((col.y + 52, "exchange tile", f"{view.get('exchange_tiles_left', 0)}", "exchange left"),
-            (col.y + 88, "bonus tile", f"{view.get('bonus_tiles_left', 0)}", "bonus left"))
+    rows = ((col.y + 50, "exchange tile", f"{view.get('exchange_tiles_left', 0)}", "exchange tiles left"),
+            (col.y + 84, "bonus tile", f"{view.get('bonus_tiles_left', 0)}", "bonus tiles left"))
     for cy, kind, count, label in rows:
         paste(img, bonus_icon(kind, 30, theme.ink), (x, cy - 15))
         used = put(img, (x + 38, cy), count, 22, theme.ink, bold=True, anchor="lm")
         put(img, (x + 44 + used, cy + 1), label, 17, theme.muted, anchor="lm")
-    played = list(view.get("played_bonus_tiles") or [])
     counts: dict[str, int] = {}
-    for t in played:
+    for t in view.get("played_bonus_tiles") or []:
         counts[t] = counts.get(t, 0) + 1
-    lines = [f"{BONUS_NAMES.get(t, t)} ×{n}" for t, n in sorted(counts.items())] or ["none"]
-    px = col.x + col.w * 0.52
-    put(img, (px, col.y + 12), "played:", 16, theme.muted)
-    for i, line in enumerate(lines[:4]):
-        draw_text(img, (px, col.y + 34 + i * 22), line, 16, theme.ink, max_width=col.right - px - 10)
+    played = ", ".join(f"{BONUS_NAMES.get(t, t)} ×{n}" for t, n in sorted(counts.items())) or "none"
+    draw_text(img, (x, col.y + 116), f"played: {played}", 16, theme.ink, anchor="lm", max_width=col.w - 28,
+              min_size=12)
 
 
 def _draw_players(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names: Sequence[str],
@@ -493,13 +492,13 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: in
         17, theme.muted, anchor="lm")
     # Cards and tiles held (counts only: hands and bonus tiles are secret).
     stats = Box(inner.x, inner.y + 134, inner.w, 40).columns(3, gap=6)
-    items = (("cards", info.get("hand_size", 0)), ("exchange tile", info.get("exchange_tiles", 0)),
-             ("bonus tile", info.get("bonus_tiles", 0)))
-    for (kind, n), slot in zip(items, stats, strict=True):
-        sprite = icon("cards", 34, theme.panel_alt, theme.ink) if kind == "cards" else bonus_icon(kind, 32,
-                                                                                                   theme.ink)
-        paste(img, sprite, (slot.x, slot.y + 3))
-        put(img, (slot.x + 40, slot.y + 20), str(int(n)), 22, theme.ink, bold=True, anchor="lm")
+    items = (("cards", info.get("hand_size", 0), "cards"), ("exchange tile", info.get("exchange_tiles", 0), "exch."),
+             ("bonus tile", info.get("bonus_tiles", 0), "bonus"))
+    for (kind, n, label), slot in zip(items, stats, strict=True):
+        sprite = icon("cards", 30, theme.panel_alt, theme.ink) if kind == "cards" else bonus_icon(kind, 28, theme.ink)
+        paste(img, sprite, (slot.x, slot.y + 20 - sprite.height / 2))
+        used = put(img, (slot.x + 35, slot.y + 20), str(int(n)), 21, theme.ink, bold=True, anchor="lm")
+        put(img, (slot.x + 39 + used, slot.y + 21), label, 15, theme.muted, anchor="lm")
 
 
 def colour_rgb(colour: str) -> RGB:

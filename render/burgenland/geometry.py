@@ -36,18 +36,18 @@ CASTLE_CENTRES: dict[int, tuple[int, int]] = _castle_centres()
 GRAPH_HEIGHT = 1140
 
 # --- A small castle (relative to its box's top-left) ----------------------------
-CASTLE_W, CASTLE_H = 224, 172
+CASTLE_W, CASTLE_H = 224, 180
 CASTLE_HEADER_H = 34
-SITE = 48                 # square site side
+SITE = 52                 # square site side
 WELL = 44                 # round well site diameter
-BONUS_ICON = 22
+BONUS_ICON = 26
 #: Centre of each square site, and of the well site, inside the castle box.
 SITE_CENTRES: dict[str, tuple[int, int]] = {
-    "N": (112, 64), "W": (36, 116), "E": (188, 116), "X": (172, 64),
+    "N": (112, 64), "W": (36, 122), "E": (188, 122), "X": (172, 64),
 }
-WELL_CENTRE = (112, 118)
+WELL_CENTRE = (112, 124)
 #: Where each site's printed bonus icon goes (below W and E).
-BONUS_CENTRES: dict[str, tuple[int, int]] = {"W": (36, 157), "E": (188, 157)}
+BONUS_CENTRES: dict[str, tuple[int, int]] = {"W": (36, 164), "E": (188, 164)}
 
 # --- The large castle, centred between the inner markers -------------------------
 LARGE_CENTRE = (660, 585)

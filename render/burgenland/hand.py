@@ -36,9 +36,11 @@ HEADER_H = 96
 CARDS_Y = HEADER_H + 16
 ROW_H = 62
 CARD_W, CARD_H = 40, 56
+CARDS_X = PAD + 170
 JOKER_Y = CARDS_Y + 40 + ROW_H * len(data.COLOURS)
 TILES_Y = JOKER_Y + ROW_H + 8
-SUPPLY_Y = TILES_Y + 80
+TILES_H = 96
+SUPPLY_Y = TILES_Y + TILES_H + 10
 CASTLES_Y = SUPPLY_Y + 70
 CELL_H = 50
 CASTLE_ROWS = (data.CASTLES + 1) // 2
@@ -121,64 +123,86 @@ def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names:
 
 
 def _draw_cards(img: Image.Image, cards: Sequence[View], theme: Theme) -> None:
-    by_colour: dict[str, list[int]] = {c: [] for c in data.COLOURS}
+    groups: dict[str, dict[int, int]] = {c: {} for c in data.COLOURS}
     for group in cards:
-        by_colour.setdefault(str(group["colour"]), []).extend([int(group["value"])] * int(group.get("count", 1)))
-    x0, x_end = PAD + 170, W - PAD - 150
+        values = groups.setdefault(str(group["colour"]), {})
+        values[int(group["value"])] = values.get(int(group["value"]), 0) + int(group.get("count", 1))
     for i, colour in enumerate(data.COLOURS):
-        values = sorted(by_colour.get(colour, []))
+        by_value = sorted(groups.get(colour, {}).items())
         cy = CARDS_Y + 40 + i * ROW_H + ROW_H / 2
-        _draw_card_row(img, [card((CARD_W, CARD_H), colours.rgb(colour), theme.ink, colours.LETTERS[colour],
-                                  str(v)) for v in values], x0, x_end, cy)
-        _row_total(img, len(values), sum(values), cy, theme)
+        _draw_card_row(img, colour, by_value, cy, theme)
+        n = sum(count for _, count in by_value)
+        _row_total(img, n, sum(v * count for v, count in by_value), cy, theme)
 
 
-def _draw_card_row(img: Image.Image, sprites: Sequence[Image.Image], x0: float, x_end: float, cy: float) -> None:
-    """Cards side by side; when there are many they overlap, never spilling out of the row."""
-    if not sprites:
+def _card_sprite(colour: str, value: int, theme: Theme) -> Image.Image:
+    if colour == "joker":
+        return card((CARD_W, CARD_H), JOKER_FILL, theme.ink, "★", str(value))
+    return card((CARD_W, CARD_H), colours.rgb(colour), theme.ink, colours.LETTERS[colour], str(value))
+
+
+def _draw_card_row(img: Image.Image, colour: str, by_value: Sequence[tuple[int, int]], cy: float,
+                   theme: Theme) -> None:
+    """One card per card while they fit side by side; else a small stack per value with "×n".
+
+    Overlapping cards would hide their values, and the values are what a hand is read for.
+    """
+    x, x_end = CARDS_X, W - PAD - 150
+    top = cy - CARD_H / 2
+    total = sum(count for _, count in by_value)
+    if total * (CARD_W + 6) - 6 <= x_end - x:
+        for value, count in by_value:
+            for _ in range(count):
+                paste(img, _card_sprite(colour, value, theme), (x, top))
+                x += CARD_W + 6
         return
-    step = min(CARD_W + 6, (x_end - x0 - CARD_W) / max(1, len(sprites) - 1))
-    for j, sprite in enumerate(sprites):
-        paste(img, sprite, (x0 + j * step, cy - CARD_H / 2))
+    for value, count in by_value:
+        layers = min(count, 3)
+        for k in range(layers):   # a stack: the top card is drawn last, furthest right
+            paste(img, _card_sprite(colour, value, theme), (x + 4 * k, top - 2 * (layers - 1 - k)))
+        put(img, (x + CARD_W + 4 * (layers - 1) + 4, cy), f"×{count}", 20, theme.ink, bold=True, anchor="lm")
+        x += CARD_W + 8 + 60
 
 
-def _row_total(img: Image.Image, n: int, coins: int | None, cy: float, theme: Theme) -> None:
+def _row_total(img: Image.Image, n: int, coins: int, cy: float, theme: Theme) -> None:
     ink = theme.ink if n else theme.muted
     put(img, (W - PAD - 80, cy), f"×{n}", 24, ink, bold=True, anchor="rm")
-    if coins is not None:
-        put(img, (W - PAD, cy), f"{coins} coin{'s' * (coins != 1)}" if n else "–", 18, theme.muted, anchor="rm")
+    put(img, (W - PAD, cy), f"{coins} coin{'s' * (coins != 1)}" if n else "–", 18, theme.muted, anchor="rm")
 
 
 def _draw_jokers(img: Image.Image, jokers: int, theme: Theme) -> None:
     cy = JOKER_Y + ROW_H / 2
-    sprite = card((CARD_W, CARD_H), JOKER_FILL, theme.ink, "★", "3")
-    _draw_card_row(img, [sprite] * jokers, PAD + 170, W - PAD - 150, cy)
-    _row_total(img, jokers, 3 * jokers, cy, theme)
+    by_value = [(data.JOKER_VALUE, jokers)] if jokers else []
+    _draw_card_row(img, "joker", by_value, cy, theme)
+    _row_total(img, jokers, data.JOKER_VALUE * jokers, cy, theme)
 
 
 def _draw_tiles(img: Image.Image, tiles: View, theme: Theme) -> None:
-    y, cy = TILES_Y, TILES_Y + 35
-    put(img, (PAD, y + 10), "Tiles", 18, theme.muted, bold=True)
+    """The exchange tiles held, and the bonus tiles held by kind (2 x 2 grid of kinds)."""
+    put(img, (PAD, TILES_Y + 10), "Tiles", 18, theme.muted, bold=True)
     exchange = int(tiles.get("exchange", 0))
-    bonus = list(tiles.get("bonus") or [])
-    x = PAD + 70
-    paste(img, bonus_icon("exchange tile", 36, theme.ink), (x, cy - 18))
-    put(img, (x + 44, cy), f"×{exchange}", 22, theme.ink if exchange else theme.muted, bold=True, anchor="lm")
-    put(img, (x + 44, cy + 22), "exchange", 15, theme.muted, anchor="lm")
-    x += 150
-    if not bonus:
-        paste(img, bonus_icon("bonus tile", 36, theme.ink), (x, cy - 18))
-        put(img, (x + 44, cy), "×0", 22, theme.muted, bold=True, anchor="lm")
-        put(img, (x + 44, cy + 22), "bonus", 15, theme.muted, anchor="lm")
+    cy = TILES_Y + 58
+    paste(img, bonus_icon("exchange tile", 36, theme.ink), (PAD, cy - 18))
+    put(img, (PAD + 44, cy - 8), f"×{exchange}", 22, theme.ink if exchange else theme.muted, bold=True,
+        anchor="lm")
+    put(img, (PAD + 44, cy + 16), "exchange", 15, theme.muted, anchor="lm")
+    counts: dict[str, int] = {}
+    for tile in tiles.get("bonus") or []:
+        counts[str(tile)] = counts.get(str(tile), 0) + 1
+    grid = Box(PAD + 160, TILES_Y + 12, W - 2 * PAD - 160, TILES_H - 24)
+    if not counts:
+        paste(img, bonus_icon("bonus tile", 36, theme.ink), (grid.x, cy - 18))
+        put(img, (grid.x + 44, cy), "no bonus tiles", 18, theme.muted, anchor="lm")
         return
-    cells = Box(x, y + 8, W - PAD - x, 64).columns(max(2, min(len(bonus), 4)), gap=8)
-    for tile, cell in zip(bonus, cells, strict=False):
-        paste(img, bonus_icon("bonus tile", 30, theme.ink), (cell.x, cell.y + 12))
-        name = data.BONUS_TILE_NAMES.get(tile, tile)
-        draw_text(img, (cell.x + 36, cell.y + 27), name, 16, theme.ink, bold=True, anchor="lm",
-                  max_width=cell.w - 38, min_size=12)
-    if len(bonus) > len(cells):
-        put(img, (W - PAD, y + 64), f"+{len(bonus) - len(cells)} more", 14, theme.muted, anchor="rm")
+    kinds = [k for k in data.BONUS_TILE_NAMES if k in counts] + sorted(k for k in counts
+                                                                     if k not in data.BONUS_TILE_NAMES)
+    cells = [c for row in grid.rows(2, gap=4) for c in row.columns(2, gap=10)]
+    for kind, cell in zip(kinds, cells, strict=False):
+        ccy = cell.y + cell.h / 2
+        paste(img, bonus_icon("bonus tile", 30, theme.ink), (cell.x, ccy - 15))
+        label = f"{data.BONUS_TILE_NAMES.get(kind, kind)} ×{counts[kind]}"
+        draw_text(img, (cell.x + 38, ccy), label, 17, theme.ink, bold=True, anchor="lm",
+                  max_width=cell.w - 40, min_size=13)
 
 
 def _draw_supply(img: Image.Image, view: View, seat: int, theme: Theme) -> None:
@@ -215,7 +239,7 @@ def _draw_castle_cell(img: Image.Image, draw: ImageDraw.ImageDraw, cell: Box, ca
     have = sum(counts.get(c, 0) for c in set(pair)) + jokers
     open_sites = [s for s, v in (castle.get("sites") or {}).items() if v is None]
     well_open = bool(castle.get("indicator")) and not castle.get("well")
-    enough = have >= data.SMALL_CASTLE_CARDS and (open_sites or well_open)
+    enough = have >= data.SMALL_CASTLE_CARDS and bool(open_sites or well_open)
     rounded_box(draw, cell.rect, mix(theme.panel, theme.good, 0.12) if enough else theme.background,
                 theme.good if enough else theme.line, width=2, radius=8)
     cy = cell.y + cell.h / 2
@@ -223,10 +247,9 @@ def _draw_castle_cell(img: Image.Image, draw: ImageDraw.ImageDraw, cell: Box, ca
     for j, colour in enumerate(pair):
         paste(img, marker(colours.letter(colour, dict(letters)), colours.rgb(colour), 30, theme.ink),
               (cell.x + 48 + j * 34, cy - 15))
-    mark = "✓" if enough else ""
-    put(img, (cell.x + 124, cy), f"{have}", 24, theme.good if enough else theme.muted, bold=True, anchor="lm")
-    put(img, (cell.x + 156, cy), f"cards {mark}", 16, theme.good if enough else theme.muted, bold=bool(mark),
-        anchor="lm")
+    ink = theme.good if enough else theme.muted
+    used = put(img, (cell.x + 122, cy), f"{have}", 24, ink, bold=True, anchor="lm")
+    put(img, (cell.x + 128 + used, cy), "cards ✓" if enough else "cards", 16, ink, bold=enough, anchor="lm")
     x = cell.right - 8
     if well_open:
         paste(img, indicator(30, theme.ink), (x - 30, cy - 15))
@@ -242,10 +265,13 @@ def _draw_castle_cell(img: Image.Image, draw: ImageDraw.ImageDraw, cell: Box, ca
 
 
 def _draw_large_line(img: Image.Image, counts: Mapping[str, int], jokers: int, box: Box, theme: Theme) -> None:
+    """What the large castle asks (of one colour / all different) next to what the hand has."""
     most = max(counts.values()) if counts else 0
     different = sum(1 for n in counts.values() if n)
-    used = put(img, (box.x, box.y + box.h / 2), "Large castle:", 18, theme.ink, bold=True, anchor="lm")
-    draw_text(img, (box.x + used + 8, box.y + box.h / 2),
-              f"most of one colour {most} · different colours {different} · jokers {jokers}  ({LARGE_COSTS})",
+    y1, y2 = box.y + 12, box.y + 38
+    used = put(img, (box.x, y1), "Large castle:", 18, theme.ink, bold=True, anchor="lm")
+    draw_text(img, (box.x + used + 8, y1),
+              f"most of one colour {most} · different colours {different} · jokers {jokers}",
               17, theme.ink, anchor="lm", max_width=box.w - used - 8)
-
+    draw_text(img, (box.x + used + 8, y2), f"needs one colour / all different: {LARGE_COSTS}", 16, theme.muted,
+              anchor="lm", max_width=box.w - used - 8)

@@ -23,7 +23,7 @@ def _owner_fill(owner: int | None) -> RGB:
 
 def _seat_corner(sprite: Image.Image, owner: int, ink: RGB) -> None:
     """The owner's seat number in a white disc at the bottom-right corner."""
-    d = max(16, sprite.width * 2 // 5)
+    d = max(16, round(sprite.width * 0.38))
     x, y = sprite.width - d, sprite.height - d
     paste(sprite, disc(d, WHITE, ink, 1.5), (x, y))
     ImageDraw.Draw(sprite).text((x + d / 2, y + d / 2 + 0.5), str(owner + 1),
@@ -40,8 +40,8 @@ def piece(kind: str, owner: int | None, size: int, ink: RGB) -> Image.Image:
     fill = _owner_fill(owner)
     base = disc(size, fill, ink, 2) if kind == "well" else square_chip("", size, fill, ink)
     sprite = base.copy()
-    glyph = icon(kind, round(size * 0.66), on_colour(fill), fill)
-    offset = round(size * 0.10)
+    glyph = icon(kind, round(size * 0.70), on_colour(fill), fill)
+    offset = round(size * 0.08)
     paste(sprite, glyph, (offset if owner is not None else (size - glyph.width) / 2,
                           offset if owner is not None else (size - glyph.height) / 2))
     if owner is not None:
