@@ -122,6 +122,7 @@ def _static_layer(players: int, theme: Theme) -> Image.Image:
     for number in geo.CASTLE_CENTRES:
         _static_castle(img, draw, number, theme)
     _static_large(img, theme)
+    _static_legends(img, theme)
     _static_supply(img, draw, theme)
     for box in player_boxes(players):
         rounded_box(draw, box.rect, theme.panel, theme.line, width=2, radius=12)
@@ -179,6 +180,38 @@ def _static_large(img: Image.Image, theme: Theme) -> None:
     rounded_box(draw, box.rect, theme.panel, theme.ink, width=3, radius=14)
     draw.rounded_rectangle((box.x + 3, box.y + 3, box.right - 3, box.y + 36), radius=12, fill=theme.panel_alt)
     put(img, (box.x + box.w / 2, box.y + 20), "Large castle", 21, theme.ink, bold=True, anchor="mm")
+
+
+def _legend_box(img: Image.Image, rect: tuple[int, int, int, int], title: str, theme: Theme) -> Box:
+    x, y, w, h = rect
+    box = Box(x, y + GRAPH_Y, w, h)
+    ImageDraw.Draw(img).rounded_rectangle(box.rect, radius=10, fill=mix(theme.background, theme.panel, 0.5),
+                                          outline=theme.line, width=1)
+    put(img, (box.x + 10, box.y + 8), title, 15, theme.muted, bold=True)
+    return Box(box.x + 8, box.y + 32, box.w - 16, box.h - 38)
+
+
+def _static_legends(img: Image.Image, theme: Theme) -> None:
+    """Keys for first-time readers: what the small icons mean (drawn once, in the static layer)."""
+    body = _legend_box(img, geo.LEGEND_BONUS, "site bonus", theme)
+    bonuses = ((data.JOKER_BONUS, "joker"), (data.COINS_BONUS, "3 coins"), (data.EXCHANGE_BONUS, "exchange"),
+               (data.TILE_BONUS, "bonus tile"))
+    for (bonus, label), row in zip(bonuses, body.rows(4), strict=True):
+        cy = row.y + row.h / 2
+        paste(img, bonus_icon(bonus, 24, theme.ink), (row.x, cy - 12))
+        put(img, (row.x + 32, cy), label, 16, theme.ink, anchor="lm")
+    body = _legend_box(img, geo.LEGEND_PIECES, "pieces", theme)
+    rows = body.rows(4)
+    entries = ((piece("wall", None, 26, theme.ink), "neutral"), (piece("wall", 0, 26, theme.ink), "seat 1"),
+               (indicator(26, theme.ink), "next well"))
+    for (sprite, label), row in zip(entries, rows, strict=False):
+        cy = row.y + row.h / 2
+        paste(img, sprite, (row.x, cy - 13))
+        put(img, (row.x + 34, cy), label, 16, theme.ink, anchor="lm")
+    cy = rows[3].y + rows[3].h / 2
+    ImageDraw.Draw(img).rounded_rectangle((rows[3].x + 1, cy - 12, rows[3].x + 25, cy + 12), radius=5,
+                                          outline=theme.highlight, width=4)
+    put(img, (rows[3].x + 34, cy), "last build", 16, theme.ink, anchor="lm")
 
 
 def _supply_columns() -> list[Box]:

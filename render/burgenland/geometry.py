@@ -54,3 +54,7 @@ LARGE_CENTRE = (660, 585)
 LARGE_W, LARGE_H = 300, 200
 
 MARKER_DIAMETER = 54
+
+#: Two keys in the free space inside the outer ring, between castles 1, 5 and 6.
+LEGEND_BONUS = (428, 150, 152, 184)    # x, y, w, h: what the site-bonus icons mean
+LEGEND_PIECES = (820, 150, 152, 184)   # neutral / player pieces, indicator, last build

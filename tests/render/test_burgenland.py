@@ -244,3 +244,17 @@ def test_renderers_import_only_engine_static_data() -> None:
             for mod in mods:
                 if mod.startswith("engines"):
                     assert mod.endswith(".data"), f"{path.name}: {mod}"
+
+
+def test_gallery_writes_every_sample_it_lists(tmp_path: Path) -> None:
+    _engine_or_skip()
+    from render.gallery import write_gallery
+
+    written = write_gallery(tmp_path, games=("burgenland",))
+    listed = (tmp_path / "index.txt").read_text(encoding="utf-8").split()
+    assert listed == [p.name for p in written]
+    boards = [p for p in written if p.name.endswith("-board.png")]
+    assert len(boards) == 3 * len(PHASES)            # 2, 3 and 4 players, every phase
+    assert any("-4p-" in p.name and "hand4" in p.name for p in written)
+    for path in written:
+        _decode(path.read_bytes())
