@@ -249,7 +249,8 @@ def _draw_castle_cell(img: Image.Image, draw: ImageDraw.ImageDraw, cell: Box, ca
               (cell.x + 48 + j * 34, cy - 15))
     ink = theme.good if enough else theme.muted
     used = put(img, (cell.x + 122, cy), f"{have}", 24, ink, bold=True, anchor="lm")
-    put(img, (cell.x + 128 + used, cy), "cards ✓" if enough else "cards", 16, ink, bold=enough, anchor="lm")
+    label = ("card" if have == 1 else "cards") + (" ✓" if enough else "")
+    put(img, (cell.x + 128 + used, cy), label, 16, ink, bold=enough, anchor="lm")
     x = cell.right - 8
     if well_open:
         paste(img, indicator(30, theme.ink), (x - 30, cy - 15))
