@@ -11,6 +11,7 @@ the static layers are warmed first (a process draws them once).  Ends with one l
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import time
@@ -24,6 +25,7 @@ import render
 from render.gallery import NAMES, random_playout
 
 POSITIONS_PER_GAME = 24
+MIN_SAMPLES = 50
 
 
 def collect(game: str, seeds: range) -> list[tuple[dict[str, Any], dict[str, Any], list[str]]]:
@@ -57,13 +59,15 @@ def main() -> int:
         render.draw_board(args.game, public, names)
         render.draw_hand(args.game, own, names)
 
+    # Interleave player counts and phases so that a short run still samples them all.
+    random.Random(0).shuffle(samples)
     totals: list[float] = []
     boards: list[float] = []
     hands: list[float] = []
     png_max = 0
     deadline = time.perf_counter() + args.seconds
     i = 0
-    while time.perf_counter() < deadline or i < len(samples):
+    while time.perf_counter() < deadline or i < MIN_SAMPLES:
         public, own, names = samples[i % len(samples)]
         t0 = time.perf_counter()
         board = render.draw_board(args.game, public, names)

@@ -258,3 +258,15 @@ def test_gallery_writes_every_sample_it_lists(tmp_path: Path) -> None:
     assert any("-4p-" in p.name and "hand4" in p.name for p in written)
     for path in written:
         _decode(path.read_bytes())
+
+
+def test_cold_and_warm_caches_give_the_same_bytes() -> None:
+    """The cached static layer and sprites must not change a single pixel of the result."""
+    from render.cache import LAYERS
+
+    view = views.seat_view(4)
+    warm_board = render.draw_board("burgenland", view, _names(4))
+    warm_hand = render.draw_hand("burgenland", view, _names(4))
+    LAYERS.clear()
+    assert render.draw_board("burgenland", view, _names(4)) == warm_board
+    assert render.draw_hand("burgenland", view, _names(4)) == warm_hand

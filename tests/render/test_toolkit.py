@@ -140,3 +140,22 @@ def test_box_splits_cover_the_box() -> None:
     assert top.h == 30 and rest.y == 55 and rest.bottom == box.bottom
     corners = flow(Box(0, 0, 100, 100), 30, 30, 5, 4)
     assert corners[:3] == [(0, 0), (35, 0), (70, 0)] and corners[3] == (0, 35)
+
+
+def test_legend_truncates_names_inside_their_cells() -> None:
+    from render.legend import draw_legend
+
+    box = Box(10, 10, 380, 40)
+    long = Image.new("RGB", (400, 60), palette.PARCHMENT.background)
+    short = long.copy()
+    draw_legend(long, box, ["Maria da Conceição Guimarães Júnior"] * 3, palette.PARCHMENT, with_neutral=True)
+    draw_legend(short, box, ["A", "B", "C"], palette.PARCHMENT, with_neutral=True)
+    # Everything outside the legend box is untouched, and the last cell ("neutral") is the same.
+    cells = box.columns(4, gap=12)
+    assert ImageChops.difference(long, short).getbbox() is not None
+    for img in (long, short):
+        outside = img.copy()
+        outside.paste(palette.PARCHMENT.background, tuple(round(v) for v in box.rect))
+        assert outside.getcolors() == [(400 * 60, palette.PARCHMENT.background)]
+    last = tuple(round(v) for v in cells[-1].rect)
+    assert ImageChops.difference(long.crop(last), short.crop(last)).getbbox() is None
