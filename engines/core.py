@@ -191,7 +191,7 @@ class BaseEngine:
         for action in legal:
             if normalize(self.format_action(state, seat, action)) == wanted:
                 return action
-        return self.parse_text(state, seat, wanted, legal)
+        return self.parse_text(state, seat, " ".join(text.split()), legal)
 
     def close_actions(self, state: Any, seat: int, text: str) -> list[str]:
         """Up to five legal keys that look like ``text``, for error messages."""

@@ -48,6 +48,7 @@ MOD_WORDS = {"ignore": D.IGNORE, "ignore-restrictions": D.IGNORE, "pay10": D.PAY
 COLOUR_WORDS: dict[str, tuple[int, ...]] = {name: (i,) for i, name in enumerate(D.COLOURS)}
 COLOUR_WORDS.update({letter.casefold(): (i,) for i, letter in enumerate(D.COLOUR_LETTERS)})
 COLOUR_WORDS.update({"lightblue": (3,), "darkblue": (4,), "blue": (3, 4), "violet": (5,)})
+JOKER_WORDS = {"j", "joker", "jokers"}
 SUGGEST_WORDS = {"suggested", "auto", "cheapest", "best"}
 _MULTIWORD = [
     (re.compile(r"\blight blue\b"), "light-blue"), (re.compile(r"\bdark blue\b"), "dark-blue"),
@@ -119,7 +120,7 @@ def action_label(state: State, seat: int, action: Action) -> str:
 
 
 def tokenize(text: str) -> list[str]:
-    text = text.replace(",", " ").replace("+", " ")
+    text = text.casefold().replace(",", " ").replace("+", " ")
     for pattern, replacement in _MULTIWORD:
         text = pattern.sub(replacement, text)
     return text.split()
@@ -129,7 +130,9 @@ def split_steps(tokens: list[str]) -> list[list[str]]:
     """Cut the tokens where a verb or a marker starts a new step."""
     out: list[list[str]] = []
     for token in tokens:
-        starts = token in VERBS or (re.fullmatch(r"m[1-8]", token) and not (out and out[-1][0] == "swap"))
+        paying = bool(out) and out[-1][0] == "pay"
+        starts = (token in VERBS and not (paying and token in JOKER_WORDS)) or (
+            re.fullmatch(r"m[1-8]", token) and not (out and out[-1][0] == "swap"))
         if starts or not out:
             out.append([token])
         else:
@@ -216,7 +219,7 @@ def _read_build(state: State, seat: int, words: list[str]) -> tuple[str, ...]:
         here = castle or str(R.indicator(state) or "")
         if not here:
             raise IllegalAction("No more wells can be built.")
-        return ("build", piece, here, *ordered)
+        return ("build", piece, f"{int(here)}{site or ''}", *ordered)
     if castle is None:
         raise NotationError(f"Say where to build, e.g. `build {piece} 3W` or `build {piece} large`.")
     if site is None:
@@ -263,7 +266,7 @@ def _read_pay(state: State, seat: int, words: list[str]) -> tuple[str, ...]:
             continue
         for _ in range(count):
             if trial.pending is None:
-                raise IllegalAction(f"`pay {' '.join(words)}` pays more cards than needed.")
+                raise IllegalAction(f"`pay {' '.join(words)}` is more cards than the payment needs.")
             kind = _read_card(trial, seat, word)
             tokens.append(R.kind_token(kind))
             trial = R.pay_one(trial, seat, kind)[0]
@@ -273,7 +276,7 @@ def _read_pay(state: State, seat: int, words: list[str]) -> tuple[str, ...]:
 
 def _read_card(state: State, seat: int, word: str) -> int:
     """One card word -> a kind that may be paid now (bare colours take the cheapest that fits)."""
-    if word in ("j", "joker", "jokers"):
+    if word in JOKER_WORDS:
         kind = P.JOKER_KIND
         if kind not in R.payable_kinds(state, seat):
             raise IllegalAction(f"A joker cannot be paid now: {R.why_card_refused(state, seat, kind)}.")

@@ -104,15 +104,19 @@ def indicator(state: State) -> int | None:
     return state.well_deck[0]
 
 
+#: Payment kind of each colour card id (a lookup: hands are counted on every step).
+CARD_KINDS: tuple[int, ...] = tuple(card_colour(c) * 3 + card_value(c) - 1 for c in range(D.COLOUR_CARDS))
+
+
 def card_kind(card: int) -> int:
-    return P.JOKER_KIND if card == JOKER else card_colour(card) * 3 + card_value(card) - 1
+    return P.JOKER_KIND if card == JOKER else CARD_KINDS[card]
 
 
 def available(player: Player, committed: tuple[int, ...] = ()) -> list[int]:
     """Card counts by kind, less the cards set aside for the open decision."""
     counts = [0] * P.KINDS
     for card in player.hand:
-        counts[card_kind(card)] += 1
+        counts[CARD_KINDS[card]] += 1
     counts[P.JOKER_KIND] = player.jokers
     for card in committed:
         counts[card_kind(card)] -= 1

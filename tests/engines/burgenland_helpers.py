@@ -93,3 +93,29 @@ def with_markers(state: State, *colours: str) -> State:
     rest = [c for c in state.markers if c not in chosen]
     return replace(state, markers=tuple(chosen + rest))
 
+
+
+def stack_deck(state: State, top: list[int]) -> State:
+    """Put these cards (taken from wherever they are in the deck or discard pile) on top of the deck."""
+    deck = [c for c in state.deck if c not in top]
+    discard = tuple(c for c in state.discard if c not in top)
+    missing = [c for c in top if c not in state.deck and c not in state.discard]
+    if missing:
+        raise ValueError(f"cards {missing} are in a hand")
+    return replace(state, deck=tuple(top) + tuple(deck), discard=discard)
+
+
+def position(seats: int = 2, seed: int = 1, *, clear: bool = True, markers: tuple[str, ...] = ()) -> State:
+    """A fresh game, by default with an empty board, empty hands and chosen marker colours."""
+    from engines.burgenland import rules
+
+    state = rules.new_game(seats, seed)
+    if clear:
+        state = empty_board(state)
+        # Empty hands too (cards back on the deck): each test gives exactly the cards it needs.
+        held = tuple(c for p in state.players for c in p.hand)
+        state = replace(state, deck=state.deck + held,
+                        players=tuple(replace(p, hand=(), jokers=0) for p in state.players))
+    if markers:
+        state = with_markers(state, *markers)
+    return state

@@ -1,0 +1,39 @@
+"""Seeded random Burgenland games through the shared harness (see tests/harness.py).
+
+300 complete games with a purposeful random policy (builds favoured, so games end
+in a few hundred steps) plus uniform-random games that wander through every odd
+corner: cancelled payments, joker exchanges, swaps.  Every step checks the
+protocol's invariants and the conservation of cards, tiles and pieces.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import engines
+from tests.engines.burgenland_helpers import conservation
+from tests.harness import by_verb, play_many
+
+ENGINE = engines.get("burgenland")
+PURPOSEFUL = by_verb({"build": 40, "pay": 10, "take": 10, "end": 10, "cancel": 1, "jokers": 1})
+CHUNKS = 10
+GAMES_PER_CHUNK = 30
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_purposeful_random_games(chunk: int) -> None:
+    runs = play_many(ENGINE, GAMES_PER_CHUNK, (2, 3, 4), first_seed=1000 + chunk * GAMES_PER_CHUNK,
+                     invariant=conservation, policy=PURPOSEFUL, deep_every=25)
+    assert all(run.finished for run in runs)
+    winners = [ENGINE.outcome(run.state).winners for run in runs]  # type: ignore[union-attr]
+    assert all(len(w) == 1 for w in winners)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_uniform_random_games(seats: int) -> None:
+    runs = play_many(ENGINE, 4, (seats,), first_seed=77 + seats * 100, invariant=conservation, deep_every=5)
+    steps = sum(run.steps for run in runs)
+    # Uniform play should have tried the rarer corners of the rules too.
+    keys = {key.split(" ")[0] for run in runs for _, key in run.log}
+    assert {"take", "build", "pay", "cancel", "jokers", "end"} <= keys, keys
+    assert steps > 1000
