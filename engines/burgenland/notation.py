@@ -32,8 +32,8 @@ HELP = (
 )
 
 VERBS = {
-    "take": "take", "b": "take", "draw": "take",
-    "build": "build", "a": "build",
+    # Not "a" and "b" for the rulebook's actions A and B: "a" is an article and B a colour.
+    "take": "take", "draw": "take", "build": "build",
     "pay": "pay", "cancel": "cancel", "back": "cancel",
     "jokers": "jokers", "joker": "jokers", "exchange": "jokers",
     "swap": "swap", "draw5": "draw5", "end": "end", "done": "end", "pass": "end",
@@ -142,6 +142,10 @@ def split_steps(tokens: list[str]) -> list[list[str]]:
 
 def parse_line(state: State, seat: int, text: str, legal: tuple[Action, ...]) -> Action:
     tokens = tokenize(text)
+    if tokens and tokens[0] in PIECE_WORDS:  # "wall 3W" means "build wall 3W"
+        tokens.insert(0, "build")
+    if tokens and tokens[0] not in VERBS and not re.fullmatch(r"m[1-8]", tokens[0]):
+        raise NotationError(f"`{text}` is not a move. {HELP}")
     steps: list[tuple[str, ...]] = []
     trial = state
     for words in split_steps(tokens):
@@ -250,7 +254,7 @@ def _first_open(state: State, options: list[tuple[str, ...]]) -> tuple[str, ...]
 
 def _read_pay(state: State, seat: int, words: list[str]) -> tuple[str, ...]:
     if state.pending is None or state.pending.opening[0] == "swap":
-        raise IllegalAction("There is nothing to pay for right now.")
+        raise IllegalAction("`pay`: there is nothing to pay for right now.")
     if not words or words[0] in SUGGEST_WORDS:
         suggestion = [s for s in R.pending_steps(state, seat) if s[0] == "pay" and len(s) > 2]
         single = [s for s in R.pending_steps(state, seat) if s[0] == "pay"]
