@@ -79,7 +79,7 @@ def test_the_two_blues_must_be_told_apart() -> None:
     state = give(position(2, markers=("light-blue", "dark-blue")), 0, hand=cards("light-blue", 1, 1)
                  + cards("dark-blue", 1, 1))
     state, _ = E.apply(state, 0, Action.of("build", "wall", "1N"))
-    with pytest.raises(AmbiguousAction, match="light blue .L. or dark blue .B.") as info:
+    with pytest.raises(AmbiguousAction, match=r"light blue .L. or dark blue .B.") as info:
         E.parse_action(state, 0, "pay blue")
     assert {a.key for a in info.value.candidates} == {"pay L1", "pay B1"}
     assert E.parse_action(state, 0, "pay light blue").key == "pay L1"
@@ -146,7 +146,7 @@ def test_every_legal_label_and_key_parses_back_in_a_busy_position() -> None:
 
 def test_event_texts_use_seat_tokens_and_hide_private_details() -> None:
     state = base([])
-    after, events = E.apply(state, 0, Action.of("take"))
+    _after, events = E.apply(state, 0, Action.of("take"))
     take = events[0]
     own, other, public = E.describe(take, 0), E.describe(take, 1), E.describe(take, None)
     assert own.startswith("{seat:0} takes 2 cards: ")

@@ -154,11 +154,11 @@ def test_a_house_needs_a_wall_and_a_second_house_a_second_wall() -> None:
 def test_ignore_restrictions_allows_a_house_without_walls_and_a_second_tower() -> None:
     hand = cards("red", 1, 1, 1, 1, 2, 2, 3, 3)
     state = base(hand, bonus_tiles=(D.IGNORE, D.IGNORE))
-    after, events = play(state, 0, "build house 1N ignore pay R1 R1 R1 R1")
+    after, _events = play(state, 0, "build house 1N ignore pay R1 R1 R1 R1")
     assert after.sites[0][0] == (D.HOUSE, 0) and after.players[0].bonus_tiles == (D.IGNORE,)
     assert after.played_tiles == (D.IGNORE,)
     state = replace(set_site(base(hand, bonus_tiles=(D.IGNORE,)), 1, "N", D.TOWER), architect=(1,) * 12)
-    with pytest.raises(IllegalAction, match="castle 1 already has a tower .an ignore-restrictions tile"):
+    with pytest.raises(IllegalAction, match=r"castle 1 already has a tower .an ignore-restrictions tile"):
         play(state, 0, "build tower 1E")
     after, _ = play(state, 0, "build tower 1E ignore pay R1 R1 R1 R1 R2")
     assert R.pieces_in(after, 1, D.TOWER) == 2
@@ -197,14 +197,14 @@ def test_a_tower_pays_the_architect_with_any_cards_and_no_change() -> None:
 
 def test_the_architect_takes_no_change() -> None:
     hand = cards("red", 1, 1, 1, 1) + cards("yellow", 3, 3)
-    state = replace(base(hand), architect=(2,) + tuple(D.ARCHITECT_COSTS[1:]))
+    state = replace(base(hand), architect=(2, *tuple(D.ARCHITECT_COSTS[1:])))
     after, _ = play(state, 0, "build tower 1N pay R1 R1 R1 R1 Y3")  # pays 3 for a cost of 2
     assert after.players[0].hand == (cards("yellow", 3, 3)[1],)  # one 3 paid, nothing given back
     assert len(after.discard) == 5
 
 
 def test_a_tower_is_only_offered_when_the_architect_can_be_paid() -> None:
-    state = replace(base(cards("red", 1, 1, 1, 1)), architect=(1,) + tuple(D.ARCHITECT_COSTS[1:]))
+    state = replace(base(cards("red", 1, 1, 1, 1)), architect=(1, *tuple(D.ARCHITECT_COSTS[1:])))
     keys = [a.key for a in E.legal_actions(state, 0)]
     assert "build wall 1N" in keys and "build tower 1N" not in keys
     with pytest.raises(IllegalAction, match="plus 1 coins for the architect"):
@@ -214,7 +214,7 @@ def test_a_tower_is_only_offered_when_the_architect_can_be_paid() -> None:
 def test_suggested_payment_keeps_the_architect_payable() -> None:
     # Five castle-colour cards for four places and an architect of 3: the red 3 must be kept back.
     hand = cards("red", 1, 1, 1, 3) + cards("green", 1)
-    state = replace(base(hand), architect=(3,) + tuple(D.ARCHITECT_COSTS[1:]))
+    state = replace(base(hand), architect=(3, *tuple(D.ARCHITECT_COSTS[1:])))
     state, _ = play(state, 0, "build tower 1N")
     options = [a.key for a in E.legal_actions(state, 0)]
     assert "pay R3" not in options and "pay R1" in options  # R3 now would strand the payment
@@ -357,7 +357,7 @@ def test_joker_exchange_needs_six_coins_per_joker_in_colour_cards() -> None:
     state = base(cards("red", 3, 3) + cards("green", 2, 2, 2), jokers=1)
     keys = [a.key for a in E.legal_actions(state, 0)]
     assert "jokers 1" in keys and "jokers 2" in keys and "jokers 3" not in keys
-    after, events = play(state, 0, "jokers 2 pay R3 R3 G2 G2 G2")
+    after, _events = play(state, 0, "jokers 2 pay R3 R3 G2 G2 G2")
     assert after.players[0].jokers == 3 and after.players[0].hand == ()
     assert not after.main_done and after.turn == 0  # a free action: the main action is still to come
     state, _ = play(state, 0, "jokers 1")
@@ -416,7 +416,7 @@ def test_the_turn_ends_by_itself_when_no_free_action_is_left() -> None:
 
 def test_pay_ten_replaces_the_colour_cost_and_a_tower_still_pays_the_architect() -> None:
     hand = cards("yellow", 3, 3) + cards("white", 2, 2) + cards("purple", 1, 1)
-    state = replace(base(hand, bonus_tiles=(D.PAY_TEN,)), architect=(2,) + tuple(D.ARCHITECT_COSTS[1:]))
+    state = replace(base(hand, bonus_tiles=(D.PAY_TEN,)), architect=(2, *tuple(D.ARCHITECT_COSTS[1:])))
     after, _ = play(state, 0, "build tower 1N pay10 pay Y3 Y3 W2 W2 P1 P1")
     assert after.sites[0][0] == (D.TOWER, 0) and after.players[0].hand == ()
     assert after.played_tiles == (D.PAY_TEN,)

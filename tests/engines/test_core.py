@@ -81,7 +81,7 @@ def test_registry_lists_and_loads_engines() -> None:
 
 def test_replay_module_function_matches_engine_replay() -> None:
     engine = engines.get("burgenland")
-    state = engine.new_game(2, 5)
+    engine.new_game(2, 5)
     log = [(0, "take")]
     assert engines.replay("burgenland", 2, 5, None, log) == engine.replay(2, 5, None, log)
 
