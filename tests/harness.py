@@ -9,10 +9,11 @@ Every engine's tests call :func:`play` (or :func:`play_many`).  After every step
 - someone has a legal action unless the game is over (and then there is an outcome);
 - a seat that is not to act has no legal actions and ``apply`` refuses it;
 - event texts for every viewer are strings without the RNG in them;
+- ``move_count`` equals the log length and the undo barrier never moves back;
 - an engine-specific ``invariant(state)`` (conservation of components).
 
 Every ``deep_every``-th step, and on the last, more expensive checks: every
-legal action's key and label round-trip; every view is JSON-safe and free of the
+legal action's key and label round-trip; ``default_action`` is legal; every view is JSON-safe and free of the
 RNG; ``view(determinize(s, seat), seat) == view(s, seat)`` for every seat.
 At the end the state equals a replay of the log.
 """
@@ -136,6 +137,7 @@ def play(engine: Engine, seats: int, seed: int, *, invariant: Invariant | None =
         assert engine.parse_action(state, seat, engine.format_action(state, seat, action)) == action
         if deep:
             _check_outsiders(engine, state, seats, acting, action)
+            engine.apply(state, seat, engine.default_action(state, seat))  # the away-player move is legal
         new, events = engine.apply(state, seat, action)
         assert json.dumps(engine.dump(state)) == before, "apply mutated its input"
         assert (new, events) == engine.apply_trusted(state, seat, action), "apply != apply_trusted"
@@ -145,10 +147,14 @@ def play(engine: Engine, seats: int, seed: int, *, invariant: Invariant | None =
         for event in events:
             for viewer in [None, *range(seats)]:
                 text = engine.describe(event, viewer)
-                assert isinstance(text, str) and text and secret not in text
+                assert isinstance(text, str) and text, f"no text for {event}"
+                assert secret not in text, f"event text shows the RNG: {text!r}"
+        barrier = engine.undo_barrier(state)
         state = new
         run.log.append((seat, key))
         run.steps += 1
+        assert engine.move_count(state) == run.steps, "move_count must equal the log length"
+        assert barrier <= engine.undo_barrier(state) <= run.steps, "the undo barrier only moves forward"
         if invariant is not None:
             invariant(state)
     run.state = state
