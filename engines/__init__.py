@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from importlib import import_module
+from importlib.util import find_spec
 from typing import Any
 
 from engines.core import (
@@ -42,9 +43,11 @@ __all__ = [
     "replay",
 ]
 
-# name -> module holding ``ENGINE``; imported on first use.
+#: Every game's engine name, in the order games are listed.  A game's package is
+#: ``engines.<name with - as _>`` holding ``ENGINE``; it is listed once it exists.
+GAMES: tuple[str, ...] = ("burgenland", "burgen-land", "castles-of-burgundy", "buerger-baumeister")
 _MODULES: dict[str, str] = {
-    "burgenland": "engines.burgenland",
+    name: f"engines.{name.replace('-', '_')}" for name in GAMES if find_spec(f"engines.{name.replace('-', '_')}")
 }
 _LOADED: dict[str, Engine] = {}
 

@@ -15,13 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from importlib import import_module
+from importlib.util import find_spec
 from typing import Any
 
 __all__ = ["draw_board", "draw_hand", "games"]
 
 # game name -> module with draw_board(view, names) and draw_hand(view, names); imported on first use.
+# A game's module is ``render.<engine name with - as _>``; it is listed once it exists.
+_GAMES = ("burgenland", "burgen-land", "castles-of-burgundy", "buerger-baumeister")
 _MODULES: dict[str, str] = {
-    "burgenland": "render.burgenland",
+    name: f"render.{name.replace('-', '_')}" for name in _GAMES if find_spec(f"render.{name.replace('-', '_')}")
 }
 
 
