@@ -120,6 +120,8 @@ class Engine(Protocol):
     min_seats: int
     max_seats: int
     rules_version: int
+    notation_help: str
+    rules_summary: str
 
     def new_game(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> Any: ...
     def to_act(self, state: Any) -> tuple[int, ...]: ...
@@ -158,6 +160,8 @@ class BaseEngine:
     rules_version: int = 1
     #: Shown when text cannot be read at all: the grammar with examples.
     notation_help: str = ""
+    #: A concise summary of the rules in our own words, with the notation (for a `rules` command).
+    rules_summary: str = ""
 
     # -- the protocol members every engine gets for free ------------------
 

@@ -27,6 +27,7 @@ class Burgenland(BaseEngine):
     max_seats = 4
     rules_version = 1
     notation_help = N.HELP
+    rules_summary = N.RULES
 
     def new_game(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
         return R.new_game(seats, seed, options)

@@ -31,6 +31,26 @@ HELP = (
     "Cards: colour letter + value (R1, L2 = light blue 2, B3 = dark blue 3, J = joker)."
 )
 
+RULES = """\
+**Burgenland** (2–4 players): be the first to build every piece in your supply.
+**Your turn:** free actions, then ONE main action, then more free actions; `end` finishes.
+**A – Build** one piece. In a small castle pay exactly 4 cards of the castle's two border \
+colours (jokers count as any colour): a **wall** gives you 1 joker per wall now in that castle; \
+a **house** needs at least as many walls as houses there; a **tower** (one per castle) also \
+pays the architect's cost in coins with any cards (jokers are worth 3); a **well** goes only \
+where the red indicator stands and earns the next well reward (5, 4, 3, 3, 2, 2, 1, 1 coins). \
+Sites give bonuses: joker, 3 coins, exchange tile, bonus tile.
+In the **large castle** (no bonuses, no architect): wall 4 of one colour or 6 different, \
+house 5 or 7, tower 6 or 8.
+**B – Take 2 cards.** Coin rewards are drawn face up until they reach the amount.
+**Free:** `jokers k` (colour cards worth 6k → k jokers), `swap` two border markers with an \
+exchange tile, `draw5` tile. Tiles `ignore` and `pay10` are added to a build; an extra site is X.
+**Notation:** `take` · `build wall 3W` then `pay R1 R1 G2 J` (or all on one line) · \
+`build tower 5N` · `build well` · `build house large pay 5 purple` · `build house 2E ignore` · \
+`build wall 6X` · `jokers 1` · `swap M1 M5` · `draw5` · `end` · `cancel`.
+Cards: colour letter + value — R red, Y yellow, G green, L light blue, B dark blue, P purple, \
+O orange, W white; J joker."""
+
 VERBS = {
     # Not "a" and "b" for the rulebook's actions A and B: "a" is an article and B a colour.
     "take": "take", "draw": "take", "build": "build",
