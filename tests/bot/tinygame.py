@@ -83,7 +83,8 @@ class SprintEngine(BaseEngine):
         if word == "play":
             return self._play(state, seat, int(action.steps[0][1]), moves)
         nxt = (seat + 1) % len(state.positions)
-        return replace(state, turn=nxt, steps=0, moves=moves, barrier=moves), (Event("end", seat, {"next": nxt}),)
+        ended = replace(state, turn=nxt, steps=0, moves=moves, barrier=moves)
+        return ended, (Event("end", seat, {"next": nxt}),)
 
     def _advance(self, s: Sprint, seat: int, by: int, **changes: Any) -> Sprint:
         positions = tuple(p + by if i == seat else p for i, p in enumerate(s.positions))

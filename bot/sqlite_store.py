@@ -1,0 +1,373 @@
+"""The SQLite implementation of ``bot.store.Store`` (aiosqlite, WAL, foreign keys on).
+
+One connection serves the whole process.  aiosqlite runs its statements on one
+worker thread, so two coroutines' statements could interleave inside one
+transaction; ``self._lock`` makes every transaction and read exclusive.  SQLite
+allows one writer at a time anyway, and a move's transaction is a handful of
+statements.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.store import (
+    ActionRow,
+    ChannelBusy,
+    GameRow,
+    LogStats,
+    NewGame,
+    SchemaTooNew,
+    SeatRow,
+    StaleVersion,
+    StateRow,
+    Status,
+    UserGame,
+)
+
+_STATUSES = ", ".join(f"'{s.value}'" for s in Status)
+
+#: Schema versions, applied in order at start; ``PRAGMA user_version`` records the last one.
+#: Never edit a released version: add a new one (an older file must upgrade in place).
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    # 1: the tables of DESIGN.md.
+    (
+        f"""CREATE TABLE games (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            engine TEXT NOT NULL,
+            rules_version INTEGER NOT NULL,
+            seed INTEGER NOT NULL,
+            options TEXT NOT NULL DEFAULT '{{}}',
+            guild_id INTEGER NOT NULL,
+            channel_id INTEGER NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ({_STATUSES})),
+            created_by INTEGER NOT NULL,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL,
+            seat_count INTEGER,
+            to_act TEXT NOT NULL DEFAULT '',
+            result TEXT,
+            note TEXT NOT NULL DEFAULT ''
+        )""",
+        # One active game per channel, enforced by the database even across processes.
+        """CREATE UNIQUE INDEX games_active_channel ON games(channel_id)
+            WHERE status IN ('lobby', 'running')""",
+        "CREATE INDEX games_guild ON games(guild_id, updated_at)",
+        """CREATE TABLE seats (
+            game_id INTEGER NOT NULL REFERENCES games(id),
+            user_id INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            seat INTEGER,
+            joined INTEGER NOT NULL,
+            PRIMARY KEY (game_id, user_id),
+            UNIQUE (game_id, seat)
+        )""",
+        "CREATE INDEX seats_user ON seats(user_id)",
+        """CREATE TABLE actions (
+            game_id INTEGER NOT NULL REFERENCES games(id),
+            seq INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            action_key TEXT NOT NULL,
+            public TEXT NOT NULL DEFAULT '',
+            created_at REAL NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        ) WITHOUT ROWID""",
+        """CREATE TABLE state (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id),
+            seq INTEGER NOT NULL,
+            state_json TEXT NOT NULL
+        )""",
+    ),
+    # 2: undo (a flag, never a delete) and the version token for optimistic concurrency.
+    (
+        "ALTER TABLE actions ADD COLUMN undone INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0",
+        """CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+            BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END""",
+        """CREATE TRIGGER actions_no_rewrite BEFORE UPDATE ON actions
+            WHEN NEW.game_id IS NOT OLD.game_id OR NEW.seq IS NOT OLD.seq OR NEW.seat IS NOT OLD.seat
+              OR NEW.action_key IS NOT OLD.action_key OR NEW.undone < OLD.undone
+            BEGIN SELECT RAISE(ABORT, 'the action log is append-only; only undone may be set'); END""",
+    ),
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+_SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
+
+
+def encode_to_act(seats: Sequence[int]) -> str:
+    """``(0, 2)`` -> ``",0,2,"``: delimited on both sides so SQL can test membership with instr()."""
+    return "," + ",".join(map(str, seats)) + "," if seats else ""
+
+
+def decode_to_act(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in text.strip(",").split(",") if part)
+
+
+async def migrate(db: aiosqlite.Connection, target: int = SCHEMA_VERSION) -> int:
+    """Apply the missing schema versions up to ``target``, each in its own transaction."""
+    (current,) = await (await db.execute("PRAGMA user_version")).fetchone()  # type: ignore[misc]
+    if current > SCHEMA_VERSION:
+        raise SchemaTooNew(f"the database is at schema version {current}, "
+                           f"but this bot only knows up to {SCHEMA_VERSION}; upgrade the bot")
+    for version in range(current + 1, target + 1):
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in MIGRATIONS[version - 1]:
+                await db.execute(statement)
+            await db.execute(f"PRAGMA user_version = {version}")
+            await db.execute("COMMIT")
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+    return max(current, target)
+
+
+async def connect(path: str | Path, synchronous: str = "FULL") -> aiosqlite.Connection:
+    """Open ``path`` (creating its directory) with the pragmas every connection needs."""
+    if synchronous.upper() not in _SYNCHRONOUS:
+        raise ValueError(f"synchronous must be one of {', '.join(_SYNCHRONOUS)}, not {synchronous!r}")
+    if str(path) != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    # isolation_level=None: we issue BEGIN/COMMIT ourselves, so a transaction is exactly what we say.
+    db = await aiosqlite.connect(str(path), isolation_level=None)
+    db.row_factory = aiosqlite.Row
+    await db.execute("PRAGMA journal_mode = WAL")
+    await db.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+    await db.execute("PRAGMA foreign_keys = ON")
+    await db.execute("PRAGMA busy_timeout = 5000")
+    return db
+
+
+def _game(row: aiosqlite.Row) -> GameRow:
+    return GameRow(
+        id=row["id"], engine=row["engine"], rules_version=row["rules_version"], seed=row["seed"],
+        options=json.loads(row["options"]), guild_id=row["guild_id"], channel_id=row["channel_id"],
+        status=Status(row["status"]), created_by=row["created_by"], created_at=row["created_at"],
+        updated_at=row["updated_at"], seat_count=row["seat_count"], version=row["version"],
+        to_act=decode_to_act(row["to_act"]),
+        result=json.loads(row["result"]) if row["result"] is not None else None, note=row["note"],
+    )
+
+
+def _action(row: aiosqlite.Row) -> ActionRow:
+    return ActionRow(seq=row["seq"], seat=row["seat"], action_key=row["action_key"], public=row["public"],
+                     created_at=row["created_at"])
+
+
+class SqliteStore:
+    """``Store`` on one SQLite file."""
+
+    def __init__(self, path: str | Path, synchronous: str = "FULL") -> None:
+        self.path = path
+        self.synchronous = synchronous
+        self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    async def open(self) -> None:
+        self._db = await connect(self.path, self.synchronous)
+        await migrate(self._db)
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise RuntimeError("the store is not open; call open() first")
+        return self._db
+
+    async def _fetch(self, sql: str, *args: Any) -> list[aiosqlite.Row]:
+        async with self._lock:
+            return list(await self.db.execute_fetchall(sql, args))
+
+    @asynccontextmanager
+    async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction.  BEGIN IMMEDIATE takes SQLite's write lock up front, so a
+        second process waits (busy_timeout) instead of failing halfway through."""
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+                await self.db.execute("COMMIT")
+            except BaseException:
+                # Keep the original error: a failed ROLLBACK (no transaction left) says nothing new.
+                with contextlib.suppress(sqlite3.Error):
+                    await self.db.execute("ROLLBACK")
+                raise
+
+    async def _bump(self, db: aiosqlite.Connection, game_id: int, version: int, **sets: Any) -> None:
+        """Advance the game's version, with ``sets``; StaleVersion if someone else already did."""
+        columns = "".join(f", {name} = ?" for name in sets)
+        cursor = await db.execute(
+            f"UPDATE games SET version = version + 1, updated_at = ?{columns} WHERE id = ? AND version = ?",
+            (time.time(), *sets.values(), game_id, version))
+        if cursor.rowcount != 1:
+            raise StaleVersion(f"game {game_id} is no longer at version {version}")
+
+    # -- reading -------------------------------------------------------------
+
+    async def get_game(self, game_id: int) -> GameRow | None:
+        rows = await self._fetch("SELECT * FROM games WHERE id = ?", game_id)
+        return _game(rows[0]) if rows else None
+
+    async def active_game(self, channel_id: int) -> GameRow | None:
+        rows = await self._fetch(
+            "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')", channel_id)
+        return _game(rows[0]) if rows else None
+
+    async def latest_game(self, channel_id: int) -> GameRow | None:
+        rows = await self._fetch(
+            "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", channel_id)
+        return _game(rows[0]) if rows else None
+
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        rows = await self._fetch("SELECT * FROM seats WHERE game_id = ? ORDER BY seat, joined", game_id)
+        return [SeatRow(user_id=r["user_id"], name=r["name"], seat=r["seat"], joined=r["joined"])
+                for r in rows]
+
+    async def read_state(self, game_id: int) -> StateRow | None:
+        rows = await self._fetch("SELECT seq, state_json FROM state WHERE game_id = ?", game_id)
+        return StateRow(seq=rows[0]["seq"], state_json=rows[0]["state_json"]) if rows else None
+
+    async def live_actions(self, game_id: int) -> list[ActionRow]:
+        rows = await self._fetch(
+            "SELECT * FROM actions WHERE game_id = ? AND undone = 0 ORDER BY seq", game_id)
+        return [_action(r) for r in rows]
+
+    async def log_stats(self, game_id: int) -> LogStats:
+        rows = await self._fetch(
+            """SELECT COALESCE(SUM(undone = 0), 0) AS live,
+                      COALESCE(MAX(CASE WHEN undone = 0 THEN seq END), 0) AS last_live,
+                      COALESCE(MAX(seq), 0) AS max_seq
+               FROM actions WHERE game_id = ?""", game_id)
+        return LogStats(live=rows[0]["live"], last_live_seq=rows[0]["last_live"], max_seq=rows[0]["max_seq"])
+
+    async def action_page(self, game_id: int, offset: int, limit: int) -> list[ActionRow]:
+        rows = await self._fetch(
+            "SELECT * FROM actions WHERE game_id = ? AND undone = 0 ORDER BY seq LIMIT ? OFFSET ?",
+            game_id, limit, offset)
+        return [_action(r) for r in rows]
+
+    async def games_in_guild(self, guild_id: int, limit: int) -> list[GameRow]:
+        rows = await self._fetch(
+            """SELECT * FROM games WHERE guild_id = ?
+               ORDER BY status IN ('lobby', 'running') DESC, updated_at DESC LIMIT ?""", guild_id, limit)
+        return [_game(r) for r in rows]
+
+    async def games_to_act(self, user_id: int) -> list[UserGame]:
+        rows = await self._fetch(
+            """SELECT g.*, s.seat AS my_seat FROM seats s JOIN games g ON g.id = s.game_id
+               WHERE s.user_id = ? AND g.status = 'running' AND instr(g.to_act, ',' || s.seat || ',') > 0
+               ORDER BY g.updated_at""", user_id)
+        return [UserGame(game=_game(r), seat=r["my_seat"]) for r in rows]
+
+    async def games_with_status(self, status: Status) -> list[GameRow]:
+        rows = await self._fetch("SELECT * FROM games WHERE status = ? ORDER BY id", status.value)
+        return [_game(r) for r in rows]
+
+    # -- writing -------------------------------------------------------------
+
+    async def create_game(self, new: NewGame) -> GameRow:
+        now = time.time()
+        try:
+            async with self._tx() as db:
+                cursor = await db.execute(
+                    """INSERT INTO games (engine, rules_version, seed, options, guild_id, channel_id, status,
+                                          created_by, created_at, updated_at, seat_count)
+                       VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)""",
+                    (new.engine, new.rules_version, new.seed, json.dumps(new.options), new.guild_id,
+                     new.channel_id, new.created_by, now, now, new.seat_count))
+                game_id = cursor.lastrowid
+                await db.execute("INSERT INTO seats (game_id, user_id, name, joined) VALUES (?, ?, ?, 0)",
+                                 (game_id, new.created_by, new.creator_name))
+        except sqlite3.IntegrityError:
+            # The partial unique index: the channel has an active game (perhaps from another process).
+            busy = await self.active_game(new.channel_id)
+            if busy is None:
+                raise
+            raise ChannelBusy(busy) from None
+        game = await self.get_game(game_id)  # type: ignore[arg-type]
+        assert game is not None
+        return game
+
+    async def add_seat(self, game_id: int, version: int, user_id: int, name: str) -> None:
+        async with self._tx() as db:
+            await self._bump(db, game_id, version)
+            await db.execute(
+                """INSERT INTO seats (game_id, user_id, name, joined)
+                   VALUES (?, ?, ?, (SELECT COALESCE(MAX(joined), -1) + 1 FROM seats WHERE game_id = ?))""",
+                (game_id, user_id, name, game_id))
+
+    async def remove_seat(self, game_id: int, version: int, user_id: int) -> None:
+        async with self._tx() as db:
+            await self._bump(db, game_id, version)
+            await db.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ? AND seat IS NULL",
+                             (game_id, user_id))
+
+    async def start_game(self, game_id: int, version: int, order: list[int], rules_version: int,
+                         state_json: str, to_act: tuple[int, ...]) -> None:
+        async with self._tx() as db:
+            await self._bump(db, game_id, version, status=Status.RUNNING.value, rules_version=rules_version,
+                             to_act=encode_to_act(to_act))
+            await db.executemany("UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?",
+                                 [(seat, game_id, user) for seat, user in enumerate(order)])
+            await db.execute("INSERT INTO state (game_id, seq, state_json) VALUES (?, 0, ?)",
+                             (game_id, state_json))
+
+    async def append_action(self, game_id: int, version: int, seq: int, seat: int, action_key: str,
+                            public: str, state_json: str, to_act: tuple[int, ...],
+                            result: dict[str, Any] | None) -> None:
+        ending: dict[str, Any] = {} if result is None else {
+            "status": Status.FINISHED.value, "result": json.dumps(result)}
+        try:
+            async with self._tx() as db:
+                await self._bump(db, game_id, version, to_act=encode_to_act(to_act), **ending)
+                await db.execute(
+                    """INSERT INTO actions (game_id, seq, seat, action_key, public, created_at)
+                       VALUES (?, ?, ?, ?, ?, ?)""", (game_id, seq, seat, action_key, public, time.time()))
+                await db.execute("INSERT OR REPLACE INTO state (game_id, seq, state_json) VALUES (?, ?, ?)",
+                                 (game_id, seq, state_json))
+        except sqlite3.IntegrityError as err:  # (game_id, seq) taken: another writer was first
+            raise StaleVersion(f"game {game_id} already has action {seq}") from err
+
+    async def undo_action(self, game_id: int, version: int, seq: int, state_seq: int, state_json: str,
+                          to_act: tuple[int, ...]) -> None:
+        async with self._tx() as db:
+            await self._bump(db, game_id, version, to_act=encode_to_act(to_act))
+            cursor = await db.execute(
+                "UPDATE actions SET undone = 1 WHERE game_id = ? AND seq = ? AND undone = 0", (game_id, seq))
+            if cursor.rowcount != 1:
+                raise StaleVersion(f"action {seq} of game {game_id} is not live")
+            await db.execute("INSERT OR REPLACE INTO state (game_id, seq, state_json) VALUES (?, ?, ?)",
+                             (game_id, state_seq, state_json))
+
+    async def end_game(self, game_id: int, version: int, status: Status,
+                       result: dict[str, Any] | None, note: str) -> None:
+        async with self._tx() as db:
+            await self._bump(db, game_id, version, status=status.value, to_act="", note=note,
+                             result=None if result is None else json.dumps(result))
+
+    async def repair_state(self, game_id: int, version: int, state_seq: int, state_json: str,
+                           rules_version: int) -> None:
+        # A rebuilt cache row is the same game, so the version is checked (the log must not have
+        # moved meanwhile) but not bumped: other processes' copies stay valid.
+        async with self._tx() as db:
+            cursor = await db.execute("UPDATE games SET rules_version = ? WHERE id = ? AND version = ?",
+                                      (rules_version, game_id, version))
+            if cursor.rowcount != 1:
+                raise StaleVersion(f"game {game_id} is no longer at version {version}")
+            await db.execute("INSERT OR REPLACE INTO state (game_id, seq, state_json) VALUES (?, ?, ?)",
+                             (game_id, state_seq, state_json))

@@ -1,0 +1,153 @@
+"""What the table service needs from durable storage, independent of the database.
+
+``SqliteStore`` (``bot.sqlite_store``) implements it today; a PostgreSQL backend
+can implement the same ``Store`` protocol later.  Every write that changes a
+game checks and bumps ``games.version`` (optimistic concurrency), so two
+processes sharing one database can never both land a move on the same board;
+appended actions are also guarded by the ``(game_id, seq)`` primary key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Protocol
+
+
+class Status(StrEnum):
+    LOBBY = "lobby"
+    RUNNING = "running"
+    FINISHED = "finished"      # ended by the rules, or by a resignation (ranked)
+    ABANDONED = "abandoned"    # ended by the creator or a manager (unranked)
+    CANCELLED = "cancelled"    # a lobby that never started
+    BROKEN = "broken"          # its log no longer replays; needs an operator
+
+
+#: Statuses that occupy a channel: a second game cannot be opened there.
+ACTIVE = (Status.LOBBY, Status.RUNNING)
+
+
+class StoreError(Exception):
+    """Base class of storage failures the service turns into player messages."""
+
+
+class StaleVersion(StoreError):
+    """The game changed since it was read (another move, undo or process got there first)."""
+
+
+class ChannelBusy(StoreError):
+    """The channel already has an active game."""
+
+    def __init__(self, game: GameRow) -> None:
+        super().__init__(f"channel {game.channel_id} already has game {game.id}")
+        self.game = game
+
+
+class SchemaTooNew(StoreError):
+    """The database was written by a newer version of the bot."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    engine: str
+    rules_version: int
+    seed: int
+    options: dict[str, Any]
+    guild_id: int
+    channel_id: int
+    status: Status
+    created_by: int
+    created_at: float
+    updated_at: float
+    seat_count: int | None      # the count the creator asked for, or None: start by hand
+    version: int                # bumped by every change; the optimistic-concurrency token
+    to_act: tuple[int, ...]     # seats to act, kept in step with the state for "my games"
+    result: dict[str, Any] | None
+    note: str                   # why it ended or broke, for people
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    user_id: int
+    name: str
+    seat: int | None            # None while in the lobby
+    joined: int                 # join order
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    seq: int
+    seat: int
+    action_key: str
+    public: str                 # the public event text (with seat tokens), for the history
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class StateRow:
+    seq: int                    # the last live action folded into the state (0 = none)
+    state_json: str
+
+
+@dataclass(frozen=True, slots=True)
+class LogStats:
+    live: int                   # live (not undone) actions: the engine's move count
+    last_live_seq: int          # 0 when there are none
+    max_seq: int                # including undone rows: the next action gets max_seq + 1
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    engine: str
+    rules_version: int
+    seed: int
+    options: dict[str, Any]
+    guild_id: int
+    channel_id: int
+    created_by: int
+    creator_name: str
+    seat_count: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class UserGame:
+    """A game in which a user holds a seat (for "my games")."""
+
+    game: GameRow
+    seat: int
+
+
+class Store(Protocol):
+    async def open(self) -> None: ...
+    async def close(self) -> None: ...
+
+    # -- reading
+    async def get_game(self, game_id: int) -> GameRow | None: ...
+    async def active_game(self, channel_id: int) -> GameRow | None: ...
+    async def latest_game(self, channel_id: int) -> GameRow | None: ...
+    async def seats(self, game_id: int) -> list[SeatRow]: ...
+    async def read_state(self, game_id: int) -> StateRow | None: ...
+    async def live_actions(self, game_id: int) -> list[ActionRow]: ...
+    async def log_stats(self, game_id: int) -> LogStats: ...
+    async def action_page(self, game_id: int, offset: int, limit: int) -> list[ActionRow]: ...
+    async def games_in_guild(self, guild_id: int, limit: int) -> list[GameRow]: ...
+    async def games_to_act(self, user_id: int) -> list[UserGame]: ...
+    async def games_with_status(self, status: Status) -> list[GameRow]: ...
+
+    # -- writing; each call is one transaction, and all but create_game/write_state
+    #    raise StaleVersion unless the game is still at ``version``; all but repair_state bump it
+    async def create_game(self, new: NewGame) -> GameRow: ...
+    async def add_seat(self, game_id: int, version: int, user_id: int, name: str) -> None: ...
+    async def remove_seat(self, game_id: int, version: int, user_id: int) -> None: ...
+    async def start_game(self, game_id: int, version: int, order: list[int], rules_version: int,
+                         state_json: str, to_act: tuple[int, ...]) -> None: ...
+    async def append_action(self, game_id: int, version: int, seq: int, seat: int, action_key: str,
+                            public: str, state_json: str, to_act: tuple[int, ...],
+                            result: dict[str, Any] | None) -> None: ...
+    async def undo_action(self, game_id: int, version: int, seq: int, state_seq: int, state_json: str,
+                          to_act: tuple[int, ...]) -> None: ...
+    async def end_game(self, game_id: int, version: int, status: Status,
+                       result: dict[str, Any] | None, note: str) -> None: ...
+    async def repair_state(self, game_id: int, version: int, state_seq: int, state_json: str,
+                           rules_version: int) -> None: ...

@@ -1,0 +1,42 @@
+"""Turning engine text and game records into words for people."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+# Engines write seats as neutral tokens: ``{seat:2}`` (Burgenland) or ``{seat2}``; both 0-based.
+_SEAT_TOKEN = re.compile(r"\{seat:?(\d+)\}")
+
+
+def fill_seats(text: str, names: Sequence[str]) -> str:
+    """Replace every seat token with that seat's display name (``seat N`` if the seat is unknown)."""
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        return names[seat] if seat < len(names) else f"seat {seat + 1}"
+
+    return _SEAT_TOKEN.sub(name, text)
+
+
+def join_names(names: Sequence[str]) -> str:
+    """'Ann', 'Ann and Bo', 'Ann, Bo and Cy'."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def result_lines(result: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """The final ranking, best first: ``1st  Ann  (34)``."""
+    ranks, scores = result["ranks"], result["scores"]
+    order = sorted(range(len(ranks)), key=lambda seat: (ranks[seat], seat))
+    lines = [f"{ordinal(ranks[s])}  {names[s]}  ({scores[s]})" for s in order]
+    if result.get("detail"):
+        lines.append(fill_seats(str(result["detail"]), names))
+    return lines

@@ -1,0 +1,153 @@
+"""The SQLite store: schema versions, pragmas, the append-only log and its concurrency guards."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.config import Config
+from bot.sqlite_store import SCHEMA_VERSION, SqliteStore, connect, migrate
+from bot.store import ChannelBusy, NewGame, SchemaTooNew, StaleVersion, Status
+
+
+def new_game(channel: int = 10, creator: int = 1) -> NewGame:
+    return NewGame(engine="sprint", rules_version=1, seed=42, options={"target": 9}, guild_id=1,
+                   channel_id=channel, created_by=creator, creator_name="Ann", seat_count=2)
+
+
+async def running_game(store: SqliteStore, channel: int = 10) -> int:
+    game = await store.create_game(new_game(channel))
+    await store.add_seat(game.id, game.version, 2, "Bo")
+    await store.start_game(game.id, game.version + 1, [2, 1], 1, '{"s": 0}', (0,))
+    return game.id
+
+
+def user_version(path: Path) -> int:
+    with sqlite3.connect(path) as db:
+        return db.execute("PRAGMA user_version").fetchone()[0]
+
+
+async def test_a_fresh_file_gets_every_schema_version_and_the_pragmas(db_path: Path) -> None:
+    store = SqliteStore(db_path)
+    await store.open()
+    try:
+        assert (await (await store.db.execute("PRAGMA journal_mode")).fetchone())[0] == "wal"
+        assert (await (await store.db.execute("PRAGMA foreign_keys")).fetchone())[0] == 1
+        assert (await (await store.db.execute("PRAGMA synchronous")).fetchone())[0] == 2  # FULL
+    finally:
+        await store.close()
+    assert db_path.parent.is_dir()  # created on open
+    assert user_version(db_path) == SCHEMA_VERSION >= 2
+
+
+async def test_an_older_file_is_upgraded_in_place_and_keeps_its_games(db_path: Path) -> None:
+    # Write a version-1 database by hand, with a game that has a move, as an old bot would have.
+    db = await connect(db_path)
+    assert await migrate(db, target=1) == 1
+    await db.execute("""INSERT INTO games (engine, rules_version, seed, options, guild_id, channel_id, status,
+                        created_by, created_at, updated_at, seat_count, to_act)
+                        VALUES ('sprint', 1, 42, '{}', 1, 10, 'running', 1, 0, 0, 2, ',1,')""")
+    await db.execute("INSERT INTO seats VALUES (1, 1, 'Ann', 0, 0), (1, 2, 'Bo', 1, 1)")
+    await db.execute("INSERT INTO actions VALUES (1, 1, 0, 'end', 'Ann ends', 0)")
+    await db.execute("INSERT INTO state VALUES (1, 1, '{}')")
+    await db.close()
+    assert user_version(db_path) == 1
+
+    store = SqliteStore(db_path)
+    await store.open()
+    try:
+        game = await store.get_game(1)
+        assert game is not None and game.version == 0 and game.status is Status.RUNNING and game.to_act == (1,)
+        assert [a.action_key for a in await store.live_actions(1)] == ["end"]  # undone defaults to 0
+        # The upgraded file works with the version-2 features: undo flags and version checks.
+        await store.undo_action(1, 0, seq=1, state_seq=0, state_json="{}", to_act=(0,))
+        assert await store.live_actions(1) == []
+    finally:
+        await store.close()
+    assert user_version(db_path) == SCHEMA_VERSION
+
+
+async def test_a_file_from_a_newer_bot_is_refused(db_path: Path) -> None:
+    db_path.parent.mkdir(parents=True)
+    with sqlite3.connect(db_path) as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    store = SqliteStore(db_path)
+    with pytest.raises(SchemaTooNew, match="upgrade the bot"):
+        await store.open()
+    await store.close()
+
+
+async def test_one_active_game_per_channel_is_enforced_by_the_database(store: SqliteStore) -> None:
+    first = await store.create_game(new_game(channel=10))
+    with pytest.raises(ChannelBusy) as busy:
+        await store.create_game(new_game(channel=10, creator=5))
+    assert busy.value.game.id == first.id
+    other = await store.create_game(new_game(channel=11))  # a thread is its own channel
+    await store.end_game(first.id, first.version, Status.CANCELLED, None, "cancelled")
+    again = await store.create_game(new_game(channel=10))
+    assert {other.id, again.id}.isdisjoint({first.id})
+
+
+async def test_a_write_at_an_old_version_is_refused_and_changes_nothing(store: SqliteStore) -> None:
+    game_id = await running_game(store)
+    game = await store.get_game(game_id)
+    assert game is not None
+    await store.append_action(game_id, game.version, 1, 0, "end", "", '{"s": 1}', (1,), None)
+    with pytest.raises(StaleVersion):
+        await store.append_action(game_id, game.version, 2, 1, "end", "", '{"s": 2}', (0,), None)
+    assert [a.seq for a in await store.live_actions(game_id)] == [1]
+    state = await store.read_state(game_id)
+    assert state is not None and state.seq == 1 and json.loads(state.state_json) == {"s": 1}
+
+
+async def test_the_sequence_key_refuses_a_second_writer_for_the_same_slot(store: SqliteStore) -> None:
+    # Two writers that both read version v can't both win the version check; the key is a second
+    # guard for a writer that reached the same seq another way (e.g. a backend without the check).
+    game_id = await running_game(store)
+    game = await store.get_game(game_id)
+    assert game is not None
+    await store.append_action(game_id, game.version, 1, 0, "end", "", "{}", (1,), None)
+    with pytest.raises(StaleVersion, match="already has action 1"):
+        await store.append_action(game_id, game.version + 1, 1, 1, "end", "", "{}", (0,), None)
+    assert len(await store.live_actions(game_id)) == 1
+
+
+async def test_the_log_is_append_only(store: SqliteStore) -> None:
+    game_id = await running_game(store)
+    game = await store.get_game(game_id)
+    assert game is not None
+    await store.append_action(game_id, game.version, 1, 0, "end", "", "{}", (1,), None)
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        await store.db.execute("DELETE FROM actions")
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        await store.db.execute("UPDATE actions SET action_key = 'step'")
+    await store.undo_action(game_id, game.version + 1, 1, 0, "{}", (0,))
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        await store.db.execute("UPDATE actions SET undone = 0")  # an undo is final
+    stats = await store.log_stats(game_id)
+    assert (stats.live, stats.last_live_seq, stats.max_seq) == (0, 0, 1)
+
+
+async def test_games_to_act_finds_a_users_turns_across_servers(store: SqliteStore) -> None:
+    here = await running_game(store, channel=10)    # Bo (user 2) is seat 0 and to act
+    there = await running_game(store, channel=99)
+    quiet = await store.create_game(new_game(channel=50))  # a lobby: nobody acts
+    waiting = await store.games_to_act(2)
+    assert [(w.game.id, w.seat) for w in waiting] == [(here, 0), (there, 0)]
+    assert await store.games_to_act(1) == []
+    assert quiet.id not in {w.game.id for w in waiting}
+
+
+def test_config_reads_the_database_path_from_the_environment(tmp_path: Path) -> None:
+    assert Config.from_env({}).database_path == Path("./data/bot.sqlite3")
+    config = Config.from_env({"DATABASE_PATH": str(tmp_path / "x.db"), "DATABASE_SYNCHRONOUS": "normal"})
+    assert config.database_path == tmp_path / "x.db"
+    assert config.database_synchronous == "NORMAL"
+
+
+async def test_an_unknown_synchronous_setting_is_refused(db_path: Path) -> None:
+    with pytest.raises(ValueError, match="synchronous must be one of"):
+        await connect(db_path, synchronous="SOMETIMES")
