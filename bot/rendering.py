@@ -23,20 +23,26 @@ class Renderer(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class FunctionRenderer:
-    """A ``Renderer`` from two plain functions; either may be missing."""
+    """A ``Renderer`` from two plain functions; either may be missing.  ``games`` lists the engines
+    that have images (None: all), so a game without art is simply posted without one."""
 
     board: DrawFn | None
     hand: DrawFn | None
+    games: Callable[[], Sequence[str]] | None = None
+
+    def _draws(self, engine: str) -> bool:
+        return self.games is None or engine in self.games()
 
     def render_board(self, engine: str, view: dict[str, Any], names: Sequence[str]) -> bytes | None:
-        return None if self.board is None else self.board(engine, view, names)
+        return self.board(engine, view, names) if self.board is not None and self._draws(engine) else None
 
     def render_hand(self, engine: str, view: dict[str, Any], names: Sequence[str]) -> bytes | None:
-        return None if self.hand is None else self.hand(engine, view, names)
+        return self.hand(engine, view, names) if self.hand is not None and self._draws(engine) else None
 
 
 def installed_renderer() -> Renderer | None:
-    """The ``render`` package's ``draw_board``/``draw_hand``, or None when it is not there (yet)."""
+    """``render.draw_board``/``render.draw_hand`` (for the games in ``render.games()``), or None
+    when the package is not installed."""
     try:
         import render  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
@@ -46,4 +52,4 @@ def installed_renderer() -> Renderer | None:
     if board is None and hand is None:
         log.info("render is installed but has neither draw_board nor draw_hand; drawing nothing")
         return None
-    return FunctionRenderer(board, hand)
+    return FunctionRenderer(board, hand, getattr(render, "games", None))

@@ -365,9 +365,16 @@ class TableService:
 
     @replies
     async def help(self, engine_name: str) -> Reply:
+        """How to write moves in this game."""
         engine = self._engine(engine_name)
-        text = getattr(engine, "notation_help", "") or f"Type a move as {engine.title} writes it; " \
-            "`moves` lists the legal ones."
+        text = engine.notation_help or f"Type a move as {engine.title} writes it; `moves` lists the legal ones."
+        return Reply(text, engine=engine.name)
+
+    @replies
+    async def rules(self, engine_name: str) -> Reply:
+        """The game's rules in short."""
+        engine = self._engine(engine_name)
+        text = getattr(engine, "rules_summary", "") or f"No rules summary for {engine.title} yet."
         return Reply(text, engine=engine.name)
 
     @replies
