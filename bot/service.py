@@ -528,7 +528,7 @@ class TableService:
                                            row.options, log_rows)
         except Exception as err:
             note = (f"its moves no longer replay under {engine.title} rules version {engine.rules_version} "
-                    f"(stored under version {row.rules_version}): {err}")
+                    f"(stored under version {row.rules_version}): {str(err).rstrip('.')}")
             log.error("game %s cannot be replayed: %s", row.id, note)
             if row.status is not Status.RUNNING:  # a finished game keeps its result; only its board is lost
                 raise TableError(Problem.BROKEN, f"The board of game #{row.id} cannot be shown: {note}.",
