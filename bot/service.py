@@ -79,6 +79,7 @@ class Snapshot:
     user_ids: tuple[int, ...]
     to_act: tuple[int, ...]           # seats
     move_number: int | None           # None before the start
+    last_mover: int | None            # the user id of the last live move's player (who may undo it)
 
 
 def replies(method: Callable[Concatenate[TableService, P], Awaitable[Reply]],
@@ -323,16 +324,17 @@ class TableService:
         return Reply("\n".join(lines), game_id=row.id, engine=engine.name, move_number=moves)
 
     @replies
-    async def board(self, channel_id: int | None, *, game_id: int | None = None) -> Reply:
-        """The public board, as a post (with its image when a renderer is installed)."""
+    async def board(self, channel_id: int | None, *, game_id: int | None = None, draw: bool = True) -> Reply:
+        """The public board, as a post (with its image when a renderer is installed and ``draw``)."""
         row = await self._find(channel_id, game_id, active_only=False)
         async with self._lock(row.id):
             table = await self._started(row.id)
         engine = self._engine(row.engine)
         post = ChannelPost(self._label(table.game) + "\n" + self._turn_line(engine, table),
                            view=engine.view(table.state, None))
-        return await self._drawn(Reply("", game_id=row.id, engine=engine.name,
-                                       move_number=engine.move_count(table.state), post=post), table.names)
+        reply = Reply("", game_id=row.id, engine=engine.name, move_number=engine.move_count(table.state),
+                      post=post)
+        return await self._drawn(reply, table.names) if draw else reply
 
     @replies
     async def hand(self, channel_id: int | None, user: User, *, game_id: int | None = None) -> Reply:
@@ -344,7 +346,8 @@ class TableService:
         seat = self._seat(table, user)
         message = PrivateMessage(user.id, f"Your view of game #{row.id} (seat {seat + 1}).",
                                  view=engine.view(table.state, seat))
-        return await self._drawn(Reply(message.text, game_id=row.id, engine=engine.name, private=(message,)),
+        return await self._drawn(Reply(message.text, game_id=row.id, engine=engine.name,
+                                       move_number=engine.move_count(table.state), private=(message,)),
                                  table.names)
 
     @replies
@@ -428,7 +431,8 @@ class TableService:
         started = table.state is not None
         return Snapshot(game=table.game, names=table.names, user_ids=tuple(s.user_id for s in table.seats),
                         to_act=engine.to_act(table.state) if started else (),
-                        move_number=engine.move_count(table.state) if started else None)
+                        move_number=engine.move_count(table.state) if started else None,
+                        last_mover=None if table.stats.last_seat is None else table.user_of(table.stats.last_seat))
 
     async def check_rules(self) -> list[GameRow]:
         """At start: replay every running game stored under another rules version.  Those that still
@@ -660,7 +664,7 @@ class TableService:
             game=dataclasses.replace(game, version=game.version + 1, to_act=to_act, status=status,
                                      result=result),
             seats=before.seats, state=state,
-            stats=LogStats(live=before.stats.live + 1, last_live_seq=seq, max_seq=seq))
+            stats=LogStats(live=before.stats.live + 1, last_live_seq=seq, max_seq=seq, last_seat=seat))
         self._tables.put(game.id, after)
         return after
 

@@ -251,9 +251,13 @@ class SqliteStore:
         rows = await self._fetch(
             """SELECT COALESCE(SUM(undone = 0), 0) AS live,
                       COALESCE(MAX(CASE WHEN undone = 0 THEN seq END), 0) AS last_live,
-                      COALESCE(MAX(seq), 0) AS max_seq
-               FROM actions WHERE game_id = ?""", game_id)
-        return LogStats(live=rows[0]["live"], last_live_seq=rows[0]["last_live"], max_seq=rows[0]["max_seq"])
+                      COALESCE(MAX(seq), 0) AS max_seq,
+                      (SELECT seat FROM actions WHERE game_id = ?1 AND undone = 0
+                       ORDER BY seq DESC LIMIT 1) AS last_seat
+               FROM actions WHERE game_id = ?1""", game_id)
+        row = rows[0]
+        return LogStats(live=row["live"], last_live_seq=row["last_live"], max_seq=row["max_seq"],
+                        last_seat=row["last_seat"])
 
     async def action_page(self, game_id: int, offset: int, limit: int) -> list[ActionRow]:
         rows = await self._fetch(

@@ -95,6 +95,7 @@ class LogStats:
     live: int                   # live (not undone) actions: the engine's move count
     last_live_seq: int          # 0 when there are none
     max_seq: int                # including undone rows: the next action gets max_seq + 1
+    last_seat: int | None = None  # who made the last live move (the only one who may undo it)
 
 
 @dataclass(frozen=True, slots=True)

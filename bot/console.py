@@ -1,0 +1,297 @@
+"""A local console: play a game in the terminal through the same table service the bot uses.
+
+Hotseat: one person at the keyboard plays every seat; the prompt names the seat to act.  When
+stdin is not a terminal, commands are read one per line (and echoed), so a game can be scripted::
+
+    printf 'moves\\nstep\\nboard\\nquit\\n' | python -m bot console burgenland --players 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import secrets
+import sys
+import tempfile
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, TextIO
+
+import engines
+from bot.config import Config
+from bot.messages import Problem, Reply, User
+from bot.rendering import Renderer, installed_renderer
+from bot.service import EngineLookup, Snapshot, TableError, TableService, private_part
+from bot.sqlite_store import SqliteStore
+from bot.store import Status
+
+CONSOLE_GUILD = 0
+COMMANDS = """Console commands:
+  moves          the legal moves of the seat to act
+  <move>         play it for the seat to act (`2: <move>` plays for seat 2 when several must act)
+  undo           take back the last move, if the rules allow
+  board          the public board (and the path of its image, when a renderer is installed)
+  hand [N]       the hand of the seat to act, or of seat N
+  log [N|all]    the move log: the last page, page N, or all of it
+  status         who sits where and who is to act
+  help           this text and the game's notation;  rules: the rules in short
+  quit           leave; the game is saved and can be resumed"""
+
+
+def console_users(players: int) -> list[User]:
+    """Stand-ins for the players; small ids never clash with Discord's 17+ digit snowflakes."""
+    return [User(seat + 1, f"Player {seat + 1}") for seat in range(players)]
+
+
+def format_view(view: Mapping[str, Any]) -> str:
+    """A view as text: one line per field, values as compact JSON; a list of records one per line."""
+    lines = []
+    for key, value in view.items():
+        if isinstance(value, list) and value and all(isinstance(item, dict) for item in value):
+            lines.append(f"  {key}:")
+            lines += [f"    {json.dumps(item, separators=(', ', ': '))}" for item in value]
+        else:
+            lines.append(f"  {key}: {json.dumps(value, separators=(', ', ': '))}")
+    return "\n".join(lines)
+
+
+class Console:
+    def __init__(self, service: TableService, engine: str, channel: int, out: TextIO,
+                 image_dir: Path | None = None) -> None:
+        self.service = service
+        self.engine = engine
+        self.channel = channel
+        self.out = out
+        self.image_dir = image_dir or Path(tempfile.gettempdir()) / "boardgame-bot"
+        self.names: dict[int, str] = {}  # user id -> name, for labelling private messages
+
+    def say(self, text: str) -> None:
+        if text:
+            print(text, file=self.out, flush=True)
+
+    async def snapshot(self) -> Snapshot:
+        snap = await self.service.snapshot(self.channel)
+        self.names = dict(zip(snap.user_ids, snap.names, strict=True))
+        return snap
+
+    async def prompt(self) -> str:
+        snap = await self.snapshot()
+        seats = ", ".join(f"{snap.names[s]} (seat {s + 1})" for s in snap.to_act)
+        return f"[{self.engine} #{snap.game.id} move {(snap.move_number or 0) + 1}] {seats} > "
+
+    async def user(self, seat: int | None = None) -> User:
+        """The stand-in for ``seat`` (default: the first seat to act)."""
+        snap = await self.snapshot()
+        if seat is None:
+            seat = snap.to_act[0] if snap.to_act else 0
+        if not 0 <= seat < len(snap.names):
+            raise TableError(Problem.BAD_REQUEST, f"There is no seat {seat + 1}; seats are 1 to {len(snap.names)}.")
+        return User(snap.user_ids[seat], snap.names[seat])
+
+    def show(self, reply: Reply, *, board_only: bool = False) -> None:
+        """Print a reply: the answer, the channel post, private messages (marked: this is hotseat)."""
+        if not reply.ok or not (reply.post or reply.private):
+            self.say(reply.text)
+        if reply.post is not None:
+            self.say(reply.post.text)
+            if board_only and reply.post.view is not None:
+                self.say(format_view(reply.post.view))
+            self.save_image(reply.post.image, reply, "board")
+        for message in () if board_only else reply.private:
+            name = self.names.get(message.user_id, f"user {message.user_id}")
+            self.say(f"  [private to {name}] " + message.text.replace("\n", "\n  "))
+
+    def save_image(self, image: bytes | None, reply: Reply, what: str) -> None:
+        if image is None:
+            return
+        self.image_dir.mkdir(parents=True, exist_ok=True)
+        path = self.image_dir / f"game-{reply.game_id}-move-{reply.move_number or 0}-{what}.png"
+        path.write_bytes(image)
+        self.say(f"{what} image: {path}")
+
+    async def command(self, line: str) -> bool:
+        """Run one command; False when the console should stop."""
+        word, _, rest = line.strip().partition(" ")
+        word = word.casefold()
+        if not word:
+            return True
+        if word in ("quit", "exit"):
+            return False
+        handler = self.handlers().get(word)
+        try:
+            if handler is not None:
+                await handler(rest.strip())
+            else:
+                await self.play(line.strip())
+        except TableError as err:
+            self.say(err.text)
+        return (await self.snapshot()).game.status is Status.RUNNING
+
+    def handlers(self) -> dict[str, Callable[[str], Any]]:
+        return {"moves": self.moves, "undo": self.undo, "board": self.board, "hand": self.hand,
+                "log": self.log, "status": self.status, "help": self.help, "rules": self.rules}
+
+    async def play(self, text: str) -> None:
+        seat = None
+        head, sep, tail = text.partition(":")
+        if sep and head.strip().isdigit():
+            seat, text = int(head) - 1, tail.strip()
+        self.show(await self.service.act(self.channel, await self.user(seat), text))
+
+    async def moves(self, _: str) -> None:
+        self.show(await self.service.moves(self.channel, await self.user()))
+
+    async def undo(self, _: str) -> None:
+        snap = await self.snapshot()
+        if snap.last_mover is None:
+            self.say("There is nothing to undo yet.")
+            return
+        mover = snap.user_ids.index(snap.last_mover)
+        self.show(await self.service.undo(self.channel, User(snap.last_mover, snap.names[mover])))
+
+    async def board(self, _: str) -> None:
+        self.show(await self.service.board(self.channel), board_only=True)
+
+    async def hand(self, arg: str) -> None:
+        seat = int(arg) - 1 if arg.isdigit() else None
+        reply = await self.service.hand(self.channel, await self.user(seat))
+        self.say(reply.text)
+        board = await self.service.board(self.channel, draw=False)
+        public = board.post.view if board.post and board.post.view else {}
+        for message in reply.private:
+            if message.view is not None:  # only what the seat sees beyond the board
+                self.say(format_view(private_part(message.view, public)))
+            self.save_image(message.image, reply, f"hand-{message.user_id}")
+
+    async def log(self, arg: str) -> None:
+        if arg == "all":
+            self.show(await self.service.export_history(self.channel))
+        else:
+            self.show(await self.service.history(self.channel, page=int(arg) if arg.isdigit() else None))
+
+    async def status(self, _: str) -> None:
+        self.show(await self.service.status(self.channel))
+
+    async def help(self, _: str) -> None:
+        self.say(COMMANDS)
+        self.show(await self.service.help(self.engine))
+
+    async def rules(self, _: str) -> None:
+        self.show(await self.service.rules(self.engine))
+
+    async def run(self, stdin: TextIO) -> None:
+        interactive = stdin.isatty()
+        while True:
+            prompt = await self.prompt()
+            if interactive:
+                try:
+                    line = await asyncio.to_thread(input, prompt)
+                except EOFError:
+                    break
+            else:
+                line = await asyncio.to_thread(stdin.readline)
+                if not line:
+                    break
+                self.say(prompt + line.rstrip("\n"))  # echo: a scripted game reads like a session
+            if not await self.command(line):
+                break
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bot console",
+                                     description="Play a game in the terminal (hotseat), stored like a bot game.")
+    parser.add_argument("engine", nargs="?", help=f"the game: {', '.join(engines.names()) or 'none installed'}")
+    parser.add_argument("--players", type=int, help="number of seats (default: the game's minimum)")
+    parser.add_argument("--seed", type=int, help="the game's seed, to replay a deal (default: random)")
+    parser.add_argument("--db", type=Path, help="the database file (default: $DATABASE_PATH or ./data/bot.sqlite3)")
+    parser.add_argument("--resume", type=int, metavar="GAME_ID", help="continue a stored game")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="an engine option (VALUE read as JSON when it parses), may repeat")
+    args = parser.parse_args(argv)
+    if args.engine is None and args.resume is None:
+        parser.error("name a game to play, or --resume GAME_ID")
+    return args
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise ValueError(f"--option needs KEY=VALUE, not {pair!r}")
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    return options
+
+
+async def open_game(service: TableService, args: argparse.Namespace, out: TextIO) -> tuple[str, int] | None:
+    """The (engine, channel) to play: a resumed game, or a new one with every seat filled."""
+    if args.resume is not None:
+        try:
+            snap = await service.snapshot(None, game_id=args.resume)
+        except TableError as err:
+            print(err.text, file=out)
+            return None
+        if args.engine and args.engine != snap.game.engine:
+            print(f"Game #{args.resume} is {snap.game.engine}, not {args.engine}.", file=out)
+            return None
+        return snap.game.engine, snap.game.channel_id
+    channel = -1 - secrets.randbits(48)  # negative: never a Discord channel id
+    try:
+        options = parse_options(args.option)
+    except ValueError as err:
+        print(err, file=out)
+        return None
+    users = console_users(args.players or 2)
+    reply = await service.create(args.engine, CONSOLE_GUILD, channel, users[0], seats=len(users),
+                                 options=options, seed=args.seed)
+    print(reply.post.text if reply.post else reply.text, file=out)
+    if not reply.ok:
+        return None
+    for user in users[1:]:
+        joined = await service.join(channel, user)
+        if not joined.ok:
+            print(joined.text, file=out)
+            return None
+        if joined.post is not None and "begins" in joined.post.text:
+            print(joined.post.text, file=out)
+    return args.engine, channel
+
+
+async def main(argv: list[str], *, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
+               engines_lookup: EngineLookup = engines.get, renderer: Renderer | None = None,
+               config: Config | None = None) -> int:
+    args = parse_args(argv)
+    config = config or Config.from_env()
+    if args.players is None and args.engine and args.resume is None:
+        with contextlib.suppress(KeyError):  # an unknown game: the service names the available ones
+            args.players = engines_lookup(args.engine).min_seats
+    store = SqliteStore(args.db or config.database_path, config.database_synchronous)
+    await store.open()
+    try:
+        service = TableService(store, engines_lookup=engines_lookup, renderer=renderer,
+                               cache_size=config.state_cache_size)
+        opened = await open_game(service, args, stdout)
+        if opened is None:
+            return 2
+        engine, channel = opened
+        console = Console(service, engine, channel, stdout)
+        await console.run(stdin)
+        snap = await console.snapshot()
+        if snap.game.status is Status.RUNNING:
+            db = args.db or config.database_path
+            console.say(f"Game #{snap.game.id} is saved. Resume it with: "
+                        f"python -m bot console --resume {snap.game.id} --db {db}")
+        else:
+            console.show(await service.status(channel))
+        return 0
+    finally:
+        await store.close()
+
+
+def run(argv: list[str]) -> int:
+    return asyncio.run(main(argv, renderer=installed_renderer()))

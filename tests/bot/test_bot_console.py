@@ -1,0 +1,100 @@
+"""The local console: a scripted hotseat game through the real service and store."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from bot.config import Config
+from bot.console import main
+from bot.rendering import Renderer
+from tests.bot.tinygame import lookup
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def console(script: str, *args: str, db: Path, renderer: Renderer | None = None) -> tuple[int, str]:
+    out = io.StringIO()
+    code = await main([*args, "--db", str(db)], stdin=io.StringIO(script), stdout=out, engines_lookup=lookup,
+                      renderer=renderer, config=Config())
+    return code, out.getvalue()
+
+
+async def test_a_scripted_game_plays_undoes_and_resumes(tmp_path: Path) -> None:
+    db = tmp_path / "console.sqlite3"
+    code, out = await console("moves\nstep\nstep\nundo\nlog\nend\nhand\nstatus\nquit\n",
+                              "sprint", "--players", "3", "--seed", "11", db=db)
+    assert code == 0
+    assert "`end` — End turn" in out                        # moves
+    assert "took back a move" in out                        # undo
+    assert "1. Player" in out and "steps to 1." in out      # log
+    assert "hand: [" in out and "positions" not in out.split("> hand")[1].split("> status")[0]
+    assert "2 moves played" in out                          # step, step (undone), end
+    assert "Resume it with: python -m bot console --resume 1" in out
+    code, out = await console("status\nquit\n", "--resume", "1", db=db)
+    assert code == 0 and "2 moves played" in out and "[sprint #1 move 3]" in out
+
+
+async def test_the_prompt_names_the_seat_to_act_and_errors_are_sentences(tmp_path: Path) -> None:
+    code, out = await console("fly\n9: end\nend\nstatus\n", "sprint", "--players", "2", "--seed", "3",
+                              db=tmp_path / "c.sqlite3")
+    assert code == 0
+    prompts = [line.split(">")[0] for line in out.splitlines() if line.startswith("[sprint #1")]
+    assert prompts[0].endswith("(seat 1) ") and prompts[-1].endswith("(seat 2) ")
+    assert "`fly` is not a Sprint move" in out and "There is no seat 9; seats are 1 to 2." in out
+
+
+async def test_a_game_runs_to_its_end(tmp_path: Path) -> None:
+    script = "step\nstep\nend\n" * 10
+    code, out = await console(script, "sprint", "--players", "2", "--option", "target=3",
+                              db=tmp_path / "c.sqlite3")
+    assert code == 0 and "Game over!" in out and "1st  " in out
+    assert "Resume it with" not in out
+
+
+async def test_board_writes_the_image_when_a_renderer_is_installed(tmp_path: Path) -> None:
+    class Painter:
+        def render_board(self, engine: str, view: dict[str, Any], names: Sequence[str]) -> bytes:
+            return b"\x89PNG board"
+
+        def render_hand(self, engine: str, view: dict[str, Any], names: Sequence[str]) -> bytes:
+            return b"\x89PNG hand"
+
+    code, out = await console("board\nquit\n", "sprint", db=tmp_path / "c.sqlite3", renderer=Painter())
+    assert code == 0 and "positions: [0, 0]" in out
+    path = Path(next(line for line in out.splitlines() if line.startswith("board image: ")).split(": ", 1)[1])
+    assert path.read_bytes() == b"\x89PNG board"
+
+
+async def test_unknown_games_and_missing_games_are_explained(tmp_path: Path) -> None:
+    code, out = await console("", "chess", db=tmp_path / "c.sqlite3")
+    assert code == 2 and "There is no game called 'chess'" in out
+    code, out = await console("", "--resume", "42", db=tmp_path / "c.sqlite3")
+    assert code == 2 and "There is no game #42" in out
+
+
+def run_bot(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "bot", *args], cwd=ROOT, input=stdin, capture_output=True,
+                          text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def test_python_m_bot_run_says_the_adapter_is_not_built_yet() -> None:
+    result = run_bot("run")
+    assert result.returncode == 1 and "Discord adapter is not built yet" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_the_console_plays_burgenland_from_a_script(tmp_path: Path) -> None:
+    db = tmp_path / "b.sqlite3"
+    result = run_bot("console", "burgenland", "--players", "3", "--seed", "5", "--db", str(db),
+                     stdin="moves\ntake\nhand\nlog\nundo\nquit\n")
+    assert result.returncode == 0, result.stderr
+    assert "Game #1 of Burgenland begins!" in result.stdout and "Traceback" not in result.stdout
+    assert "1. " in result.stdout.split("> log")[1]
+    resumed = run_bot("console", "--resume", "1", "--db", str(db), stdin="status\nquit\n")
+    assert resumed.returncode == 0 and "1 moves played" in resumed.stdout
