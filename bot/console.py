@@ -270,7 +270,8 @@ async def main(argv: list[str], *, stdin: TextIO = sys.stdin, stdout: TextIO = s
     if args.players is None and args.engine and args.resume is None:
         with contextlib.suppress(KeyError):  # an unknown game: the service names the available ones
             args.players = engines_lookup(args.engine).min_seats
-    store = SqliteStore(args.db or config.database_path, config.database_synchronous)
+    store = SqliteStore(args.db or config.database_path, config.database_synchronous,
+                        config.database_sync_interval)
     await store.open()
     try:
         service = TableService(store, engines_lookup=engines_lookup, renderer=renderer,

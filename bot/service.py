@@ -10,6 +10,7 @@ validated against the game's version on every use, so a change made elsewhere is
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import functools
 import json
@@ -17,7 +18,7 @@ import logging
 import math
 import secrets
 import weakref
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Concatenate, ParamSpec
 
@@ -58,6 +59,9 @@ class Table:
     seats: tuple[SeatRow, ...]        # by seat once started, by join order in the lobby
     state: Any
     stats: LogStats
+    # Views of ``state`` already computed (key None = public): a move compares the views before
+    # and after, and the "before" ones were the previous move's "after" ones.
+    views: dict[int | None, dict[str, Any]] = dataclasses.field(default_factory=dict, compare=False, repr=False)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -68,6 +72,13 @@ class Table:
 
     def user_of(self, seat: int) -> int:
         return self.seats[seat].user_id
+
+    def view(self, engine: Engine, seat: int | None) -> dict[str, Any]:
+        """``engine.view(state, seat)``, computed once per state (views are read, never changed)."""
+        view = self.views.get(seat)
+        if view is None:
+            view = self.views[seat] = engine.view(self.state, seat)
+        return view
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,8 +176,8 @@ class TableService:
     @replies
     async def join(self, channel_id: int, user: User, *, game_id: int | None = None) -> Reply:
         row = await self._find(channel_id, game_id)
-        async with self._lock(row.id):
-            table = await self._lobby(row.id)
+        async with self._locked(row) as known:
+            table = await self._lobby(row.id, known)
             engine = self._engine(table.game.engine)
             if table.seat_of(user.id) is not None:
                 raise TableError(Problem.BAD_REQUEST, f"You are already seated at game #{row.id}.", row.id)
@@ -184,8 +195,8 @@ class TableService:
     @replies
     async def leave(self, channel_id: int, user: User) -> Reply:
         row = await self._find(channel_id)
-        async with self._lock(row.id):
-            table = await self._lobby(row.id)
+        async with self._locked(row) as known:
+            table = await self._lobby(row.id, known)
             if table.seat_of(user.id) is None:
                 raise TableError(Problem.NOT_SEATED, f"You are not seated at game #{row.id}.", row.id)
             if user.id == table.game.created_by:
@@ -198,8 +209,8 @@ class TableService:
     @replies
     async def start(self, channel_id: int, user: User, *, is_manager: bool = False) -> Reply:
         row = await self._find(channel_id)
-        async with self._lock(row.id):
-            table = await self._lobby(row.id)
+        async with self._locked(row) as known:
+            table = await self._lobby(row.id, known)
             self._require_owner(table.game, user, is_manager, "start")
             engine = self._engine(table.game.engine)
             if not engine.min_seats <= len(table.seats) <= engine.max_seats:
@@ -211,8 +222,8 @@ class TableService:
     @replies
     async def cancel(self, channel_id: int, user: User, *, is_manager: bool = False) -> Reply:
         row = await self._find(channel_id)
-        async with self._lock(row.id):
-            table = await self._lobby(row.id)
+        async with self._locked(row) as known:
+            table = await self._lobby(row.id, known)
             self._require_owner(table.game, user, is_manager, "cancel")
             await self.store.end_game(row.id, table.game.version, Status.CANCELLED, None,
                                       f"cancelled by {user.name}")
@@ -227,9 +238,9 @@ class TableService:
         """Play ``text`` for the user's seat.  ``move_number`` is the move count the player saw (a
         button carries it); if the board has moved on since, the move is refused as stale."""
         row = await self._find(channel_id, game_id)
-        async with self._lock(row.id):
+        async with self._locked(row) as known:
             # A request that waited for the lock while another landed was aimed at an older board.
-            before = await self._running(row.id, seen_version=row.version)
+            before = await self._running(row.id, known, seen_version=row.version)
             engine = self._engine(row.engine)
             seat = self._acting_seat(before, engine, user)
             if move_number is not None and move_number != engine.move_count(before.state):
@@ -247,8 +258,8 @@ class TableService:
         """Take back the user's last move: only their own, only after the engine's undo barrier, and
         only while nobody else has acted since.  The log row stays, marked undone."""
         row = await self._find(channel_id, game_id)
-        async with self._lock(row.id):
-            table = await self._running(row.id)
+        async with self._locked(row) as known:
+            table = await self._running(row.id, known)
             engine = self._engine(row.engine)
             seat = self._seat(table, user)
             actions = await self.store.live_actions(row.id)
@@ -262,7 +273,7 @@ class TableService:
         what = fill_seats(actions[-1].public, table.names) or "a move"
         text = f"{user.name} took back a move ({what}). " + self._turn_line(engine, after)
         _, private = self._move_messages(engine, table, after, seat, ())
-        post = ChannelPost(text, view=engine.view(after.state, None))
+        post = ChannelPost(text, view=after.view(engine, None))
         return await self._drawn(Reply("Your move was taken back.", game_id=row.id, engine=engine.name,
                                        move_number=engine.move_count(state), post=post, private=private),
                                  after.names)
@@ -271,8 +282,8 @@ class TableService:
     async def resign(self, channel_id: int | None, user: User, *, game_id: int | None = None) -> Reply:
         """End the game: the resigning player ranks last, the others by the engine's standing."""
         row = await self._find(channel_id, game_id)
-        async with self._lock(row.id):
-            table = await self._running(row.id)
+        async with self._locked(row) as known:
+            table = await self._running(row.id, known)
             engine = self._engine(row.engine)
             seat = self._seat(table, user)
             standing = engine.standing(table.state)
@@ -281,7 +292,7 @@ class TableService:
                                       f"{user.name} resigned")
         lines = [f"{user.name} resigned game #{row.id}. Final standing:", *result_lines(result, table.names)]
         post = ChannelPost("\n".join(lines), mentions=tuple(s.user_id for s in table.seats),
-                           view=engine.view(table.state, None))
+                           view=table.view(engine, None))
         return await self._drawn(Reply("You resigned.", game_id=row.id, engine=engine.name, post=post),
                                  table.names)
 
@@ -290,8 +301,8 @@ class TableService:
                       game_id: int | None = None) -> Reply:
         """End the game unranked; only its creator or a server manager may."""
         row = await self._find(channel_id, game_id)
-        async with self._lock(row.id):
-            table = await self._load(row.id)
+        async with self._locked(row) as known:
+            table = await self._load(row.id, known)
             if table.game.status not in ACTIVE:
                 raise TableError(Problem.WRONG_PHASE, f"Game #{row.id} has already ended.", row.id)
             self._require_owner(table.game, user, is_manager, "abandon")
@@ -306,8 +317,8 @@ class TableService:
     @replies
     async def status(self, channel_id: int | None, *, game_id: int | None = None) -> Reply:
         row = await self._find(channel_id, game_id, active_only=False)
-        async with self._lock(row.id):
-            table = await self._load(row.id)
+        async with self._locked(row) as known:
+            table = await self._load(row.id, known)
         engine = self._engine(row.engine)
         moves = engine.move_count(table.state) if table.state is not None else None
         lines = [self._label(table.game) + (f", {moves} moves played" if moves is not None else "")]
@@ -327,11 +338,11 @@ class TableService:
     async def board(self, channel_id: int | None, *, game_id: int | None = None, draw: bool = True) -> Reply:
         """The public board, as a post (with its image when a renderer is installed and ``draw``)."""
         row = await self._find(channel_id, game_id, active_only=False)
-        async with self._lock(row.id):
-            table = await self._started(row.id)
+        async with self._locked(row) as known:
+            table = await self._started(row.id, known)
         engine = self._engine(row.engine)
         post = ChannelPost(self._label(table.game) + "\n" + self._turn_line(engine, table),
-                           view=engine.view(table.state, None))
+                           view=table.view(engine, None))
         reply = Reply("", game_id=row.id, engine=engine.name, move_number=engine.move_count(table.state),
                       post=post)
         return await self._drawn(reply, table.names) if draw else reply
@@ -340,12 +351,12 @@ class TableService:
     async def hand(self, channel_id: int | None, user: User, *, game_id: int | None = None) -> Reply:
         """The user's own view, as a private message."""
         row = await self._find(channel_id, game_id, active_only=False)
-        async with self._lock(row.id):
-            table = await self._started(row.id)
+        async with self._locked(row) as known:
+            table = await self._started(row.id, known)
         engine = self._engine(row.engine)
         seat = self._seat(table, user)
         message = PrivateMessage(user.id, f"Your view of game #{row.id} (seat {seat + 1}).",
-                                 view=engine.view(table.state, seat))
+                                 view=table.view(engine, seat))
         return await self._drawn(Reply(message.text, game_id=row.id, engine=engine.name,
                                        move_number=engine.move_count(table.state), private=(message,)),
                                  table.names)
@@ -354,8 +365,8 @@ class TableService:
     async def moves(self, channel_id: int | None, user: User, *, game_id: int | None = None) -> Reply:
         """The user's legal moves now (for a list, buttons or autocomplete)."""
         row = await self._find(channel_id, game_id)
-        async with self._lock(row.id):
-            table = await self._running(row.id)
+        async with self._locked(row) as known:
+            table = await self._running(row.id, known)
         engine = self._engine(row.engine)
         seat = self._acting_seat(table, engine, user)
         choices = tuple(Choice(engine.action_key(a), fill_seats(engine.format_action(table.state, seat, a),
@@ -425,8 +436,8 @@ class TableService:
     async def snapshot(self, channel_id: int | None, *, game_id: int | None = None) -> Snapshot:
         """Facts about the channel's game (raises ``TableError``)."""
         row = await self._find(channel_id, game_id, active_only=False)
-        async with self._lock(row.id):
-            table = await self._load(row.id)
+        async with self._locked(row) as known:
+            table = await self._load(row.id, known)
         engine = self._engine(row.engine)
         started = table.state is not None
         return Snapshot(game=table.game, names=table.names, user_ids=tuple(s.user_id for s in table.seats),
@@ -466,6 +477,18 @@ class TableService:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
 
+    @contextlib.asynccontextmanager
+    async def _locked(self, row: GameRow) -> AsyncIterator[GameRow | None]:
+        """Hold the game's lock; yield ``row`` if it is still current, else None (read it again).
+
+        Taking a free lock does not yield to the event loop, and every change to a game happens
+        under its lock, so a row read just before is current unless we had to wait.  (Another
+        process may still change it; the store's version check refuses writes based on it.)"""
+        lock = self._lock(row.id)
+        waited = lock.locked()
+        async with lock:
+            yield None if waited else row
+
     async def _find(self, channel_id: int | None, game_id: int | None = None, *,
                     active_only: bool = True) -> GameRow:
         """The game a request is about: by id, or the channel's active game (else its latest one)."""
@@ -487,10 +510,10 @@ class TableService:
                              f"{self._label(latest)}. Open a new one with `new`.", latest.id)
         return latest
 
-    async def _load(self, game_id: int) -> Table:
+    async def _load(self, game_id: int, known: GameRow | None = None) -> Table:
         """The table at its stored version: from memory when current, else from the store.
-        Call with the game's lock held."""
-        row = await self.store.get_game(game_id)
+        Call with the game's lock held; ``known`` is the game's row if already read under it."""
+        row = known or await self.store.get_game(game_id)
         if row is None:
             raise TableError(Problem.NO_GAME, f"There is no game #{game_id}.")
         cached = self._tables.get(game_id)
@@ -512,7 +535,7 @@ class TableService:
                 try:
                     state = engine.load(json.loads(cached.state_json))
                     if engine.move_count(state) == table.stats.live:
-                        return dataclasses.replace(table, state=state)
+                        return dataclasses.replace(table, state=state, views={})
                 except Exception:  # any damage to the row: the log is the truth
                     pass
             log.warning("game %s: state cache row missing, damaged or behind the log; rebuilding", row.id)
@@ -521,7 +544,7 @@ class TableService:
         await self.store.repair_state(row.id, row.version, table.stats.last_live_seq,
                                       self._dump(engine, state), engine.rules_version)
         game = dataclasses.replace(row, rules_version=engine.rules_version)
-        return dataclasses.replace(table, game=game, state=state)
+        return dataclasses.replace(table, game=game, state=state, views={})
 
     async def _replay(self, table: Table, engine: Engine, log_rows: Sequence[tuple[int, str]]) -> Any:
         """Replay the log (in a worker thread: it is CPU work).  When a running game's log no longer
@@ -543,20 +566,21 @@ class TableService:
                              "It is now marked broken for the bot's operators; this channel is free "
                              "for a new game.", row.id) from err
 
-    async def _lobby(self, game_id: int) -> Table:
-        table = await self._load(game_id)
+    async def _lobby(self, game_id: int, known: GameRow | None = None) -> Table:
+        table = await self._load(game_id, known)
         if table.game.status is not Status.LOBBY:
             raise TableError(Problem.WRONG_PHASE, f"Game #{game_id} has already started.", game_id)
         return table
 
-    async def _started(self, game_id: int) -> Table:
-        table = await self._load(game_id)
+    async def _started(self, game_id: int, known: GameRow | None = None) -> Table:
+        table = await self._load(game_id, known)
         if table.state is None:
             raise self._not_running(table.game)
         return table
 
-    async def _running(self, game_id: int, seen_version: int | None = None) -> Table:
-        table = await self._load(game_id)
+    async def _running(self, game_id: int, known: GameRow | None = None,
+                       seen_version: int | None = None) -> Table:
+        table = await self._load(game_id, known)
         if table.game.status is not Status.RUNNING:
             raise self._not_running(table.game)
         if seen_version is not None and table.game.version != seen_version:
@@ -641,9 +665,9 @@ class TableService:
         seating = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(started.names))
         post = ChannelPost(f"Game #{game.id} of {engine.title} begins! Seats: {seating}.\n"
                            + self._turn_line(engine, started),
-                           mentions=tuple(s.user_id for s in started.seats), view=engine.view(state, None))
+                           mentions=tuple(s.user_id for s in started.seats), view=started.view(engine, None))
         private = tuple(PrivateMessage(s.user_id, f"You are seat {i + 1} in game #{game.id}.",
-                                       view=engine.view(state, i)) for i, s in enumerate(started.seats))
+                                       view=started.view(engine, i)) for i, s in enumerate(started.seats))
         return await self._drawn(Reply(f"Game #{game.id} started.", game_id=game.id, engine=engine.name,
                                        move_number=engine.move_count(state), post=post, private=private),
                                  started.names)
@@ -680,15 +704,14 @@ class TableService:
         lines.append(self._turn_line(engine, after))
         to_act = engine.to_act(after.state)
         mentions = tuple(after.user_of(s) for s in to_act if s != actor)
-        public_after = engine.view(after.state, None)
-        public_before = engine.view(before.state, None)
+        public_after = after.view(engine, None)
+        public_before = before.view(engine, None)
         private = []
         for seat in range(len(after.seats)):
             own = [fill_seats(t, names) for e, pub in zip(events, public_texts, strict=True)
                    if (t := engine.describe(e, seat)) and t != pub]
-            view = engine.view(after.state, seat)
-            changed = private_part(view, public_after) != private_part(engine.view(before.state, seat),
-                                                                       public_before)
+            view = after.view(engine, seat)
+            changed = private_part(view, public_after) != private_part(before.view(engine, seat), public_before)
             if own or changed:
                 text = "\n".join(own) or f"Your view of game #{after.game.id} changed."
                 private.append(PrivateMessage(after.user_of(seat), text, view=view))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 from pathlib import Path
@@ -36,7 +37,7 @@ async def test_a_fresh_file_gets_every_schema_version_and_the_pragmas(db_path: P
     try:
         assert (await (await store.db.execute("PRAGMA journal_mode")).fetchone())[0] == "wal"
         assert (await (await store.db.execute("PRAGMA foreign_keys")).fetchone())[0] == 1
-        assert (await (await store.db.execute("PRAGMA synchronous")).fetchone())[0] == 2  # FULL
+        assert (await (await store.db.execute("PRAGMA synchronous")).fetchone())[0] == 1  # NORMAL
     finally:
         await store.close()
     assert db_path.parent.is_dir()  # created on open
@@ -143,11 +144,41 @@ async def test_games_to_act_finds_a_users_turns_across_servers(store: SqliteStor
 
 def test_config_reads_the_database_path_from_the_environment(tmp_path: Path) -> None:
     assert Config.from_env({}).database_path == Path("./data/bot.sqlite3")
-    config = Config.from_env({"DATABASE_PATH": str(tmp_path / "x.db"), "DATABASE_SYNCHRONOUS": "normal"})
+    assert Config.from_env({}).database_synchronous == "NORMAL"
+    config = Config.from_env({"DATABASE_PATH": str(tmp_path / "x.db"), "DATABASE_SYNCHRONOUS": "full",
+                              "DATABASE_SYNC_INTERVAL": "0.5"})
     assert config.database_path == tmp_path / "x.db"
-    assert config.database_synchronous == "NORMAL"
+    assert (config.database_synchronous, config.database_sync_interval) == ("FULL", 0.5)
 
 
 async def test_an_unknown_synchronous_setting_is_refused(db_path: Path) -> None:
     with pytest.raises(ValueError, match="synchronous must be one of"):
         await connect(db_path, synchronous="SOMETIMES")
+
+
+async def test_writes_are_synced_to_disk_within_the_interval(db_path: Path) -> None:
+    store = SqliteStore(db_path, synchronous="NORMAL", sync_interval=0.05)
+    await store.open()
+    try:
+        await asyncio.sleep(0.2)
+        assert store.checkpoints == 0  # nothing written, nothing to sync
+        await running_game(store)
+        for _ in range(100):  # bounded wait: the syncer runs every 0.05 s
+            if store.checkpoints:
+                break
+            await asyncio.sleep(0.02)
+        assert store.checkpoints == 1
+    finally:
+        await store.close()
+
+
+async def test_full_synchronous_fsyncs_each_commit_and_needs_no_syncer(db_path: Path) -> None:
+    store = SqliteStore(db_path, synchronous="FULL", sync_interval=0.01)
+    await store.open()
+    try:
+        assert (await (await store.db.execute("PRAGMA synchronous")).fetchone())[0] == 2
+        await running_game(store)
+        await asyncio.sleep(0.1)
+        assert store.checkpoints == 0
+    finally:
+        await store.close()
