@@ -257,3 +257,11 @@ async def test_an_engine_crash_is_a_polite_message(service: TableService, monkey
     assert (await service.snapshot(CHANNEL)).move_number == 0
     ok(await play(service, "step"))
 
+
+
+async def test_help_and_rules_come_from_the_engine(service: TableService) -> None:
+    help_reply = ok(await service.help("sprint"))
+    assert help_reply.text == ENGINE.notation_help
+    rules = ok(await service.rules("sprint"))
+    assert rules.text == "No rules summary for Sprint yet."  # Sprint has none; Burgenland has one
+    assert (await service.help("go")).problem is Problem.BAD_REQUEST
