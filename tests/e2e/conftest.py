@@ -1,0 +1,37 @@
+"""Fixtures for end-to-end tests: a fake Discord on 127.0.0.1 that the real discord.py client logs into.
+
+    async def test_ping(fake_discord: FakeDiscord) -> None:
+        client = discord.Client(intents=discord.Intents.default())
+        tree = app_commands.CommandTree(client)
+
+        @tree.command(description="Ping")
+        async def ping(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("pong")
+
+        async with fake_discord.running(client):
+            await tree.sync()
+            ann = fake_discord.add_member("Ann")
+            reply = await (await fake_discord.slash(ann, fake_discord.channel, "ping")).reply()
+            assert reply.content == "pong"
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from tests.e2e.fake import FakeDiscord
+
+
+@pytest.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    """A started fake (discord.py pointed at it) with a default guild (``.guild``) and channel (``.channel``).
+
+    At teardown the fake stops, discord.py's URLs are restored, and the test fails if the bot called a route
+    the fake does not implement or the fake raised (clear ``fake.unknown`` if a test provokes that on purpose).
+    """
+    fake = FakeDiscord()
+    async with fake:
+        yield fake
+    fake.assert_clean()

@@ -1,0 +1,414 @@
+"""``FakeDiscord``: the server, the switches that point discord.py at it, and the API tests use."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import time
+from collections.abc import AsyncIterator, Callable, Coroutine
+from typing import Any
+
+import discord
+import discord.gateway
+import discord.http
+import yarl
+from aiohttp import web
+
+from .gateway import INTENT_GUILDS, INTENT_MEMBERS, Gateway
+from .interactions import (
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
+    Interaction,
+    base_payload,
+    command_data,
+    component_data,
+    modal_submit_data,
+    new_token,
+)
+from .models import GUILD_TEXT, FakeChannel, FakeGuild, FakeMessage, FakeUser, RestCall
+from .rest import API_PREFIX, RestApi, message_intent
+from .world import World, permission_bits
+
+# Names discord.py gives the tasks that run bot code: event handlers, app commands, view/modal callbacks.
+_BOT_TASK_PREFIXES = ("discord.py: ", "CommandTree-invoker", "discord-ui-view-dispatch-", "discord-ui-dynamic-item-",
+                      "discord-ui-modal-dispatch-")
+
+
+def _discord_py_busy() -> bool:
+    """True while discord.py is running a handler (the client shares the test's event loop)."""
+    return any(t.get_name().startswith(_BOT_TASK_PREFIXES) and not t.done() for t in asyncio.all_tasks())
+
+
+class FakeDiscord:
+    """An in-process Discord (REST + gateway) on 127.0.0.1 that the real discord.py client logs into.
+
+    Set-up (sync, any time): ``add_member``, ``add_channel``, ``add_guild``, ``deny_bot``, ``close_dms``.
+    Simulated users (async): ``slash``, ``autocomplete``, ``click``, ``select``, ``submit_modal``.
+    Observation: ``calls``, ``messages(channel)``, ``dms(user)``, ``ephemerals()``, ``threads_created``,
+    ``wait_for_message``, ``idle``; ``assert_clean`` fails on unknown routes or errors inside the fake.
+    """
+
+    token = "fake-bot-token.fake.fake"
+
+    def __init__(self, *, interaction_deadline: float | None = 3.0) -> None:
+        self.world = World()
+        self.gateway = Gateway(self)
+        self.rest = RestApi(self)
+        # Seconds the bot has for its initial interaction response (Discord: 3); None disables the check.
+        self.interaction_deadline = interaction_deadline
+        self.calls: list[RestCall] = []
+        self.unknown: list[RestCall] = []  # requests to routes the fake does not implement
+        self.errors: list[str] = []  # exceptions inside the fake (would be bugs in the fake or odd payloads)
+        self.threads_created: list[FakeChannel] = []
+        self.interactions: dict[int, Interaction] = {}
+        self.interactions_by_token: dict[str, Interaction] = {}
+        self.inflight = 0
+        self.last_activity = time.monotonic()
+        self._changed = asyncio.Event()
+        self._background: set[asyncio.Task[Any]] = set()
+        self._runner: web.AppRunner | None = None
+        self._saved: tuple[str, yarl.URL] | None = None
+        self.port = 0
+        # A default guild with one text channel, so simple tests need no set-up.
+        self.guild = self.add_guild("Board Games")
+        self.channel = self.add_channel("games")
+
+    # -------------------------------------------------------------------------------------- lifecycle
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    @property
+    def bot(self) -> FakeUser:
+        return self.world.bot
+
+    @property
+    def application_id(self) -> int:
+        return self.world.application_id
+
+    async def start(self) -> None:
+        app = web.Application(middlewares=[self.rest.middleware])
+        self.rest.install(app)
+        app.router.add_get("/gateway", self.gateway.handle)
+        runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
+        await runner.setup()
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.bind(("127.0.0.1", 0))  # random free port, loopback only
+        self.port = sock.getsockname()[1]
+        await web.SockSite(runner, sock).start()
+        self._runner = runner
+        self.world.cdn_base = self.base_url
+        self._patch()
+
+    async def stop(self) -> None:
+        self._unpatch()
+        for task in list(self._background):
+            task.cancel()
+        await asyncio.gather(*self._background, return_exceptions=True)
+        await self.gateway.close_all()
+        if self._runner is not None:
+            await asyncio.wait_for(self._runner.cleanup(), timeout=5)
+            self._runner = None
+
+    async def __aenter__(self) -> FakeDiscord:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.stop()
+
+    def _patch(self) -> None:
+        # discord.py builds every REST URL (webhooks included) from Route.BASE and connects the gateway to
+        # DiscordWebSocket.DEFAULT_GATEWAY (2.x no longer asks GET /gateway first); both are class attributes.
+        self._saved = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+        discord.http.Route.BASE = self.base_url + API_PREFIX
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
+
+    def _unpatch(self) -> None:
+        if self._saved is not None:
+            discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = self._saved
+            self._saved = None
+
+    @contextlib.asynccontextmanager
+    async def running(self, client: discord.Client, *, timeout: float = 10.0) -> AsyncIterator[discord.Client]:
+        """Log ``client`` in, wait until it is ready and sees every guild; close it on exit."""
+        task = await self.start_client(client, timeout=timeout)
+        try:
+            yield client
+        finally:
+            await self.stop_client(client, task)
+
+    async def start_client(self, client: discord.Client, *, timeout: float = 10.0) -> asyncio.Task[None]:
+        # discord.py waits guild_ready_timeout (2 s) after the last GUILD_CREATE before 'ready'; the fake
+        # sends them all at once, so a short wait is enough and keeps each test fast.
+        client._connection.guild_ready_timeout = min(client._connection.guild_ready_timeout, 0.1)
+        task = asyncio.create_task(client.start(self.token), name="fake-discord-client")
+        ready = asyncio.create_task(client.wait_until_ready())
+        done, _ = await asyncio.wait({task, ready}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+        if ready not in done:
+            ready.cancel()
+            await self.stop_client(client, task)
+            if task in done and task.exception() is not None:
+                raise RuntimeError("the client failed to log in to the fake") from task.exception()
+            raise TimeoutError(f"the client was not ready after {timeout}s{self._diagnostics()}")
+
+        def sees_all_guilds() -> bool:
+            return all((g := client.get_guild(gid)) is not None and not g.unavailable for gid in self.world.guilds)
+        await self.wait_until(sees_all_guilds, timeout, "the client to see every guild")
+        return task
+
+    async def stop_client(self, client: discord.Client, task: asyncio.Task[None]) -> None:
+        await asyncio.wait_for(client.close(), timeout=10)
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.wait_for(task, timeout=10)
+
+    # ------------------------------------------------------------------------------------------ set-up
+    def add_guild(self, name: str) -> FakeGuild:
+        guild = self.world.add_guild(name)
+        if self.gateway.live:  # a guild joined after login arrives as GUILD_CREATE
+            self._spawn(self._dispatch_guild_create(guild))
+        return guild
+
+    async def _dispatch_guild_create(self, guild: FakeGuild) -> None:
+        for session in self.gateway.live:
+            payload = self.world.guild_payload(guild, members=bool(session.intents & INTENT_MEMBERS), full=True)
+            await session.dispatch("GUILD_CREATE", payload)
+
+    def add_member(self, name: str, *, guild: FakeGuild | None = None, user_id: int | None = None) -> FakeUser:
+        """A new user who is a member of ``guild`` (default guild); ``user_id`` is chosen when omitted."""
+        guild = guild or self.guild
+        user = self.world.add_user(name, user_id=user_id)
+        self.world.add_member(guild, user)
+        if self.gateway.live:
+            payload = {**self.world.member_payload(guild, user.id), "guild_id": str(guild.id)}
+            self._spawn(self.gateway.dispatch("GUILD_MEMBER_ADD", payload, intent=INTENT_MEMBERS))
+        return user
+
+    def add_user(self, name: str, *, user_id: int | None = None) -> FakeUser:
+        """A user who shares no guild with the bot (can still be DMed by id, as on Discord)."""
+        return self.world.add_user(name, user_id=user_id)
+
+    def add_channel(self, name: str, *, guild: FakeGuild | None = None, topic: str | None = None) -> FakeChannel:
+        """A text channel (type 0) in ``guild`` (default guild)."""
+        channel = self.world.add_channel(guild or self.guild, name, type=GUILD_TEXT, topic=topic)
+        if self.gateway.live:
+            self._spawn(self.gateway.dispatch("CHANNEL_CREATE", self.world.channel_payload(channel),
+                                              intent=INTENT_GUILDS))
+        return channel
+
+    def deny_bot(self, channel: FakeChannel, *permissions: str) -> None:
+        """Take discord.py-named permissions from the bot in ``channel`` (and its threads).
+
+        E.g. ``fake.deny_bot(chan, "create_public_threads", "send_messages_in_threads")`` for the
+        no-thread fallback. The bot keeps everything else (it has all but Administrator by default).
+        """
+        channel.bot_deny |= permission_bits(*permissions)
+        self._channel_changed(channel)
+
+    def allow_bot(self, channel: FakeChannel, *permissions: str) -> None:
+        channel.bot_deny &= ~permission_bits(*permissions)
+        self._channel_changed(channel)
+
+    def _channel_changed(self, channel: FakeChannel) -> None:
+        if self.gateway.live:
+            self._spawn(self.gateway.dispatch("CHANNEL_UPDATE", self.world.channel_payload(channel),
+                                              intent=INTENT_GUILDS))
+
+    def close_dms(self, user: FakeUser, closed: bool = True) -> None:
+        """Make sends to ``user``'s DM channel fail with 403 / code 50007, like a user with DMs off."""
+        user.dms_closed = closed
+
+    def dm_channel(self, user: FakeUser) -> FakeChannel:
+        """The bot's DM channel with ``user`` (for DM interactions, or to inspect it)."""
+        return self.world.dm_channel(user)
+
+    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
+        # Sync set-up methods still notify a connected client; tasks are tracked so idle()/stop() await them.
+        task = asyncio.get_running_loop().create_task(coro)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    # -------------------------------------------------------------------------------- gateway events
+    async def message_created(self, msg: FakeMessage) -> None:
+        if not msg.ephemeral:
+            channel = self.world.channels[msg.channel_id]
+            await self.gateway.dispatch("MESSAGE_CREATE", self.world.message_payload(msg),
+                                        intent=message_intent(channel))
+        self.notify()
+
+    async def message_updated(self, msg: FakeMessage) -> None:
+        if not msg.ephemeral:
+            channel = self.world.channels[msg.channel_id]
+            await self.gateway.dispatch("MESSAGE_UPDATE", self.world.message_payload(msg),
+                                        intent=message_intent(channel))
+        self.notify()
+
+    async def message_deleted(self, msg: FakeMessage) -> None:
+        if not msg.ephemeral:
+            channel = self.world.channels[msg.channel_id]
+            data = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
+            if msg.guild_id:
+                data["guild_id"] = str(msg.guild_id)
+            await self.gateway.dispatch("MESSAGE_DELETE", data, intent=message_intent(channel))
+        self.notify()
+
+    # --------------------------------------------------------------------------- simulated interactions
+    async def _dispatch_interaction(self, itype: int, user: FakeUser, channel: FakeChannel,
+                                    data: dict[str, Any], message: FakeMessage | None = None) -> Interaction:
+        interaction_id = self.world.snowflake()
+        token = new_token(interaction_id)
+        payload = base_payload(self.world, interaction_id, token, itype, user, channel, data)
+        if message is not None:
+            payload["message"] = self.world.message_payload(message)
+        interaction = Interaction(id=interaction_id, token=token, type=itype, user=user, channel=channel,
+                                  payload=payload, fake=self, message=message)
+        self.interactions[interaction_id] = interaction
+        self.interactions_by_token[token] = interaction
+        if not await self.gateway.dispatch("INTERACTION_CREATE", payload):
+            raise RuntimeError("no bot is connected to the fake gateway (start it with fake.running(client))")
+        self.touch()
+        return interaction
+
+    async def slash(self, user: FakeUser, channel: FakeChannel, command: str, **options: Any) -> Interaction:
+        """``user`` runs ``/command`` (``"group sub"`` for subcommands) in ``channel`` with ``options``.
+
+        Option values: str/int/bool/float, a FakeUser (user options) or FakeChannel (channel options).
+        """
+        data = command_data(self.world, channel, command, options)
+        return await self._dispatch_interaction(APPLICATION_COMMAND, user, channel, data)
+
+    async def autocomplete(self, user: FakeUser, channel: FakeChannel, command: str, *, option: str,
+                           text: str = "", timeout: float = 5.0, **options: Any) -> list[dict[str, Any]]:
+        """``user`` types ``text`` into ``option`` of ``command``; returns the bot's choices ({name, value})."""
+        data = command_data(self.world, channel, command, options, focused=option, focused_text=text)
+        interaction = await self._dispatch_interaction(AUTOCOMPLETE, user, channel, data)
+        return await interaction.choices(timeout)
+
+    async def click(self, user: FakeUser, message: FakeMessage, custom_id: str | None = None, *,
+                    label: str | None = None) -> Interaction:
+        """``user`` presses the button ``custom_id`` (or the one labelled ``label``) on a bot message."""
+        if (custom_id is None) == (label is None):
+            raise TypeError("click() needs exactly one of custom_id or label")
+        data = component_data(message, custom_id, label, None)
+        return await self._component(user, message, data)
+
+    async def select(self, user: FakeUser, message: FakeMessage, custom_id: str, values: list[str]) -> Interaction:
+        """``user`` picks ``values`` in the string select ``custom_id`` on a bot message."""
+        data = component_data(message, custom_id, None, values)
+        return await self._component(user, message, data)
+
+    async def _component(self, user: FakeUser, message: FakeMessage, data: dict[str, Any]) -> Interaction:
+        if message.deleted:
+            raise AssertionError(f"{message} was deleted; nobody can click on it")
+        channel = self.world.channels[message.channel_id]
+        return await self._dispatch_interaction(MESSAGE_COMPONENT, user, channel, data, message)
+
+    async def submit_modal(self, user: FakeUser, opened_by: Interaction, timeout: float = 5.0,
+                           **values: str) -> Interaction:
+        """``user`` fills in the modal the bot opened in answer to ``opened_by`` (text inputs by custom_id)."""
+        modal = await opened_by.modal(timeout)
+        data = modal_submit_data(modal, values)
+        return await self._dispatch_interaction(MODAL_SUBMIT, user, opened_by.channel, data, opened_by.message)
+
+    # -------------------------------------------------------------------------------------- observing
+    def messages(self, channel: FakeChannel, *, ephemeral: bool = False, deleted: bool = False
+                 ) -> list[FakeMessage]:
+        """Messages in ``channel`` in creation order (current state; ``msg.history`` has earlier versions).
+
+        Ephemeral replies are only visible to their user, so they are excluded unless ``ephemeral=True``.
+        """
+        return [m for m in self.world.messages.values() if m.channel_id == channel.id
+                and (ephemeral or not m.ephemeral) and (deleted or not m.deleted)]
+
+    def dms(self, user: FakeUser) -> list[FakeMessage]:
+        """Messages the bot sent to ``user`` by DM."""
+        channel_id = self.world.dm_channel_by_user.get(user.id)
+        return self.messages(self.world.channels[channel_id]) if channel_id else []
+
+    def ephemerals(self, user: FakeUser | None = None) -> list[FakeMessage]:
+        """Ephemeral messages (interaction replies only ``user`` could see), oldest first."""
+        return [m for m in self.world.messages.values() if m.ephemeral and not m.deleted
+                and (user is None or self.interactions[m.interaction_id or 0].user is user)]
+
+    def threads(self, channel: FakeChannel | None = None) -> list[FakeChannel]:
+        """Threads the bot created (under ``channel`` when given)."""
+        return [t for t in self.threads_created if channel is None or t.parent_id == channel.id]
+
+    def commands(self, guild: FakeGuild | None = None) -> list[dict[str, Any]]:
+        """The synced command payloads (global, or ``guild``'s), as Discord stored them."""
+        return list(self.world.commands.get(guild.id if guild else None, []))
+
+    def calls_to(self, route: str, method: str | None = None) -> list[RestCall]:
+        """Recorded calls whose route template is ``route`` (e.g. ``"/channels/{channel_id}/messages"``)."""
+        return [c for c in self.calls if c.route == route and (method is None or c.method == method)]
+
+    async def wait_for_message(self, channel: FakeChannel, predicate: Callable[[FakeMessage], bool] | None = None,
+                               *, after: int = 0, timeout: float = 5.0) -> FakeMessage:
+        """The first message in ``channel`` at index >= ``after`` (matching ``predicate``), waiting for it."""
+        def found() -> FakeMessage | None:
+            for msg in self.messages(channel)[after:]:
+                if predicate is None or predicate(msg):
+                    return msg
+            return None
+        return await self.wait_until(found, timeout, f"a message in {channel}")
+
+    # ------------------------------------------------------------------------------------------ waiting
+    def touch(self) -> None:
+        self.last_activity = time.monotonic()
+
+    def notify(self) -> None:
+        self.touch()
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def wait_until(self, predicate: Callable[[], Any], timeout: float = 5.0, what: str = "a condition") -> Any:
+        """Re-check ``predicate`` whenever the fake records something; TimeoutError with context if it never holds."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            result = predicate()
+            if result:
+                return result
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise TimeoutError(f"timed out after {timeout}s waiting for {what}{self._diagnostics()}")
+            with contextlib.suppress(TimeoutError):
+                # Also wake periodically: some conditions (client state) change without a REST call.
+                await asyncio.wait_for(self._changed.wait(), min(remaining, 0.05))
+
+    async def idle(self, quiet: float = 0.05, timeout: float = 5.0, *, answered: bool = True) -> None:
+        """Wait until the bot is idle, so assertions see everything it did.
+
+        Idle means: no REST call in flight, no discord.py handler task running (events, app commands,
+        view/modal callbacks), the fake's own gateway events sent, (``answered``) every simulated interaction
+        has had its initial response, and all of that for ``quiet`` seconds.
+        """
+        def settled() -> bool:
+            pending = answered and any(not i.answered for i in self.interactions.values())
+            if self.inflight or self._background or pending or _discord_py_busy():
+                self.touch()  # the quiet period starts once all of that is over
+                return False
+            return time.monotonic() - self.last_activity >= quiet
+        await self.wait_until(settled, timeout, "the bot to go idle")
+
+    def _diagnostics(self) -> str:
+        lines = [f"  {c.method} {c.path} -> {c.status}" for c in self.calls[-8:]]
+        unanswered = [repr(i) for i in self.interactions.values() if not i.answered]
+        text = "\nrecent REST calls:\n" + ("\n".join(lines) or "  (none)")
+        if unanswered:
+            text += f"\nunanswered interactions: {unanswered}"
+        if self.errors or self.unknown:
+            text += f"\nfake errors: {self.errors}\nunknown routes: {self.unknown}"
+        return text
+
+    def assert_clean(self) -> None:
+        """Fail if the bot called routes the fake does not know, or the fake itself raised."""
+        problems = [f"unknown route {c.method} {c.path}" for c in self.unknown] + self.errors
+        assert not problems, "fake Discord saw unexpected calls:\n" + "\n".join(problems)

@@ -1,0 +1,19 @@
+"""Import point for the fake Discord server (implemented in the ``fake`` package beside this module)."""
+
+from tests.e2e.fake import (
+    Callback,
+    FakeAttachment,
+    FakeChannel,
+    FakeDiscord,
+    FakeGuild,
+    FakeMessage,
+    FakeUser,
+    Interaction,
+    RestCall,
+    UploadedFile,
+)
+
+__all__ = [
+    "Callback", "FakeAttachment", "FakeChannel", "FakeDiscord", "FakeGuild", "FakeMessage", "FakeUser",
+    "Interaction", "RestCall", "UploadedFile",
+]

@@ -1,0 +1,407 @@
+"""The real discord.py client against the fake Discord: login, commands, responses, components, DMs, threads.
+
+Each test defines a tiny bot, logs it in with ``fake_discord.running(client)`` and plays users against it.
+Every wait has a timeout, so a broken fake or bot fails in seconds instead of hanging.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+import struct
+import zlib
+from typing import Any
+
+import discord
+import pytest
+from discord import app_commands
+
+from tests.e2e.fake import FakeDiscord
+
+
+def tiny_png(width: int = 3, height: int = 2) -> bytes:
+    """A valid PNG made by hand (no Pillow needed), with non-trivial bytes to check they arrive intact."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    rows = b"".join(b"\x00" + bytes((x * 61 + y * 17) % 256 for x in range(width * 3)) for y in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+def make_bot() -> tuple[discord.Client, app_commands.CommandTree[discord.Client]]:
+    client = discord.Client(intents=discord.Intents.default())
+    return client, app_commands.CommandTree(client)
+
+
+async def test_login_ready_and_guild_available(fake_discord: FakeDiscord) -> None:
+    client, _ = make_bot()
+    events: list[str] = []
+
+    @client.event
+    async def on_ready() -> None:
+        events.append("ready")
+
+    async with fake_discord.running(client):
+        assert events == ["ready"]
+        assert client.user is not None and client.user.id == fake_discord.bot.id and client.user.bot
+        assert client.application_id == fake_discord.application_id
+        guild = client.get_guild(fake_discord.guild.id)
+        assert guild is not None and not guild.unavailable and guild.name == "Board Games"
+        assert guild.me is not None and guild.me.id == fake_discord.bot.id
+        channel = guild.get_channel(fake_discord.channel.id)
+        assert isinstance(channel, discord.TextChannel) and channel.name == "games"
+        assert channel.permissions_for(guild.me).create_public_threads
+
+        # Permission changes reach the client as CHANNEL_UPDATE, so its own checks agree with the fake's.
+        fake_discord.deny_bot(fake_discord.channel, "create_public_threads", "send_messages_in_threads")
+        await fake_discord.wait_until(lambda: not channel.permissions_for(guild.me).create_public_threads, 2)
+        assert channel.permissions_for(guild.me).send_messages
+
+        # REST lookups parse into discord.py models.
+        assert (await client.fetch_channel(fake_discord.channel.id)).id == fake_discord.channel.id
+        ann = fake_discord.add_member("Ann")
+        member = await guild.fetch_member(ann.id)
+        assert member.name == "Ann" and member.guild is guild
+        assert (await client.fetch_guild(guild.id)).name == "Board Games"
+    assert fake_discord.calls_to("/users/@me", "GET"), "login fetches the bot user"
+    assert fake_discord.gateway.identifies == 1
+
+
+def burgenland_bot() -> tuple[discord.Client, app_commands.CommandTree[discord.Client], list[dict[str, Any]]]:
+    client, tree = make_bot()
+    seen: list[dict[str, Any]] = []
+    group = app_commands.Group(name="burgenland", description="Play Burgenland")
+
+    @group.command(name="new", description="Open a table")
+    async def new(interaction: discord.Interaction, players: int, opponent: discord.Member | None = None,
+                  fast: bool = False) -> None:
+        seen.append({"players": players, "opponent": opponent, "fast": fast})
+        who = opponent.mention if opponent else "anyone"
+        await interaction.response.send_message(f"Table for {players}, inviting {who}")
+
+    @tree.command(description="Ping")
+    async def ping(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("pong")
+
+    @tree.command(description="A secret")
+    async def secret(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("only you can see this", ephemeral=True)
+
+    tree.add_command(group)
+    return client, tree, seen
+
+
+async def test_command_sync_stores_commands(fake_discord: FakeDiscord) -> None:
+    client, tree, _ = burgenland_bot()
+    async with fake_discord.running(client):
+        synced = await tree.sync()
+        stored = {c["name"]: c for c in fake_discord.commands()}
+        assert set(stored) == {"burgenland", "ping", "secret"}
+        assert {c.name: c.id for c in synced} == {n: int(c["id"]) for n, c in stored.items()}
+        sub = stored["burgenland"]["options"][0]
+        assert (sub["name"], sub["type"]) == ("new", 1)
+        assert [(o["name"], o["type"], o.get("required", False)) for o in sub["options"]] == [
+            ("players", 4, True), ("opponent", 6, False), ("fast", 5, False)]
+
+        # Re-syncing keeps ids; guild commands are stored separately; fetch_commands reads them back.
+        again = await tree.sync()
+        assert {c.id for c in again} == {c.id for c in synced}
+        guild = discord.Object(fake_discord.guild.id)
+        tree.copy_global_to(guild=guild)
+        await tree.sync(guild=guild)
+        assert len(fake_discord.commands(fake_discord.guild)) == 3
+        assert {c.name for c in await tree.fetch_commands()} == {"burgenland", "ping", "secret"}
+
+
+async def test_slash_command_normal_and_ephemeral_replies(fake_discord: FakeDiscord) -> None:
+    client, tree, seen = burgenland_bot()
+    ann, bo = fake_discord.add_member("Ann"), fake_discord.add_member("Bo")
+    channel = fake_discord.channel
+    async with fake_discord.running(client):
+        await tree.sync()
+
+        pong = await (await fake_discord.slash(ann, channel, "ping")).reply(timeout=5)
+        assert pong.content == "pong" and not pong.ephemeral and pong.author_id == fake_discord.bot.id
+
+        secret = await fake_discord.slash(ann, channel, "secret")
+        callback = await secret.callback()
+        assert callback.type == 4 and callback.ephemeral and callback.content == "only you can see this"
+
+        table = await (await fake_discord.slash(ann, channel, "burgenland new", players=3, opponent=bo)).reply()
+        assert table.content == f"Table for 3, inviting {bo.mention}" and table.mentions(bo)
+        assert seen[0]["players"] == 3 and isinstance(seen[0]["opponent"], discord.Member)
+        assert seen[0]["opponent"].id == bo.id and seen[0]["fast"] is False
+
+        await fake_discord.idle()
+        assert [m.content for m in fake_discord.messages(channel)] == ["pong", table.content]
+        assert [m.content for m in fake_discord.ephemerals(ann)] == ["only you can see this"]
+
+        with pytest.raises(ValueError, match="required option 'players'"):
+            await fake_discord.slash(ann, channel, "burgenland new")
+        with pytest.raises(LookupError, match="no synced command"):
+            await fake_discord.slash(ann, channel, "nonesuch")
+
+
+async def test_deferred_response_followed_up_with_png(fake_discord: FakeDiscord) -> None:
+    client, tree = make_bot()
+    png = tiny_png()
+    read_back: list[bytes] = []
+
+    @tree.command(description="Show the board")
+    async def board(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        await asyncio.sleep(0.05)  # 'rendering'
+        first = await interaction.followup.send("The board", file=discord.File(io.BytesIO(png), "board.png"),
+                                                wait=True)
+        read_back.append(await first.attachments[0].read())  # the attachment URL is served by the fake's CDN
+        await interaction.followup.send(f"Your turn, {interaction.user.mention}")
+
+    ann = fake_discord.add_member("Ann")
+    async with fake_discord.running(client):
+        await tree.sync()
+        resp = await fake_discord.slash(ann, fake_discord.channel, "board")
+        assert (await resp.callback()).type == 5
+        first, second = await resp.followups(2)
+        # Discord's quirk: the first followup after a defer edits the 'thinking…' message.
+        original = await resp.original()
+        assert first is original and not original.loading and original.content == "The board"
+        attachment = original.attachment("board.png")
+        assert attachment.data == png and attachment.is_png and attachment.content_type == "image/png"
+        assert read_back == [png]
+        assert second is not original and second.mentions(ann)
+        await fake_discord.idle()
+        posts = fake_discord.messages(fake_discord.channel)
+        assert posts == [original, second]
+        upload = fake_discord.calls_to("/webhooks/{application_id}/{token}", "POST")[0].files[0]
+        assert (upload.filename, upload.data) == ("board.png", png)
+
+
+class JoinView(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=30)
+        self.joined: list[int] = []
+
+    @discord.ui.button(label="Join", custom_id="table:join", style=discord.ButtonStyle.primary)
+    async def join(self, interaction: discord.Interaction, button: discord.ui.Button[JoinView]) -> None:
+        self.joined.append(interaction.user.id)
+        await interaction.response.edit_message(content=f"Players: {len(self.joined)}")
+
+    @discord.ui.select(custom_id="table:seat", options=[discord.SelectOption(label=c, value=c) for c in "ABC"])
+    async def seat(self, interaction: discord.Interaction, select: discord.ui.Select[JoinView]) -> None:
+        await interaction.response.send_message(f"Seat {select.values[0]}", ephemeral=True)
+
+
+async def test_button_and_select_on_a_sent_message(fake_discord: FakeDiscord) -> None:
+    client, tree = make_bot()
+    views: list[JoinView] = []
+
+    @tree.command(description="Open a table")
+    async def table(interaction: discord.Interaction) -> None:
+        view = JoinView()
+        views.append(view)
+        await interaction.response.send_message("Players: 0", view=view)
+
+    ann, bo = fake_discord.add_member("Ann"), fake_discord.add_member("Bo")
+    async with fake_discord.running(client):
+        await tree.sync()
+        post = await (await fake_discord.slash(ann, fake_discord.channel, "table")).reply()
+        assert post.custom_ids == ["table:join", "table:seat"]
+
+        click = await fake_discord.click(bo, post, "table:join")
+        assert (await click.callback()).type == 7
+        assert post.content == "Players: 1" and views[0].joined == [bo.id]
+        await (await fake_discord.click(ann, post, label="Join")).callback()
+        assert post.content == "Players: 2" and len(post.history) == 2
+
+        pick = await fake_discord.select(ann, post, "table:seat", ["B"])
+        seat = await pick.reply()
+        assert seat.ephemeral and seat.content == "Seat B"
+        with pytest.raises(AssertionError, match="no component"):
+            await fake_discord.click(ann, post, "table:leave")
+
+
+class JoinButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"join:(?P<table>\d+)"):
+    """A button that survives restarts: its state lives in the custom id."""
+
+    def __init__(self, table: int) -> None:
+        super().__init__(discord.ui.Button(label="Join", custom_id=f"join:{table}"))
+        self.table = table
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> JoinButton:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"{interaction.user.mention} joined table {self.table}")
+
+
+async def test_dynamic_item_button_survives_a_restart(fake_discord: FakeDiscord) -> None:
+    first, tree = make_bot()
+
+    @tree.command(description="Open a table")
+    async def table(interaction: discord.Interaction) -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(JoinButton(42))
+        await interaction.channel.send("Table 42 is open", view=view)  # type: ignore[union-attr]
+        await interaction.response.send_message("Opened", ephemeral=True)
+
+    ann = fake_discord.add_member("Ann")
+    async with fake_discord.running(first):
+        await tree.sync()
+        await (await fake_discord.slash(ann, fake_discord.channel, "table")).reply()
+        await fake_discord.idle()
+    (post,) = fake_discord.messages(fake_discord.channel)
+    assert first.is_closed()
+
+    second = discord.Client(intents=discord.Intents.default())
+    second.add_dynamic_items(JoinButton)
+    async with fake_discord.running(second):
+        joined = await (await fake_discord.click(ann, post, "join:42")).reply()
+        assert joined.content == f"{ann.mention} joined table 42" and not joined.ephemeral
+    assert fake_discord.gateway.identifies == 2
+
+
+async def test_autocomplete_choices(fake_discord: FakeDiscord) -> None:
+    client, tree = make_bot()
+    moves = ["build castle", "build well", "buy tile", "pass"]
+
+    async def suggest(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=m, value=m) for m in moves if m.startswith(current)]
+
+    @tree.command(description="Make a move")
+    @app_commands.autocomplete(text=suggest)
+    async def move(interaction: discord.Interaction, text: str) -> None:
+        await interaction.response.send_message(f"played {text}")
+
+    ann = fake_discord.add_member("Ann")
+    async with fake_discord.running(client):
+        await tree.sync()
+        choices = await fake_discord.autocomplete(ann, fake_discord.channel, "move", option="text", text="bu")
+        assert choices == [{"name": m, "value": m} for m in moves[:3]]
+        assert await fake_discord.autocomplete(ann, fake_discord.channel, "move", option="text", text="x") == []
+        played = await (await fake_discord.slash(ann, fake_discord.channel, "move", text="pass")).reply()
+        assert played.content == "played pass"
+
+
+async def test_direct_messages_and_closed_dms(fake_discord: FakeDiscord) -> None:
+    client, tree = make_bot()
+
+    @tree.command(description="Remind a player by DM")
+    async def remind(interaction: discord.Interaction, player: discord.User) -> None:
+        try:
+            await player.send("It's your turn")
+        except discord.Forbidden as exc:
+            await interaction.response.send_message(f"cannot DM: {exc.code} {exc.text}", ephemeral=True)
+        else:
+            await interaction.response.send_message("reminded", ephemeral=True)
+
+    ann, bo = fake_discord.add_member("Ann"), fake_discord.add_member("Bo")
+    fake_discord.close_dms(bo)
+    async with fake_discord.running(client):
+        await tree.sync()
+        ok = await (await fake_discord.slash(ann, fake_discord.channel, "remind", player=ann)).reply()
+        assert ok.content == "reminded"
+        assert [m.content for m in fake_discord.dms(ann)] == ["It's your turn"]
+        assert fake_discord.dm_channel(ann).type == 1
+
+        closed = await (await fake_discord.slash(ann, fake_discord.channel, "remind", player=bo)).reply()
+        assert closed.content == "cannot DM: 50007 Cannot send messages to this user"
+        assert fake_discord.dms(bo) == []
+
+
+async def test_thread_creation_and_no_thread_fallback(fake_discord: FakeDiscord) -> None:
+    client, tree = make_bot()
+    errors: list[int] = []
+
+    @tree.command(description="Open a game thread")
+    async def play(interaction: discord.Interaction) -> None:
+        channel = interaction.channel
+        assert isinstance(channel, discord.TextChannel)
+        perms = interaction.app_permissions
+        if not (perms.create_public_threads and perms.send_messages_in_threads):
+            try:  # the bot double-checks the fake really refuses
+                await channel.create_thread(name="refused", type=discord.ChannelType.public_thread)
+            except discord.Forbidden as exc:
+                errors.append(exc.code)
+            await interaction.response.send_message("Playing here (no thread)")
+            return
+        thread = await channel.create_thread(name="Burgenland #1", type=discord.ChannelType.public_thread)
+        await thread.join()
+        await thread.send(f"Welcome {interaction.user.mention}")
+        await interaction.response.send_message(f"Game on in {thread.mention}")
+
+    ann = fake_discord.add_member("Ann")
+    channel = fake_discord.channel
+    async with fake_discord.running(client):
+        await tree.sync()
+        reply = await (await fake_discord.slash(ann, channel, "play")).reply()
+        await fake_discord.idle()
+        (thread,) = fake_discord.threads(channel)
+        assert thread.type == 11 and thread.name == "Burgenland #1" and thread.parent_id == channel.id
+        assert reply.content == f"Game on in <#{thread.id}>"
+        assert [m.content for m in fake_discord.messages(thread)] == [f"Welcome {ann.mention}"]
+        assert client.get_channel(thread.id) is not None  # THREAD_CREATE reached the client's cache
+
+        fake_discord.deny_bot(channel, "create_public_threads", "send_messages_in_threads")
+        fallback = await (await fake_discord.slash(ann, channel, "play")).reply()
+        assert fallback.content == "Playing here (no thread)" and errors == [50013]
+        assert len(fake_discord.threads()) == 1
+
+
+async def test_modal_and_thread_from_message(fake_discord: FakeDiscord) -> None:
+    client, tree = make_bot()
+
+    class Propose(discord.ui.Modal, title="Propose a trade"):
+        offer: discord.ui.TextInput[Propose] = discord.ui.TextInput(label="Offer", custom_id="offer")
+
+        async def on_submit(self, interaction: discord.Interaction) -> None:
+            await interaction.response.send_message(f"Offer: {self.offer.value}")
+            message = await interaction.original_response()
+            await message.create_thread(name="Trade talk")
+
+    @tree.command(description="Propose a trade")
+    async def trade(interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(Propose())
+
+    ann = fake_discord.add_member("Ann")
+    async with fake_discord.running(client):
+        await tree.sync()
+        opened = await fake_discord.slash(ann, fake_discord.channel, "trade")
+        assert (await opened.modal())["title"] == "Propose a trade"
+        submitted = await fake_discord.submit_modal(ann, opened, offer="2 stone for 1 gold")
+        offer = await submitted.reply()
+        assert offer.content == "Offer: 2 stone for 1 gold"
+        await fake_discord.idle()
+        (thread,) = fake_discord.threads()
+        assert thread.id == offer.id and thread.name == "Trade talk"
+
+
+async def test_slow_initial_response_and_unknown_routes_are_visible(fake_discord: FakeDiscord) -> None:
+    client, tree = make_bot()
+    outcomes: list[str] = []
+    fake_discord.interaction_deadline = 0.05
+
+    @tree.command(description="Too slow")
+    async def slow(interaction: discord.Interaction) -> None:
+        await asyncio.sleep(0.15)
+        try:
+            await interaction.response.send_message("late")
+        except discord.NotFound as exc:
+            outcomes.append(f"{exc.code}")
+        try:
+            await interaction.channel.pins()  # type: ignore[union-attr]  # not implemented by the fake
+        except discord.NotFound:
+            outcomes.append("404")
+
+    ann = fake_discord.add_member("Ann")
+    async with fake_discord.running(client):
+        await tree.sync()
+        await fake_discord.slash(ann, fake_discord.channel, "slow")
+        await fake_discord.wait_until(lambda: len(outcomes) == 2, 5)
+        assert outcomes == ["10062", "404"]
+        with pytest.raises(TimeoutError, match="unanswered interactions"):
+            await fake_discord.idle(timeout=0.2)
+    assert [c.path for c in fake_discord.unknown] == [f"/channels/{fake_discord.channel.id}/messages/pins"]
+    fake_discord.unknown.clear()  # provoked on purpose; the fixture would otherwise fail the test
