@@ -111,7 +111,7 @@ async def test_the_sequence_key_refuses_a_second_writer_for_the_same_slot(store:
     game = await store.get_game(game_id)
     assert game is not None
     await store.append_action(game_id, game.version, 1, 0, "end", "", "{}", (1,), None)
-    with pytest.raises(StaleVersion, match="already has action 1"):
+    with pytest.raises(StaleVersion, match="UNIQUE constraint failed"):
         await store.append_action(game_id, game.version + 1, 1, 1, "end", "", "{}", (0,), None)
     assert len(await store.live_actions(game_id)) == 1
 
