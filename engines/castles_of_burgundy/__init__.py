@@ -1,0 +1,219 @@
+"""The Castles of Burgundy (Stefan Feld, alea 2011) for 2–4 players.
+
+Played as ``../shared/rules/castles-of-burgundy.md`` settles it, with the numbers
+of its data file (transcribed in :mod:`.data`).  Module map:
+
+- :mod:`.data` components and tables; :mod:`.state` frozen dataclasses;
+- :mod:`.setup` new game (option ``boards: advanced``); :mod:`.rounds` phases,
+  rounds, dice, turn order, income, the end;
+- :mod:`.options` what may be chosen (worker costs, tiles, spaces);
+  :mod:`.actions` the die actions and the purchase; :mod:`.effects` placing a
+  tile and its effect; :mod:`.scoring` all VP, final scoring and tie-breaks;
+- :mod:`.decisions` the decision stack (steps; the readings we chose where the
+  rules page is silent are listed there); :mod:`.notation` labels and the typed
+  grammar; :mod:`.view` views.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from engines import rng, serial
+from engines.castles_of_burgundy import data as D
+from engines.castles_of_burgundy import decisions as R
+from engines.castles_of_burgundy import notation as N
+from engines.castles_of_burgundy import scoring as S
+from engines.castles_of_burgundy import setup
+from engines.castles_of_burgundy import view as V
+from engines.castles_of_burgundy.state import State
+from engines.core import Action, BaseEngine, Event, Outcome, ranks_from_scores
+
+
+class CastlesOfBurgundy(BaseEngine):
+    name = "castles-of-burgundy"
+    title = "The Castles of Burgundy"
+    min_seats = 2
+    max_seats = 4
+    rules_version = 1
+    notation_help = N.HELP
+    rules_summary = N.RULES
+
+    def new_game(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+        return setup.new_game(seats, seed, options)
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        actor = state.actor
+        return () if actor is None else (actor,)
+
+    def legal_actions(self, state: State, seat: int) -> tuple[Action, ...]:
+        return tuple(Action((step,)) for step in R.legal_steps(state, seat))
+
+    def check(self, state: State, seat: int, action: Action) -> str | None:
+        trial = state
+        for step in action.steps:
+            if trial.actor != seat:
+                return "your turn ended before the rest of that line"
+            problem = R.step_problem(trial, seat, step)
+            if problem:
+                return problem
+            if len(action.steps) > 1:
+                trial = R.apply_steps(trial, seat, (step,))[0]
+        return None if action.steps else "an empty move"
+
+    def apply_trusted(self, state: State, seat: int, action: Action) -> tuple[State, tuple[Event, ...]]:
+        return R.apply_steps(state, seat, action.steps)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return V.public_view(state) if seat is None else V.seat_view(state, seat)
+
+    def standing(self, state: State) -> Outcome:
+        scores = tuple(p.vp for p in state.players)
+        keys = tuple(S.tiebreak_key(state, seat) for seat in range(state.seats))
+        return Outcome(scores, ranks_from_scores(keys), "VP; ties: most empty estate spaces, then later in turn order")
+
+    def outcome(self, state: State) -> Outcome | None:
+        return self.standing(state) if state.over else None
+
+    def format_action(self, state: State, seat: int, action: Action) -> str:
+        return N.action_label(state, seat, action)
+
+    def parse_text(self, state: State, seat: int, text: str, legal: tuple[Action, ...]) -> Action:
+        return N.parse_line(state, seat, text, legal)
+
+    def describe(self, event: Event, viewer: int | None) -> str:
+        return describe(event, viewer)
+
+    def dump(self, state: State) -> dict[str, Any]:
+        return serial.dump(state)
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        return serial.load(State, data)
+
+    def determinize(self, state: State, seat: int, seed: int) -> State:
+        return determinize(state, seat, seed)
+
+    def default_action(self, state: State, seat: int) -> Action:
+        return Action((default_step(state, seat),))
+
+    def undo_barrier(self, state: State) -> int:
+        return state.barrier
+
+    def move_count(self, state: State) -> int:
+        return state.ply
+
+
+def default_step(state: State, seat: int) -> tuple[str, ...]:
+    """For a player who is away: back out of half-made choices, use each die to take workers,
+    skip optional effects, take the first goods on offer."""
+    steps = R.legal_steps(state, seat)
+    for safe in (("cancel",), ("skip",), ("workers",)):
+        if safe in steps:
+            return safe
+    if not state.pending and state.players[seat].dice:
+        return steps[0]  # a die
+    if ("end",) in steps:
+        return ("end",)
+    return steps[0]
+
+
+def determinize(state: State, seat: int, seed: int) -> State:
+    """Reshuffle what nobody can see: each face-down tile stack, and the goods of later phases with
+    the goods left in the box; a fresh RNG for future dice.  (Everything else is public.)"""
+    r = rng.seed_state(seed)
+    stacks = []
+    for stack in state.stacks:
+        r, shuffled = rng.shuffle(r, stack)
+        stacks.append(shuffled)
+    hidden = [g for s in state.goods_stacks for g in s] + list(state.goods_box)
+    r, goods = rng.shuffle(r, hidden)
+    goods_stacks = []
+    for s in state.goods_stacks:
+        goods_stacks.append(tuple(goods[:len(s)]))
+        goods = goods[len(s):]
+    r, fresh = rng.next64(r)
+    return replace(state, rng=fresh, stacks=tuple(stacks), goods_stacks=tuple(goods_stacks),
+                   goods_box=tuple(sorted(goods)))
+
+
+def _seat(seat: int | None) -> str:
+    """A neutral token the service replaces with the player's display name."""
+    return "" if seat is None else f"{{seat:{seat}}}"
+
+
+def _tile(token: str) -> str:
+    return D.tile_name(token)
+
+
+def _depot(depot: int) -> str:
+    return "the black depot" if depot == D.BLACK_DEPOT else f"depot {depot}"
+
+
+def _workers(n: int) -> str:
+    return f" using {n} worker{'s' if n > 1 else ''}" if n else ""
+
+
+def describe(event: Event, viewer: int | None) -> str:
+    """One event in words (every fact in this game is public, so all viewers read the same)."""
+    d, who, kind = event.data, _seat(event.seat), event.kind
+    if kind == "phase":
+        return f"Phase {d['phase']} begins: the depots are filled; this phase's goods are {_list(d['goods'])}."
+    if kind == "round":
+        dice = "; ".join(f"{_seat(s)} {a} and {b}" for s, (a, b) in enumerate(d["dice"]))
+        return (f"Phase {d['phase']}, round {d['round']}: the white die shows {d['white']}, goods {d['goods']} go "
+                f"to depot {d['white']}. Dice: {dice}.")
+    if kind == "turn":
+        return f"It is {who}'s turn."
+    if kind == "take":
+        return f"{who} takes the {_tile(d['tile'])} from {_depot(d['depot'])}{_workers(d['workers'])}."
+    if kind == "buy":
+        return f"{who} buys the {_tile(d['tile'])} from {_depot(d['depot'])} for {d['silver']} silverlings."
+    if kind == "discard":
+        return f"{who} discards a stored {_tile(d['tile'])}."
+    if kind == "place":
+        how = {"castle": " (castle's extra action)", "cityhall": " (city hall)"}.get(d["how"], "")
+        return f"{who} places a {_tile(d['tile'])} on space {d['space']}{_workers(d['workers'])}{how}."
+    if kind == "region":
+        return (f"{who} completes a {d['kind']} region of {d['size']} in phase {d['phase']}: "
+                f"{d['points']} VP.")
+    if kind == "bonus":
+        return f"{who} has covered every {d['kind']} space and takes the {d['size']} bonus tile: {d['points']} VP."
+    if kind == "animals":
+        return f"{who}'s animals score {d['points']} VP."
+    if kind == "advance":
+        return f"{who} moves ahead on the turn-order track (space {d['space'] + 1})."
+    if kind == "goods":
+        text = f"{who}'s ship takes goods {_list(d['goods'])} from depot {' and '.join(map(str, d['depots']))}"
+        return text + (f"; {_list(d['left'])} stay behind." if d["left"] else ".")
+    if kind == "sell":
+        extra = f" and {d['workers']} worker" if d["workers"] else ""
+        return (f"{who} sells {d['count']} goods of type {d['goods']}: {d['points']} VP, "
+                f"{d['silver']} silverling{'s' if d['silver'] > 1 else ''}{extra}.")
+    if kind == "gain":
+        parts = [f"{d[k]} {name}" for k, name in (("workers", "workers"), ("silver", "silverlings"), ("vp", "VP"))
+                 if d.get(k)]
+        return f"{who} gains {' and '.join(parts)} ({d['reason']})."
+    if kind == "lost":
+        return f"{who}'s {D.BUILDING_NAMES[d['building']]} has nothing to do: its effect is lost."
+    if kind == "skip":
+        return f"{who} skips the {D.BUILDING_NAMES.get(d['building'], 'effect')}."
+    if kind == "income":
+        extra = f" and {d['workers']} workers" if d["workers"] else ""
+        return f"{who}'s {d['mines']} mine{'s' if d['mines'] > 1 else ''} pay {d['silver']} silverlings{extra}."
+    if kind == "start_castle":
+        return f"{who} puts the start castle on space {d['space']}."
+    if kind == "final":
+        return (f"Final scoring for {who}: goods {d['goods']}, silverlings {d['silver']}, workers {d['workers']}, "
+                f"knowledge {d['knowledge']} — {d['total']} VP in all.")
+    if kind == "over":
+        return "The game is over."
+    return kind
+
+
+def _list(goods: list[int]) -> str:
+    return ", ".join(map(str, goods)) or "none"
+
+
+ENGINE = CastlesOfBurgundy()
+__all__ = ["ENGINE", "CastlesOfBurgundy"]

@@ -1,0 +1,304 @@
+"""The decision stack: which steps are open now, why a step is refused, and what each step does.
+
+Steps (tuples of words; ``notation`` reads and writes them):
+
+=========================  ====================================================================
+``die 5``                  use the die showing 5: opens "what to do with it"
+``take``                   take a tile: opens the list of tiles the die can reach
+``ship 2``                 (in a take/buy list) the ship on depot 2; ``black`` is the black depot
+``place ship``             place a stored ship: opens the list of spaces
+``on 24``                  (in a space list) put the tile on space 24
+``sell 3``                 sell all goods of type 3
+``workers``                take 2 workers
+``discard mine``           (storage full) discard a stored mine to make room
+``goods 2``, ``goods 2 3`` (ship) take the goods of depot 2 (two neighbours with knowledge 5)
+``buy``                    the once-per-turn purchase: opens the list of tiles for sale
+``end``                    end the turn (only offered while a purchase is still possible)
+``skip``                   give up a building's effect
+``cancel``                 step back one level while nothing has changed yet
+``castle 7``               advanced estates: put the start castle on space 7
+=========================  ====================================================================
+
+Worker costs are worked out by the engine: a choice shows the fewest workers it
+needs, and is offered only when the player has them.
+
+Readings where the rules page is silent (each has a test):
+- A ship's goods that do not all fit: types already stored are added first, then
+  the largest new piles (ties: the lower number); the rest stay on the depot.
+- The castle's extra action counts as a die action: "take workers" with it gets
+  knowledge 13/14 (the boarding house does not).
+- Building effects that offer a choice (warehouse, carpenter's workshop, church,
+  market, city hall) may be skipped; the others (bank, boarding house,
+  watchtower) just happen.  A castle's extra action cannot be skipped (taking
+  workers is always possible).
+- A player must use both dice (taking workers is always possible); the turn ends
+  by itself once the dice are used unless a purchase is still possible, then
+  ``end`` ends it.
+- Tie-break "later in turn order" means further back on the turn-order track at
+  the end (in a stack, lower is later).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engines.castles_of_burgundy import actions as A
+from engines.castles_of_burgundy import data as D
+from engines.castles_of_burgundy import effects as F
+from engines.castles_of_burgundy import options as O
+from engines.castles_of_burgundy import rounds, setup
+from engines.castles_of_burgundy import scoring as S
+from engines.castles_of_burgundy.state import Decision, State
+from engines.castles_of_burgundy.turn import Turn
+from engines.core import Event
+
+Step = tuple[str, ...]
+CANCELLABLE_ROOTS = ("die", "buy")  # nothing changes before a die action or a purchase completes
+SKIPPABLE = ("warehouse", "take", "cityhall")
+
+
+def depot_word(depot: int) -> str:
+    return "black" if depot == D.BLACK_DEPOT else str(depot)
+
+
+def word_depot(word: str) -> int | None:
+    if word == "black":
+        return D.BLACK_DEPOT
+    return int(word) if word.isdigit() and 1 <= int(word) <= len(D.DEPOTS) else None
+
+
+# --- What is open ------------------------------------------------------------------------------------
+
+
+#: The last few answers of ``legal_steps``, by state identity: the same state is asked about several
+#: times in a row (listing, parsing, checking), and states never change.
+_RECENT: list[tuple[State, int, list[Step]]] = []
+
+
+def legal_steps(state: State, seat: int) -> list[Step]:
+    for known, who, steps in _RECENT:
+        if known is state and who == seat:
+            return list(steps)
+    steps = _legal_steps(state, seat)
+    _RECENT.insert(0, (state, seat, steps))
+    del _RECENT[4:]
+    return list(steps)
+
+
+def _legal_steps(state: State, seat: int) -> list[Step]:
+    if state.actor != seat:
+        return []
+    if not state.pending:
+        return _turn_steps(state, seat)
+    top = state.pending[-1]
+    steps = _decision_steps(state, seat, top)
+    if len(state.pending) > 1 or top.source in CANCELLABLE_ROOTS:
+        steps.append(("cancel",))
+    elif top.kind in SKIPPABLE:
+        steps.append(("skip",))
+    return steps
+
+
+def _turn_steps(state: State, seat: int) -> list[Step]:
+    player = state.players[seat]
+    steps: list[Step] = [("die", str(v)) for v in sorted(set(player.dice))]
+    if O.can_buy_now(state, seat):
+        steps.append(("buy",))
+        if not player.dice:
+            steps.append(("end",))
+    return steps
+
+
+def _decision_steps(state: State, seat: int, top: Decision) -> list[Step]:
+    player = state.players[seat]
+    kind = top.kind
+    if kind == "action":
+        steps: list[Step] = []
+        if O.take_options(state, seat, top):
+            steps.append(("take",))
+        steps += [("place", D.TILE_TOKEN[t]) for t in O.placeable(player, top.die)]
+        steps += [("sell", str(g)) for g, _ in O.sell_options(player, top.die)]
+        steps.append(("workers",))
+        return steps
+    if kind == "take":
+        return [(D.TILE_TOKEN[t], str(d)) for t, d, _ in O.take_options(state, seat, top)]
+    if kind == "space":
+        return [("on", str(s)) for s, _ in O.place_options(player, top.tile, top.die)]
+    if kind == "discard":
+        return [("discard", D.TILE_TOKEN[t]) for t in O.distinct(player.storage)]
+    if kind == "buy":
+        return [(D.TILE_TOKEN[t], depot_word(d)) for t, d in O.buy_options(state, seat)]
+    if kind == "goods":
+        return [("goods", *map(str, ds)) for ds in O.goods_options(state, seat)]
+    if kind == "warehouse":
+        return [("sell", str(g)) for g, _ in O.sell_options(player, 0)]
+    if kind == "cityhall":
+        return [("place", D.TILE_TOKEN[t]) for t in O.placeable(player, 0)]
+    if kind == "castle":
+        return [("castle", str(s)) for s in setup.castle_spaces(player) if player.estate[s] < 0]
+    raise AssertionError(kind)
+
+
+# --- Why not --------------------------------------------------------------------------------------
+
+
+def step_problem(state: State, seat: int, step: Step) -> str | None:
+    """Why ``step`` cannot be taken now (None if it can)."""
+    if not step:
+        return "an empty move"
+    if step in legal_steps(state, seat):
+        return None
+    verb = step[0]
+    if state.pending:
+        top = state.pending[-1]
+        if verb == "cancel":
+            return "something has already happened; finish this choice" + (" or `skip` it" if top.kind in SKIPPABLE
+                                                                          else "")
+        if verb == "skip":
+            return "only a building's effect can be skipped; `cancel` steps back"
+        if verb == "on" and top.kind == "space" and len(step) == 2:
+            return space_problem(state, seat, top, step[1])
+        return f"that is not one of the choices now ({decision_prompt(state, top)})"
+    player = state.players[seat]
+    if verb == "die":
+        if not player.dice:
+            return "you have used both dice this turn"
+        return f"you have no die showing {step[1] if len(step) > 1 else '?'} (your dice: " + \
+            ", ".join(map(str, player.dice)) + ")"
+    if verb == "buy":
+        if state.bought:
+            return "you have already bought a tile this turn"
+        if player.silver < D.PURCHASE_SILVER:
+            return "buying a tile costs 2 silverlings"
+        return "there is no tile you may buy"
+    if verb == "end":
+        return "use both dice first"
+    return "start with a die, e.g. `die 5`" + (" or `buy`" if O.can_buy_now(state, seat) else "")
+
+
+def space_problem(state: State, seat: int, top: Decision, word: str) -> str:
+    player = state.players[seat]
+    if not word.isdigit() or not 1 <= int(word) <= D.SPACES:
+        return f"estate spaces are numbered 1 to {D.SPACES}"
+    space, tile = int(word), top.tile
+    colour = D.ESTATES[player.estate_no].colours[space]
+    if player.estate[space] >= 0:
+        return f"space {space} is already covered"
+    if colour != D.TILE_KIND[tile]:
+        return f"space {space} is {D.KIND_COLOURS[colour]} ({colour}); a {D.TILE_KIND[tile]} needs its own colour"
+    if not any(player.estate[n] >= 0 for n in D.NEIGHBOURS[space]):
+        return f"space {space} touches no covered space"
+    if not O.building_allowed(player, tile, space):
+        return f"that city already has a {D.BUILDING_NAMES[D.TILE_BUILDING[tile]]} (knowledge 1 would allow it)"
+    cost = O.place_cost(player, top.die, tile, space)
+    return f"space {space} has die number {D.SPACE_DIE[space]}: that needs {cost} workers, you have {player.workers}"
+
+
+def decision_prompt(state: State, top: Decision) -> str:
+    """What the open decision asks, in words."""
+    what = {
+        "action": f"what to do with your {top.die}" if top.die else "the castle's extra action",
+        "take": "which tile to take",
+        "space": f"where to place the {D.tile_name(D.TILE_TOKEN[top.tile])}" if top.tile >= 0 else "where",
+        "discard": "which stored tile to discard",
+        "buy": "which tile to buy",
+        "goods": "which depot's goods the ship takes",
+        "warehouse": "which goods the warehouse sells",
+        "cityhall": "which stored tile the city hall places",
+        "castle": "where your start castle goes",
+    }
+    return "choose " + what[top.kind]
+
+
+# --- Doing it ---------------------------------------------------------------------------------------
+
+
+def apply_steps(state: State, seat: int, steps: tuple[Step, ...]) -> tuple[State, tuple[Event, ...]]:
+    turn = Turn(state)
+    for step in steps:
+        _do_step(turn, seat, step)
+        rounds.settle(turn)
+        if turn.state.over:
+            break
+    s = turn.state
+    ply = s.ply + 1
+    barrier = ply if turn.random or s.actor != seat or s.over else s.barrier
+    return replace(s, ply=ply, barrier=barrier), tuple(turn.events)
+
+
+def _push(turn: Turn, decision: Decision) -> None:
+    turn.update(pending=(*turn.state.pending, decision))
+
+
+def _do_step(turn: Turn, seat: int, step: Step) -> None:
+    s = turn.state
+    verb = step[0]
+    if not s.pending:
+        if verb == "die":
+            _push(turn, Decision("action", "die", die=int(step[1])))
+        elif verb == "buy":
+            _push(turn, Decision("buy", "buy"))
+        elif verb == "end":
+            rounds.end_turn(turn)
+        return
+    top = s.pending[-1]
+    root = s.pending[0]
+    if verb == "cancel":
+        turn.update(pending=s.pending[:-1])
+    elif verb == "skip":
+        turn.update(pending=())
+        turn.event("skip", seat, building=root.source)
+    elif top.kind == "castle":
+        setup.place_start_castle(turn, seat, int(step[1]))
+    elif verb == "take" and len(step) == 1:
+        _push(turn, Decision("take", top.source, die=top.die))
+    elif verb == "place":
+        tile = O.stored_tile(s.players[seat], step[1])
+        _push(turn, Decision("space", top.source, die=top.die, tile=tile))  # type: ignore[arg-type]
+    elif verb == "on":
+        space = int(step[1])
+        cost = O.place_cost(s.players[seat], top.die, top.tile, space)
+        _finish(turn, seat, root)
+        F.place(turn, seat, top.tile, space, cost, root.source)
+    elif verb == "sell":
+        goods = int(step[1])
+        cost = O.worker_cost(s.players[seat], top.die, goods)
+        _finish(turn, seat, root)
+        A.pay_workers(turn, seat, cost)
+        S.sell(turn, seat, goods, root.source)
+    elif verb == "workers":
+        _finish(turn, seat, root)
+        A.take_workers(turn, seat)
+    elif verb == "goods":
+        turn.update(pending=())
+        F.take_goods(turn, seat, tuple(int(w) for w in step[1:]))
+    elif verb == "discard":
+        stored = O.stored_tile(s.players[seat], step[1])
+        A.discard(turn, seat, stored)  # type: ignore[arg-type]
+        _get(turn, seat, top.tile, top.depot, top.die, root)
+    else:  # a tile from a take or buy list: "ship 2", "castle black"
+        depot = word_depot(step[1])
+        assert depot is not None
+        tile = next(t for t in s.depots[depot - 1] if D.TILE_TOKEN[t] == verb)
+        if len(s.players[seat].storage) >= D.TILE_STORAGE_SPACES:
+            _push(turn, Decision("discard", top.source, die=top.die, tile=tile, depot=depot))
+        else:
+            _get(turn, seat, tile, depot, top.die, root)
+
+
+def _get(turn: Turn, seat: int, tile: int, depot: int, die: int, root: Decision) -> None:
+    """Complete a take or a purchase of ``tile`` from ``depot`` (storage has room now)."""
+    if root.source == "buy":
+        turn.update(pending=())
+        A.buy(turn, seat, tile, depot)
+        return
+    cost = O.take_cost(turn.player(seat), die, depot) if root.source in ("die",) else 0
+    _finish(turn, seat, root)
+    A.take(turn, seat, tile, depot, cost, root.source)
+
+
+def _finish(turn: Turn, seat: int, root: Decision) -> None:
+    """The decision is made: close it and spend the die it used."""
+    turn.update(pending=())
+    if root.source == "die":
+        A.use_die(turn, seat, root.die)

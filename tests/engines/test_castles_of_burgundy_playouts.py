@@ -1,0 +1,39 @@
+"""Seeded random Castles of Burgundy games through the shared harness (see tests/harness.py).
+
+Complete games over 2–4 players with a purposeful random policy (actions that
+finish a choice are favoured over stepping back), checking every protocol
+invariant and the conservation of the 164 hex tiles and 42 goods tiles at every
+step; plus uniform-random games and games on the advanced estates.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import engines
+from tests.engines.castles_of_burgundy_helpers import conservation
+from tests.harness import by_verb, play_many
+
+ENGINE = engines.get("castles-of-burgundy")
+PURPOSEFUL = by_verb({"cancel": 1, "skip": 1, "end": 3, "workers": 2, "place": 12, "on": 10, "take": 6,
+                      "sell": 6, "buy": 3, "die": 10, "goods": 10, "discard": 5})
+CHUNKS = 10
+GAMES_PER_CHUNK = 10
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_purposeful_random_games(chunk: int) -> None:
+    runs = play_many(ENGINE, GAMES_PER_CHUNK, (2, 3, 4), first_seed=5000 + chunk * GAMES_PER_CHUNK,
+                     invariant=conservation, policy=PURPOSEFUL, deep_every=25)
+    assert all(run.finished for run in runs)
+    for run in runs:
+        outcome = ENGINE.outcome(run.state)
+        assert outcome is not None and sorted(outcome.ranks) == list(range(1, run.seats + 1))
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_uniform_random_games_on_advanced_estates(seats: int) -> None:
+    runs = play_many(ENGINE, 1, (seats,), first_seed=300 + seats, invariant=conservation, deep_every=7,
+                     options={"boards": "advanced"})
+    keys = {key.split(" ")[0] for run in runs for _, key in run.log}
+    assert {"die", "take", "place", "on", "workers", "cancel", "castle"} <= keys, keys
