@@ -64,6 +64,9 @@ async def test_login_ready_and_guild_available(fake_discord: FakeDiscord) -> Non
         member = await guild.fetch_member(ann.id)
         assert member.name == "Ann" and member.guild is guild
         assert (await client.fetch_guild(guild.id)).name == "Board Games"
+        # READY is sequence 1 and every later dispatch counts up; the client tracks the same number.
+        (session,) = fake_discord.gateway.live
+        assert client.ws.sequence == session.seq >= 3  # READY, GUILD_CREATE, CHANNEL_UPDATE
     assert fake_discord.calls_to("/users/@me", "GET"), "login fetches the bot user"
     assert fake_discord.gateway.identifies == 1
 
@@ -344,6 +347,14 @@ async def test_thread_creation_and_no_thread_fallback(fake_discord: FakeDiscord)
         assert [m.content for m in fake_discord.messages(thread)] == [f"Welcome {ann.mention}"]
         assert client.get_channel(thread.id) is not None  # THREAD_CREATE reached the client's cache
 
+        # Players are added to the game thread; the finished game's thread is archived.
+        live_thread = client.get_channel(thread.id)
+        assert isinstance(live_thread, discord.Thread)
+        await live_thread.add_user(discord.Object(ann.id))
+        await live_thread.edit(archived=True, locked=True)
+        assert thread.archived and thread.locked and ann.id in thread.member_ids
+        await fake_discord.wait_until(lambda: live_thread.archived, 2)  # THREAD_UPDATE reached the client
+
         fake_discord.deny_bot(channel, "create_public_threads", "send_messages_in_threads")
         fallback = await (await fake_discord.slash(ann, channel, "play")).reply()
         assert fallback.content == "Playing here (no thread)" and errors == [50013]
@@ -405,3 +416,57 @@ async def test_slow_initial_response_and_unknown_routes_are_visible(fake_discord
             await fake_discord.idle(timeout=0.2)
     assert [c.path for c in fake_discord.unknown] == [f"/channels/{fake_discord.channel.id}/messages/pins"]
     fake_discord.unknown.clear()  # provoked on purpose; the fixture would otherwise fail the test
+
+
+async def _no_identify_delay(shard_id: int | None, *, initial: bool = False) -> None:
+    return None
+
+
+async def test_reconnects_resume_or_reidentify(fake_discord: FakeDiscord) -> None:
+    client, tree, _ = burgenland_bot()
+    resumed: list[bool] = []
+
+    @client.event
+    async def on_resumed() -> None:
+        resumed.append(True)
+
+    ann = fake_discord.add_member("Ann")
+    async with fake_discord.running(client):
+        await tree.sync()
+        await fake_discord.drop_connections()  # RESUME on resume_gateway_url, answered with RESUMED
+        await fake_discord.wait_until(lambda: resumed, 5)
+        assert fake_discord.gateway.identifies == 1
+        assert (await (await fake_discord.slash(ann, fake_discord.channel, "ping")).reply()).content == "pong"
+
+        # discord.py sleeps 5 s before any non-initial IDENTIFY (Client.before_identify_hook); skip that here.
+        client.before_identify_hook = _no_identify_delay  # type: ignore[method-assign]
+        await fake_discord.drop_connections(resumable=False)  # INVALID_SESSION: a fresh IDENTIFY and READY
+        assert fake_discord.gateway.identifies == 2
+        await fake_discord.wait_until(lambda: client.get_guild(fake_discord.guild.id) is not None, 5)
+        assert (await (await fake_discord.slash(ann, fake_discord.channel, "ping")).reply()).content == "pong"
+        (session,) = fake_discord.gateway.live
+        assert client.ws.sequence == session.seq
+
+
+async def test_interactions_in_the_bots_dm(fake_discord: FakeDiscord) -> None:
+    client, tree, _ = burgenland_bot()
+    ann = fake_discord.add_user("Ann")  # shares no guild with the bot: only a DM can reach it
+    async with fake_discord.running(client):
+        await tree.sync()
+        dm = fake_discord.dm_channel(ann)
+        resp = await fake_discord.slash(ann, dm, "ping")
+        assert "member" not in resp.payload and resp.payload["user"]["id"] == str(ann.id)
+        assert (await resp.reply()).content == "pong"
+        assert [m.content for m in fake_discord.dms(ann)] == ["pong"]
+
+
+async def test_server_starts_and_stops_cleanly_and_restores_discord_py() -> None:
+    base, gateway = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    async with FakeDiscord() as fake:
+        assert f"http://127.0.0.1:{fake.port}/api/v10" == discord.http.Route.BASE
+        assert str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) == f"ws://127.0.0.1:{fake.port}/gateway"
+        client = discord.Client(intents=discord.Intents.default())
+        await fake.start_client(client)  # left running on purpose: stop() must close it
+    assert client.is_closed()
+    assert (base, gateway) == (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+    fake.assert_clean()

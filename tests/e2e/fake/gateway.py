@@ -157,6 +157,6 @@ class Gateway:
             chunk["nonce"] = data["nonce"]
         await session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
 
-    async def close_all(self) -> None:
+    async def close_all(self, code: int = 1001) -> None:
         for ws in list(self.sockets):
-            await ws.close(code=1001, message=b"fake discord shutting down")
+            await ws.close(code=code, message=b"fake discord closed the connection")

@@ -135,6 +135,16 @@ class Interaction:
                                    f"{n} followup(s) to {self}")
         return list(self.followup_messages)
 
+    async def edits(self, n: int = 1, timeout: float = 5.0) -> list[InteractionEvent]:
+        """Edits made with this interaction's token (PATCH @original or a followup), once there are ``n``.
+
+        Each event has the edited ``message`` (current state) and the ``call`` with the JSON the bot sent.
+        """
+        def found() -> list[InteractionEvent]:
+            return [e for e in self.events if e.kind == "edit"]
+        await self.fake.wait_until(lambda: len(found()) >= n, timeout, f"{n} edit(s) of {self}")
+        return found()
+
     async def choices(self, timeout: float = 5.0) -> list[dict[str, Any]]:
         """Autocomplete choices ({"name", "value"}) the bot answered with (callback type 8)."""
         response = await self.callback(timeout)

@@ -112,6 +112,8 @@ class FakeChannel:
     message_count: int = 0
     member_ids: set[int] = field(default_factory=set)  # thread members
     archived: bool = False
+    locked: bool = False
+    archived_at: float | None = None
     auto_archive_duration: int = 1440
     last_message_id: int | None = None
 

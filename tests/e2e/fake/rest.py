@@ -8,6 +8,7 @@ which discord.py would retry with multi-second sleeps) and recorded in ``fake.er
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from collections.abc import Awaitable, Callable
@@ -49,13 +50,13 @@ CALL_KEY = web.RequestKey("call", RestCall)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
-def json_response(data: Any, status: int = 200, bucket: str = "fake") -> web.Response:
+def json_response(data: Any, status: int = 200) -> web.Response:
     # Exactly "application/json": discord.py's json_or_text compares the header verbatim (no charset).
     headers = {
         "Content-Type": "application/json",
         # Harmless rate-limit headers: a large, never-exhausted bucket.
         "X-RateLimit-Limit": "50", "X-RateLimit-Remaining": "49", "X-RateLimit-Reset-After": "1.000",
-        "X-RateLimit-Reset": f"{time.time() + 1:.3f}", "X-RateLimit-Bucket": bucket,
+        "X-RateLimit-Reset": f"{time.time() + 1:.3f}", "X-RateLimit-Bucket": "fake",
     }
     return web.Response(body=json.dumps(data).encode(), status=status, headers=headers)
 
@@ -122,7 +123,11 @@ class RestApi:
             ("DELETE", "/channels/{channel_id}/messages/{message_id}", self.delete_message),
             ("POST", "/channels/{channel_id}/threads", self.create_thread),
             ("POST", "/channels/{channel_id}/messages/{message_id}/threads", self.create_thread_from_message),
+            ("PATCH", "/channels/{channel_id}", self.edit_channel),
             ("PUT", "/channels/{channel_id}/thread-members/@me", self.join_thread),
+            ("DELETE", "/channels/{channel_id}/thread-members/@me", self.leave_thread),
+            ("PUT", "/channels/{channel_id}/thread-members/{user_id}", self.add_thread_member),
+            ("DELETE", "/channels/{channel_id}/thread-members/{user_id}", self.remove_thread_member),
             ("GET", "/guilds/{guild_id}", self.get_guild),
             ("GET", "/guilds/{guild_id}/channels", self.get_guild_channels),
             ("GET", "/guilds/{guild_id}/members/{user_id}", self.get_member),
@@ -164,6 +169,9 @@ class RestApi:
         finally:
             fake.inflight -= 1
             fake.touch()
+        if "X-RateLimit-Bucket" in response.headers:
+            # One bucket per route, like Discord's hashes (discord.py keys its local limiters on them).
+            response.headers["X-RateLimit-Bucket"] = hashlib.sha1(f"{call.method} {template}".encode()).hexdigest()[:16]
         call.status = response.status
         body = getattr(response, "body", None)
         if isinstance(body, bytes) and response.content_type == "application/json":
@@ -427,6 +435,10 @@ class RestApi:
         self.world.require_bot_permission(channel, SEND_IN_THREADS if channel.is_thread else SEND_MESSAGES)
         if files:
             self.world.require_bot_permission(channel, ATTACH_FILES)
+        if channel.is_thread and channel.archived:
+            if channel.locked:  # the bot may have Manage Threads, but a locked thread stays shut to plain sends
+                raise FormError(400, 50083, "Thread is archived")
+            channel.archived = False  # sending to an archived (unlocked) thread unarchives it, as on Discord
 
     async def send_message(self, request: web.Request) -> web.Response:
         channel = self.world.channel(request.match_info["channel_id"])
@@ -500,12 +512,57 @@ class RestApi:
         await self.fake.gateway.dispatch("THREAD_CREATE", {**payload, "newly_created": True}, intent=INTENT_GUILDS)
         return json_response(payload, 201)
 
-    async def join_thread(self, request: web.Request) -> web.Response:
+    def _thread(self, request: web.Request) -> FakeChannel:
         thread = self.world.channel(request.match_info["channel_id"])
         if not thread.is_thread:
             raise FormError(400, 50024, "Cannot execute action on this channel type")
-        thread.member_ids.add(self.world.bot.id)
+        return thread
+
+    async def join_thread(self, request: web.Request) -> web.Response:
+        self._thread(request).member_ids.add(self.world.bot.id)
         return no_content()
+
+    async def leave_thread(self, request: web.Request) -> web.Response:
+        self._thread(request).member_ids.discard(self.world.bot.id)
+        return no_content()
+
+    async def add_thread_member(self, request: web.Request) -> web.Response:
+        thread = self._thread(request)
+        user_id = int(request.match_info["user_id"])
+        guild = self.world.guilds[thread.guild_id or 0]
+        if user_id not in guild.member_ids:
+            raise FormError(404, 10007, "Unknown Member")
+        thread.member_ids.add(user_id)
+        return no_content()
+
+    async def remove_thread_member(self, request: web.Request) -> web.Response:
+        self._thread(request).member_ids.discard(int(request.match_info["user_id"]))
+        return no_content()
+
+    async def edit_channel(self, request: web.Request) -> web.Response:
+        """Rename a channel; archive, lock or unarchive a thread (what a game bot does when a game ends)."""
+        channel = self.world.channel(request.match_info["channel_id"])
+        data = self.body(request)
+        if channel.is_dm:
+            raise FormError(400, 50024, "Cannot execute action on this channel type")
+        if "name" in data:
+            if not 1 <= len(str(data["name"] or "")) <= 100:
+                raise invalid_form("name: Must be between 1 and 100 in length.")
+            channel.name = str(data["name"])
+        if "topic" in data and not channel.is_thread:
+            channel.topic = data["topic"]
+        if channel.is_thread:
+            if "archived" in data:
+                channel.archived = bool(data["archived"])
+                channel.archived_at = time.time()
+            if "locked" in data:
+                channel.locked = bool(data["locked"])
+            if data.get("auto_archive_duration"):
+                channel.auto_archive_duration = int(data["auto_archive_duration"])
+        payload = self.world.channel_payload(channel)
+        event = "THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE"
+        await self.fake.gateway.dispatch(event, payload, intent=INTENT_GUILDS)
+        return json_response(payload)
 
     # ------------------------------------------------------------------------------------------- guilds
     def _guild(self, request: web.Request) -> Any:

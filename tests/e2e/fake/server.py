@@ -69,6 +69,7 @@ class FakeDiscord:
         self.last_activity = time.monotonic()
         self._changed = asyncio.Event()
         self._background: set[asyncio.Task[Any]] = set()
+        self._clients: dict[discord.Client, asyncio.Task[None]] = {}
         self._runner: web.AppRunner | None = None
         self._saved: tuple[str, yarl.URL] | None = None
         self.port = 0
@@ -108,6 +109,9 @@ class FakeDiscord:
         self._patch()
 
     async def stop(self) -> None:
+        # Clients first: with the server gone a running client would retry its connection forever.
+        for client, task in list(self._clients.items()):
+            await self.stop_client(client, task)
         self._unpatch()
         for task in list(self._background):
             task.cancel()
@@ -150,6 +154,7 @@ class FakeDiscord:
         # sends them all at once, so a short wait is enough and keeps each test fast.
         client._connection.guild_ready_timeout = min(client._connection.guild_ready_timeout, 0.1)
         task = asyncio.create_task(client.start(self.token), name="fake-discord-client")
+        self._clients[client] = task
         ready = asyncio.create_task(client.wait_until_ready())
         done, _ = await asyncio.wait({task, ready}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
         if ready not in done:
@@ -165,9 +170,27 @@ class FakeDiscord:
         return task
 
     async def stop_client(self, client: discord.Client, task: asyncio.Task[None]) -> None:
+        self._clients.pop(client, None)
         await asyncio.wait_for(client.close(), timeout=10)
         with contextlib.suppress(asyncio.CancelledError):
             await asyncio.wait_for(task, timeout=10)
+
+    async def drop_connections(self, *, resumable: bool = True, timeout: float = 10.0) -> None:
+        """Close every gateway connection like a Discord outage and wait until the bots are back.
+
+        discord.py reconnects to ``resume_gateway_url`` and sends RESUME; with ``resumable=False`` the fake
+        answers INVALID_SESSION, so the client identifies again (new READY and GUILD_CREATEs) -- after the
+        5 s discord.py's ``Client.before_identify_hook`` sleeps before any re-IDENTIFY, unless overridden.
+        """
+        before = self.gateway.identifies
+        expected = len(self.gateway.live)
+        if not resumable:
+            self.gateway.sessions.clear()
+        await self.gateway.close_all(code=4000)
+
+        def back() -> bool:
+            return len(self.gateway.live) >= expected and (resumable or self.gateway.identifies >= before + expected)
+        await self.wait_until(back, timeout, "the bot to reconnect")
 
     # ------------------------------------------------------------------------------------------ set-up
     def add_guild(self, name: str) -> FakeGuild:

@@ -240,7 +240,7 @@ class World:
                 "member_count": len(channel.member_ids),
                 "thread_metadata": {
                     "archived": channel.archived, "auto_archive_duration": channel.auto_archive_duration,
-                    "archive_timestamp": iso(channel.created_at), "locked": False,
+                    "archive_timestamp": iso(channel.archived_at or channel.created_at), "locked": channel.locked,
                     "create_timestamp": iso(channel.created_at), "invitable": True,
                 },
             })
