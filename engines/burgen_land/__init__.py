@@ -1,0 +1,190 @@
+"""Burgen Land (Wolfgang A. Lehmann, Schmidt Spiele 2008): the crown-and-dice duel for exactly 2.
+
+Not Burgenland, the 2–4 player card game (``engines.burgenland``).  Played as
+``../shared/rules/burgen-land.md`` settles it; the readings we chose where that page
+is silent are listed in :mod:`engines.burgen_land.rules`, the notation (with
+whole-segment lines like ``move 5 take house left end``) in
+:mod:`engines.burgen_land.notation`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from engines import rng, serial
+from engines.burgen_land import data as D
+from engines.burgen_land import notation as N
+from engines.burgen_land import rules as R
+from engines.burgen_land import view as V
+from engines.burgen_land.state import MOVE, PENALTY, PLACE, ROLL, SOURCE, SPACE, State
+from engines.core import Action, BaseEngine, Event, Outcome, ranks_from_scores
+
+
+class BurgenLand(BaseEngine):
+    name = "burgen-land"
+    title = "Burgen Land (2-player dice duel)"
+    min_seats = 2
+    max_seats = 2
+    rules_version = 1
+    notation_help = N.HELP
+    rules_summary = N.RULES
+
+    def new_game(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+        return R.new_game(seats, seed, options)
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        return () if state.winner is not None else (state.turn,)
+
+    def legal_actions(self, state: State, seat: int) -> tuple[Action, ...]:
+        return tuple(_action(step) for step in R.legal_steps(state, seat))
+
+    def check(self, state: State, seat: int, action: Action) -> str | None:
+        trial = state
+        for i, step in enumerate(action.steps):
+            if trial.winner is not None:
+                return "the game ended before the rest of that line"
+            problem = R.step_problem(trial, seat, step)
+            if problem:
+                return problem
+            if step[0] == "roll":
+                # Checked before anything is rolled: what follows a roll would depend on unseen dice.
+                return "a roll must be the last step of a line" if i + 1 < len(action.steps) else None
+            trial = R.apply_steps(trial, seat, (step,))[0]
+        return None if action.steps else "an empty move"
+
+    def apply_trusted(self, state: State, seat: int, action: Action) -> tuple[State, tuple[Event, ...]]:
+        return R.apply_steps(state, seat, action.steps)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return V.public_view(state) if seat is None else V.seat_view(state, seat)
+
+    def standing(self, state: State) -> Outcome:
+        return Outcome(state.scores, ranks_from_scores(state.scores), "points on the score track")
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.winner is None:
+            return None
+        return replace(self.standing(state),
+                       detail=f"seat {state.winner + 1} reached {D.WIN_SCORE} points first")
+
+    def format_action(self, state: State, seat: int, action: Action) -> str:
+        return N.action_label(state, seat, action)
+
+    def parse_text(self, state: State, seat: int, text: str, legal: tuple[Action, ...]) -> Action:
+        return N.parse_line(state, seat, text)
+
+    def describe(self, event: Event, viewer: int | None) -> str:
+        return describe(event, viewer)
+
+    def dump(self, state: State) -> dict[str, Any]:
+        return serial.dump(state)
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        return serial.load(State, data)
+
+    def determinize(self, state: State, seat: int, seed: int) -> State:
+        # Nothing is hidden but the future rolls: a fresh RNG is all there is to reshuffle.
+        return replace(state, rng=rng.seed_state(seed))
+
+    def default_action(self, state: State, seat: int) -> Action:
+        return Action((default_step(state, seat),))
+
+    def undo_barrier(self, state: State) -> int:
+        return state.barrier
+
+    def move_count(self, state: State) -> int:
+        return state.ply
+
+
+_ACTIONS: dict[tuple[str, ...], Action] = {}
+
+
+def _action(step: tuple[str, ...]) -> Action:
+    """One Action object per step (there are only a few dozen): random play builds them millions of times."""
+    action = _ACTIONS.get(step)
+    if action is None:
+        action = _ACTIONS[step] = Action((step,))
+    return action
+
+
+def default_step(state: State, seat: int) -> tuple[str, ...]:
+    """A safe move for a player who is away: one roll, then stop; red dice rather than a risky card."""
+    steps = R.legal_steps(state, seat)
+    phase = state.phase
+    if phase == ROLL:
+        return ("end",) if state.rolls else ("roll",)
+    if phase == MOVE:
+        left = R.spaces_left(state)
+        safe = [s for s in steps if left is None or int(s[1]) <= left]
+        return (safe or steps)[0]
+    if phase == SPACE:
+        return ("dice",) if ("dice",) in steps else steps[0]
+    if phase in (PLACE, SOURCE, PENALTY):
+        return steps[0]  # the first placement / copy / end: never `cancel`, which would ask again
+    return steps[0]
+
+
+def _seat(seat: int | None) -> str:
+    """A neutral token the service replaces with the player's display name."""
+    return "" if seat is None else f"{{seat:{seat}}}"
+
+
+def _dice(n: int) -> str:
+    return f"{n} red {'die' if n == 1 else 'dice'}"
+
+
+def describe(event: Event, viewer: int | None) -> str:
+    """One event in words (everything in Burgen Land is public: every viewer reads the same)."""
+    d, who, kind = event.data, _seat(event.seat), event.kind
+    if kind == "roll":
+        dice = d["dice"]
+        shown = " and ".join(str(v) for v in dice) if len(dice) < 3 else ", ".join(str(v) for v in dice)
+        extra = f" (own die first, with {_dice(d['red'])})" if d["red"] else ""
+        return f"{who} rolls {shown}{extra}."
+    if kind == "move":
+        steps = d["steps"]
+        text = f"The crown moves {steps} space{'s' if steps != 1 else ''} to the {d['name']}."
+        if d["first"]:
+            colour = d["name"].split(" ")[0]
+            text += f" {colour.capitalize()} is {who}'s colour this turn."
+        return text
+    if kind == "left_colour":
+        return f"The crown has left {d['colour']}: {who}'s turn ends with a penalty."
+    if kind == "penalty":
+        if d["value"] is None:
+            return f"{who}'s {d['colour']} castle is empty: nothing to give back."
+        return f"{who} gives back the {d['colour']} {d['kind']} from the {d['side']} end of the castle."
+    if kind == "take":
+        source = "" if d["taken_from"] is None else f" from {_seat(1 - event.seat)}'s castle (card {d['taken_from']})"  # type: ignore[operator]
+        where = {"left": "at the left end", "right": "at the right end", "empty": "into the empty castle",
+                 "hole": f"into the hole at {d['position']}"}[d["where"]]
+        return f"{who} takes a {d['colour']} {d['kind']}{source} and puts it {where}."
+    if kind == "dice":
+        n, other = d["count"], _seat(1 - event.seat)  # type: ignore[operator]
+        if n == 0:
+            return f"{who} would take {_dice(d['wanted'])}, but there are none left."
+        text = f"{who} takes {_dice(n)}"
+        if d["from_opponent"]:
+            text += f" ({d['from_supply']} from the board, {d['from_opponent']} from {other})"
+        if n < d["wanted"]:
+            text += f"; only {n} of {d['wanted']} were left"
+        return text + "."
+    if kind == "score":
+        a, b = d["values"]
+        text = f"The {d['colour']} castles are scored: {_seat(0)} {a}, {_seat(1)} {b}"
+        if event.seat is None:
+            return text + ": a tie, nobody scores."
+        return text + f": {who} scores {d['points']} (now {d['scores'][event.seat]})."
+    if kind == "nothing":
+        return f"{who} lands on the {d['name']}: nothing there can be taken."
+    if kind == "turn":
+        return f"It is {who}'s turn."
+    if kind == "win":
+        return f"{who} reaches {d['score']} points and wins!"
+    return kind
+
+
+ENGINE = BurgenLand()
+__all__ = ["ENGINE", "BurgenLand"]

@@ -1,0 +1,657 @@
+"""Burgen Land's rules: setup, what may be done now, and what each step does.
+
+Steps (tuples of words; the notation module reads and writes them):
+
+==============================  ====================================================
+``("roll",)``, ``("roll", "+2")``  roll your die (plus 2 of your red dice): random
+``("end",)``                    stop rolling; the turn passes (after the first roll)
+``("move", "4")``               move the crown with the die showing 4
+``("take", kind)``              take the landing space's card (``wall``, ``house`` …)
+``("dice",)``                   take red dice instead (as many as the card's value)
+``("score",)``                  wall/crown space: score the colour instead
+``("left",)``, ``("right",)``,  where the card goes: an end of the castle, or the hole
+``("hole", "3")``               at position 3 (positions count from 1, holes included)
+``("from", "2")``               supply exhausted: take the opponent's card at position 2
+``("remove", "left")``          penalty: which of two equally valuable end cards to give back
+``("cancel",)``                 back from placing / choosing a copy to the space's choice
+==============================  ====================================================
+
+Randomness has one code path: a roll draws its dice from the RNG, then the pure
+:func:`resolve_roll` works out what those dice do (tests call it with forced dice).
+Likewise :func:`new_game` draws the crown's colour and the first player, then
+:func:`setup` builds the position.
+
+Decisions with a single possible outcome are made by the engine (a lone die
+value, a lone placement, a lone copy, unequal end cards, a landing with one
+option): a phone player is only asked when there is a real choice.
+
+Readings where the rules page is silent (each has a test):
+- A building needs a wall beside it, so it can never be the only card of an empty
+  castle; an empty castle takes walls only.
+- When a card is taken from the end of the opponent's castle the row simply gets
+  shorter; only a card taken from the middle leaves a hole.  Likewise a penalty
+  that uncovers a hole at an end drops it: rows never begin or end with a hole.
+- Placements and copies are offered once per distinct result: adding a wall to
+  one wall gives the same castle left or right, so nobody is asked.
+- A space's option is offered only if it gains something: red dice when there
+  are some to take (in the supply or the opponent's), a card when one is
+  available and placeable.  Scoring on a wall/crown space is always offered, even
+  when it would be a tie.  With no option at all nothing happens.
+- The penalty for leaving the colour counts whatever the landing space is; the
+  crown stays where it landed and the next player starts from there.
+- Whoever has the more valuable castle scores, even when the other player moved
+  the crown there; if that reaches 30 they win at once, in the other's turn.
+- Scores are not capped at 30: the final score is shown as reached.
+- A roll must be the last step of a typed line (the dice are not known before).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from engines import rng
+from engines.burgen_land import data as D
+from engines.burgen_land.state import MOVE, OVER, PENALTY, PLACE, ROLL, SOURCE, SPACE, Row, State
+from engines.core import Event
+
+Step = tuple[str, ...]
+KIND_INDEX: dict[str, int] = {kind: i for i, kind in enumerate(D.KINDS)}
+#: Red dice a space gives instead of its card (wall/crown: a wall's worth).
+SPACE_KIND: dict[str, int] = {D.WALL: 0, D.WALL_CROWN: 0, D.LITTLE_TOWER: 1, D.HOUSE: 2, D.GREAT_TOWER: 3}
+
+# --- Setup ------------------------------------------------------------------------------
+
+
+def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+    if seats != D.SEATS:
+        raise ValueError(f"Burgen Land is for exactly 2 players, not {seats}")
+    if options:
+        raise ValueError(f"Burgen Land has no options, got {sorted(options)}")
+    r = rng.seed_state(seed)
+    r, colour = rng.randbelow(r, len(D.COLOURS))
+    r, first = rng.randbelow(r, D.SEATS)
+    return setup(r, colour, first)
+
+
+def setup(r: int, crown_colour: int, first: int) -> State:
+    """The starting position once the crown's colour and the first player are drawn (pure)."""
+    castle: tuple[Row, Row, Row] = (D.START_CASTLE,) * 3  # type: ignore[assignment]
+    supply = tuple(
+        tuple(n - D.START_CASTLE.count(D.VALUES[k]) * D.SEATS for k, n in enumerate(D.CARDS_PER_COLOUR))
+        for _ in D.COLOURS
+    )
+    return State(
+        rng=r, crown=D.START_SPACES[crown_colour], castles=(castle, castle), supply=supply,  # type: ignore[arg-type]
+        red_supply=D.RED_DICE, red_held=(0, 0), scores=(0, 0), first=first, turn=first, colour=None,
+        rolls=0, phase=ROLL, dice=(), roller=None, card=None, slot=None, winner=None, ply=0, barrier=0,
+    )
+
+
+# --- Castles ------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def castle_value(row: Row) -> int:
+    """The sum of the cards; with holes, only the most valuable segment counts."""
+    best = run = 0
+    for value in row:
+        run = 0 if value == D.HOLE else run + value
+        best = max(best, run)
+    return best
+
+
+def segments(row: Row) -> list[int]:
+    """Each segment's value, left to right (one entry when there is no hole)."""
+    out, run = [], 0
+    for value in row:
+        if value == D.HOLE:
+            out.append(run)
+            run = 0
+        else:
+            run += value
+    return [*out, run] if row else []
+
+
+def valid_slot(row: Row, slot: int) -> bool:
+    return slot == 0 or slot == len(row) or (0 < slot < len(row) and row[slot] == D.HOLE)
+
+
+def neighbours(row: Row, slot: int) -> tuple[int, ...]:
+    """The cards a card put at ``slot`` would touch (holes touch nothing)."""
+    if not row:
+        return ()
+    if slot == 0:
+        near = (row[0],)
+    elif slot == len(row):
+        near = (row[-1],)
+    else:
+        near = (row[slot - 1], row[slot + 1])
+    return tuple(v for v in near if v != D.HOLE)
+
+
+def placement_problem(row: Row, slot: int, value: int) -> str | None:
+    """The building regulation a card at ``slot`` would break (None if it may go there)."""
+    if not valid_slot(row, slot):
+        return "cards go only at either end of the castle or into a hole"
+    if value not in D.BUILDING_VALUES:
+        return None  # a wall may go anywhere
+    near = neighbours(row, slot)
+    if any(v in D.BUILDING_VALUES for v in near):
+        return "a building may never stand next to another building"
+    if D.VALUES[0] not in near:
+        return "a building must stand next to a wall"
+    return None
+
+
+def place(row: Row, slot: int, value: int) -> Row:
+    """The row with ``value`` at ``slot`` (rows never begin with a hole, so slot 0 is the left end)."""
+    if slot == len(row):
+        return (*row, value)
+    if slot == 0:
+        return (value, *row)
+    return (*row[:slot], value, *row[slot + 1:])
+
+
+def remove(row: Row, index: int) -> Row:
+    """The row without the card at ``index``: a hole in the middle; an end just goes."""
+    out = list(row)
+    out[index] = D.HOLE
+    while out and out[0] == D.HOLE:
+        out.pop(0)
+    while out and out[-1] == D.HOLE:
+        out.pop()
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def placements(row: Row, value: int) -> tuple[int, ...]:
+    """The slots where ``value`` may go, one per distinct resulting castle (left end, holes, right end).
+
+    Cached: castles are small tuples that recur across turns and games (a pure function of its input).
+    """
+    candidates = [0, *(i for i in range(1, len(row) - 1) if row[i] == D.HOLE)]
+    if row:
+        candidates.append(len(row))
+    out: list[int] = []
+    seen: set[Row] = set()
+    for slot in candidates:
+        if placement_problem(row, slot, value) is None:
+            result = place(row, slot, value)
+            if result not in seen:
+                seen.add(result)
+                out.append(slot)
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def copies(row: Row, value: int) -> tuple[int, ...]:
+    """Indices of the opponent's cards of this value, one per distinct resulting castle (cached, pure)."""
+    out: list[int] = []
+    seen: set[Row] = set()
+    for i, v in enumerate(row):
+        if v == value:
+            result = remove(row, i)
+            if result not in seen:
+                seen.add(result)
+                out.append(i)
+    return tuple(out)
+
+
+def slot_step(row: Row, slot: int) -> Step:
+    if slot == 0:
+        return ("left",)
+    if slot == len(row):
+        return ("right",)
+    return ("hole", str(slot + 1))
+
+
+def step_slot(row: Row, step: Step) -> int | None:
+    """The slot a placement step names, or None if it names no slot of this row."""
+    if step == ("left",):
+        return 0
+    if step == ("right",):
+        return len(row)
+    if len(step) == 2 and step[0] == "hole" and step[1].isdigit():
+        index = int(step[1]) - 1
+        return index if 0 < index < len(row) - 1 and row[index] == D.HOLE else None
+    return None
+
+
+# --- What the landing space offers ---------------------------------------------------------
+
+
+def space_kind(state: State) -> str:
+    return D.TRACK[state.crown][0]
+
+
+def dice_available(state: State, seat: int) -> int:
+    return state.red_supply + state.red_held[1 - seat]
+
+
+def card_source(state: State, seat: int, colour: int, kind: int) -> tuple[int, ...] | None:
+    """None: from the supply.  Otherwise the opponent's copies that may be taken (maybe none)."""
+    if state.supply[colour][kind] > 0:
+        return None
+    return copies(state.castles[1 - seat][colour], D.VALUES[kind])
+
+
+def take_problem(state: State, seat: int, colour: int, kind: int) -> str | None:
+    """Why this card cannot be taken now (None if it can)."""
+    name = f"{D.COLOURS[colour]} {D.KIND_NAMES[kind]}"
+    source = card_source(state, seat, colour, kind)
+    if source is not None and not source:
+        return f"no {name} is left in the supply or in your opponent's {D.COLOURS[colour]} castle"
+    if not placements(state.castles[seat][colour], D.VALUES[kind]):
+        row = state.castles[seat][colour]
+        if not row:
+            return f"a {D.KIND_NAMES[kind]} needs a wall beside it and your {D.COLOURS[colour]} castle is empty"
+        return (f"a {D.KIND_NAMES[kind]} must stand next to a wall and never next to another building: "
+                f"nowhere in your {D.COLOURS[colour]} castle fits")
+    return None
+
+
+def space_options(state: State, seat: int) -> list[Step]:
+    """What the landing space offers now, each with something to gain."""
+    kind = space_kind(state)
+    colour = D.space_colour(state.crown)
+    out: list[Step] = []
+    if kind in SPACE_KIND:
+        card = SPACE_KIND[kind]
+        if take_problem(state, seat, colour, card) is None:
+            out.append(("take", D.KINDS[card]))
+    if kind == D.WALL_CROWN:
+        out.append(("score",))
+    if kind in SPACE_KIND and dice_available(state, seat):
+        out.append(("dice",))
+    return out
+
+
+def take_choices(state: State, seat: int, kind: int) -> int:
+    """How many distinct outcomes taking this card has (placements × copies)."""
+    colour = D.space_colour(state.crown)
+    source = card_source(state, seat, colour, kind)
+    return len(placements(state.castles[seat][colour], D.VALUES[kind])) * (1 if source is None else len(source))
+
+
+# --- What may be done now -----------------------------------------------------------------
+
+
+def legal_steps(state: State, seat: int) -> list[Step]:
+    if state.winner is not None or seat != state.turn:
+        return []
+    phase = state.phase
+    if phase == ROLL:
+        out: list[Step] = [("roll",)]
+        out += [("roll", f"+{k}") for k in range(1, state.red_held[seat] + 1)]
+        if state.rolls:
+            out.append(("end",))
+        return out
+    if phase == MOVE:
+        return [("move", str(v)) for v in sorted(set(state.dice))]
+    if phase == SPACE:
+        return space_options(state, seat)
+    colour = D.space_colour(state.crown)
+    if phase == PLACE:
+        row = state.castles[seat][colour]
+        return [slot_step(row, s) for s in placements(row, D.VALUES[state.card])] + [("cancel",)]  # type: ignore[index]
+    if phase == SOURCE:
+        row = state.castles[1 - seat][colour]
+        return [("from", str(i + 1)) for i in copies(row, D.VALUES[state.card])] + [("cancel",)]  # type: ignore[index]
+    if phase == PENALTY:
+        return [("remove", "left"), ("remove", "right")]
+    return []
+
+
+def expected(state: State) -> str:
+    """What the seat to act should do now, in words (for error messages)."""
+    return {
+        ROLL: "`roll` (add red dice with `roll +1` …) or `end` your turn" if state.rolls else
+        "`roll` to start your turn (add red dice with `roll +1` …)",
+        MOVE: "choose the die that moves the crown: " + ", ".join(f"`move {v}`" for v in sorted(set(state.dice))),
+        SPACE: "choose what the space gives: " + ", ".join(f"`{' '.join(s)}`" for s in space_options_any(state)),
+        PLACE: "say where the card goes (`left`, `right`, `hole 3`) or `cancel`",
+        SOURCE: "say which of your opponent's cards to take (`from 2`) or `cancel`",
+        PENALTY: "choose which end card to give back: `remove left` or `remove right`",
+    }.get(state.phase, "nothing: the game is over")
+
+
+def space_options_any(state: State) -> list[Step]:
+    return space_options(state, state.turn)
+
+
+def step_problem(state: State, seat: int, step: Step) -> str | None:
+    """Why ``step`` cannot be taken now (None if it can)."""
+    if not step:
+        return "an empty move"
+    if state.winner is not None:
+        return "the game is over"
+    if seat != state.turn:
+        return "your turn is over by then"
+    if step in legal_steps(state, seat):
+        return None
+    verb, phase = step[0], state.phase
+    if verb == "roll" and phase == ROLL:
+        held = state.red_held[seat]
+        return f"you hold {held} red {'die' if held == 1 else 'dice'}" + ("" if held else " (take some first)")
+    if verb == "end" and phase == ROLL:
+        return "a turn starts with at least one roll"
+    if verb == "move" and phase == MOVE:
+        rolled = ", ".join(str(v) for v in state.dice)
+        return f"no die shows {step[1] if len(step) > 1 else 'that'} (rolled {rolled})"
+    if phase == SPACE and verb in ("take", "dice", "score"):
+        return _space_problem(state, seat, step)
+    if phase == PLACE and verb in ("left", "right", "hole"):
+        colour = D.space_colour(state.crown)
+        row = state.castles[seat][colour]
+        slot = step_slot(row, step)
+        if slot is None:
+            return "there is no hole there" if verb == "hole" else "that is not a place in your castle"
+        problem = placement_problem(row, slot, D.VALUES[state.card])  # type: ignore[index]
+        return problem or "that gives the same castle as another choice"
+    if phase == SOURCE and verb == "from":
+        colour = D.space_colour(state.crown)
+        return f"your opponent's {D.COLOURS[colour]} castle has no {D.KIND_NAMES[state.card]} there"  # type: ignore[index]
+    return f"now {expected(state)}"
+
+
+def _space_problem(state: State, seat: int, step: Step) -> str:
+    kind = space_kind(state)
+    colour = D.space_colour(state.crown)
+    here = D.space_name(state.crown)
+    verb = step[0]
+    if verb == "score":
+        return f"the crown stands on the {here}: only a wall/crown space lets you choose to score"
+    if kind not in SPACE_KIND:
+        return f"the crown stands on the {here}"
+    card = SPACE_KIND[kind]
+    if verb == "dice":
+        return "there are no red dice left to take"
+    if len(step) > 1 and step[1] != D.KINDS[card]:
+        return f"the crown stands on the {here}: the card here is a {D.KIND_NAMES[card]}"
+    return take_problem(state, seat, colour, card) or f"now {expected(state)}"
+
+
+# --- Doing it --------------------------------------------------------------------------------
+
+
+class Draft:
+    """A mutable copy of the state for one action: many small changes, one frozen State at the end."""
+
+    __slots__ = ("barrier", "card", "castles", "colour", "crown", "dice", "events", "first", "phase", "ply",
+                 "random", "red_held", "red_supply", "rng", "roller", "rolls", "scores", "slot", "supply",
+                 "turn", "winner")
+
+    def __init__(self, s: State) -> None:
+        self.rng = s.rng
+        self.crown = s.crown
+        # Castles and supply stay the State's tuples until a step changes them (most steps do not).
+        self.castles: Any = s.castles
+        self.supply: Any = s.supply
+        self.red_supply = s.red_supply
+        self.red_held = list(s.red_held)
+        self.scores = list(s.scores)
+        self.first = s.first
+        self.turn = s.turn
+        self.colour = s.colour
+        self.rolls = s.rolls
+        self.phase = s.phase
+        self.dice = s.dice
+        self.roller = s.roller
+        self.card = s.card
+        self.slot = s.slot
+        self.winner = s.winner
+        self.ply = s.ply
+        self.barrier = s.barrier
+        self.events: list[Event] = []
+        self.random = False  # a roll: the move cannot be undone
+
+    def freeze(self) -> State:
+        return State(
+            rng=self.rng, crown=self.crown,
+            castles=self.castles if type(self.castles) is tuple else (tuple(self.castles[0]), tuple(self.castles[1])),
+            supply=self.supply if type(self.supply) is tuple else tuple(tuple(c) for c in self.supply),
+            red_supply=self.red_supply, red_held=(self.red_held[0], self.red_held[1]),
+            scores=(self.scores[0], self.scores[1]), first=self.first, turn=self.turn, colour=self.colour,
+            rolls=self.rolls, phase=self.phase, dice=self.dice, roller=self.roller, card=self.card,
+            slot=self.slot, winner=self.winner, ply=self.ply, barrier=self.barrier,
+        )
+
+    def set_row(self, seat: int, colour: int, row: Row) -> None:
+        if type(self.castles) is tuple:
+            self.castles = [list(self.castles[0]), list(self.castles[1])]
+        self.castles[seat][colour] = row
+
+    def add_supply(self, colour: int, kind: int, delta: int) -> None:
+        if type(self.supply) is tuple:
+            self.supply = [list(c) for c in self.supply]
+        self.supply[colour][kind] += delta
+
+    def event(self, event_kind: str, seat: int | None = None, **data: Any) -> None:
+        self.events.append(Event(event_kind, seat, data))
+
+    def view(self) -> State:
+        """Itself, for the query functions above: a Draft has every field a State has, under the same
+        names, with lists where the State has tuples, which those functions only index (no copy needed)."""
+        return self  # type: ignore[return-value]
+
+
+def apply_steps(state: State, seat: int, steps: tuple[Step, ...]) -> tuple[State, tuple[Event, ...]]:
+    d = Draft(state)
+    for step in steps:
+        _do_step(d, seat, step)
+        if d.winner is not None:
+            break
+    d.ply += 1
+    if d.random or d.turn != seat or d.winner is not None:
+        d.barrier = d.ply
+    return d.freeze(), tuple(d.events)
+
+
+def roll_dice(r: int, count: int) -> tuple[int, tuple[int, ...]]:
+    """Draw ``count`` dice from the RNG: the only random step of a turn."""
+    out = []
+    for _ in range(count):
+        r, value = rng.randbelow(r, D.DIE_SIDES)
+        out.append(value + 1)
+    return r, tuple(out)
+
+
+def resolve_roll(state: State, seat: int, dice: tuple[int, ...]) -> tuple[State, tuple[Event, ...]]:
+    """What a roll showing ``dice`` (own die first, then the red dice) does: pure, for forced-dice tests.
+
+    Only the roll's consequences: the action count and undo barrier are kept as they are.
+    """
+    d = Draft(state)
+    _resolve_roll(d, seat, dice)
+    return d.freeze(), tuple(d.events)
+
+
+def _do_step(d: Draft, seat: int, step: Step) -> None:
+    verb = step[0]
+    if verb == "roll":
+        red = int(step[1][1:]) if len(step) > 1 else 0
+        d.rng, dice = roll_dice(d.rng, 1 + red)
+        d.random = True
+        _resolve_roll(d, seat, dice)
+    elif verb == "move":
+        _move(d, seat, int(step[1]))
+    elif verb == "end":
+        _end_turn(d, seat)
+    elif verb == "take":
+        d.card = KIND_INDEX[step[1]]
+        d.phase = PLACE
+        _advance_take(d, seat)
+    elif verb in ("left", "right", "hole"):
+        row = d.castles[seat][D.space_colour(d.crown)]
+        d.slot = step_slot(row, step)
+        d.phase = SOURCE
+        _advance_take(d, seat)
+    elif verb == "from":
+        _finish_take(d, seat, int(step[1]) - 1)
+    elif verb == "cancel":
+        d.phase, d.card, d.slot = SPACE, None, None
+    elif verb == "dice":
+        _take_dice(d, seat, D.VALUES[SPACE_KIND[D.TRACK[d.crown][0]]])
+        d.phase = ROLL
+    elif verb == "score":
+        _score(d, D.space_colour(d.crown))
+        if d.winner is None:
+            d.phase = ROLL
+    elif verb == "remove":
+        row = d.castles[seat][d.colour]  # type: ignore[index]
+        _give_back(d, seat, 0 if step[1] == "left" else len(row) - 1)
+        _end_turn(d, seat)
+    else:  # pragma: no cover - validated before
+        raise ValueError(f"unknown step {step!r}")
+
+
+def _resolve_roll(d: Draft, seat: int, dice: tuple[int, ...]) -> None:
+    red = len(dice) - 1
+    # Every red die rolled goes back to the board, used or not.
+    d.red_held[seat] -= red
+    d.red_supply += red
+    d.rolls += 1
+    d.dice, d.roller = dice, seat
+    d.event("roll", seat, dice=list(dice), red=red)
+    values = set(dice)
+    if len(values) == 1:
+        _move(d, seat, dice[0])
+    else:
+        d.phase = MOVE
+
+
+def _move(d: Draft, seat: int, steps: int) -> None:
+    d.crown = (d.crown + steps) % D.TRACK_LEN
+    colour = D.space_colour(d.crown)
+    first = d.colour is None
+    d.event("move", seat, steps=steps, space=d.crown, name=D.space_name(d.crown), first=first)
+    if first:
+        d.colour = colour  # the first landing fixes the turn's colour
+    elif colour != d.colour:
+        _penalty(d, seat)
+        return
+    _land(d, seat)
+
+
+def _penalty(d: Draft, seat: int) -> None:
+    """Left the turn's colour: give back the more valuable end card of that castle; the turn ends."""
+    colour = d.colour
+    assert colour is not None
+    row = d.castles[seat][colour]
+    d.event("left_colour", seat, colour=D.COLOURS[colour])
+    if not row:
+        d.event("penalty", seat, colour=D.COLOURS[colour], value=None)
+    elif row[0] == row[-1] and len(row) > 1 and remove(row, 0) != remove(row, len(row) - 1):
+        d.phase = PENALTY  # two equal ends that leave different castles: the player chooses
+        return
+    else:
+        _give_back(d, seat, 0 if row[0] >= row[-1] else len(row) - 1)
+    _end_turn(d, seat)
+
+
+def _give_back(d: Draft, seat: int, index: int) -> None:
+    colour = d.colour
+    assert colour is not None
+    row = d.castles[seat][colour]
+    value = row[index]
+    d.set_row(seat, colour, remove(row, index))
+    d.add_supply(colour, D.KIND_OF_VALUE[value], 1)
+    side = "left" if index == 0 else "right"
+    d.event("penalty", seat, colour=D.COLOURS[colour], value=value, kind=D.KIND_NAMES[D.KIND_OF_VALUE[value]],
+            side=side)
+
+
+def _land(d: Draft, seat: int) -> None:
+    kind = D.TRACK[d.crown][0]
+    if kind == D.CROWN:
+        _score(d, D.space_colour(d.crown))  # compulsory
+        if d.winner is None:
+            d.phase = ROLL
+        return
+    d.phase = SPACE
+    state = d.view()
+    options = space_options(state, seat)
+    outcomes = sum(take_choices(state, seat, KIND_INDEX[o[1]]) if o[0] == "take" else 1 for o in options)
+    if outcomes == 0:
+        d.phase = ROLL
+        d.event("nothing", seat, name=D.space_name(d.crown))
+    elif outcomes == 1:
+        _do_step(d, seat, options[0])  # no real choice: the engine makes it
+
+
+def _advance_take(d: Draft, seat: int) -> None:
+    """Move the take on by every choice that has only one answer; stop at a real choice."""
+    colour = D.space_colour(d.crown)
+    kind = d.card
+    assert kind is not None
+    if d.phase == PLACE:
+        slots = placements(d.castles[seat][colour], D.VALUES[kind])
+        if len(slots) > 1:
+            return
+        d.slot = slots[0]
+        d.phase = SOURCE
+    source = card_source(d.view(), seat, colour, kind)
+    if source is None:
+        _finish_take(d, seat, None)
+    elif len(source) == 1:
+        _finish_take(d, seat, source[0])
+
+
+def _finish_take(d: Draft, seat: int, opponent_index: int | None) -> None:
+    colour = D.space_colour(d.crown)
+    kind, slot = d.card, d.slot
+    assert kind is not None and slot is not None
+    value = D.VALUES[kind]
+    row = d.castles[seat][colour]
+    where = "empty" if not row else slot_step(row, slot)[0]
+    if opponent_index is None:
+        d.add_supply(colour, kind, -1)
+    else:
+        other = d.castles[1 - seat][colour]
+        d.set_row(1 - seat, colour, remove(other, opponent_index))
+    d.set_row(seat, colour, place(row, slot, value))
+    d.event("take", seat, colour=D.COLOURS[colour], kind=D.KIND_NAMES[kind], where=where, position=slot + 1,
+            taken_from=None if opponent_index is None else opponent_index + 1)
+    d.phase, d.card, d.slot = ROLL, None, None
+
+
+def _take_dice(d: Draft, seat: int, count: int) -> None:
+    """Red dice from the board; what it lacks comes from the opponent; then what there is."""
+    from_supply = min(count, d.red_supply)
+    from_opponent = min(count - from_supply, d.red_held[1 - seat])
+    d.red_supply -= from_supply
+    d.red_held[1 - seat] -= from_opponent
+    d.red_held[seat] += from_supply + from_opponent
+    d.event("dice", seat, count=from_supply + from_opponent, from_supply=from_supply, from_opponent=from_opponent,
+            wanted=count)
+
+
+def _score(d: Draft, colour: int) -> None:
+    values = [castle_value(d.castles[s][colour]) for s in range(D.SEATS)]
+    scorer = None if values[0] == values[1] else int(values[1] > values[0])
+    points = abs(values[0] - values[1])
+    if scorer is not None:
+        d.scores[scorer] += points
+    d.event("score", scorer, colour=D.COLOURS[colour], values=values, points=points, scores=list(d.scores))
+    if scorer is not None and d.scores[scorer] >= D.WIN_SCORE:
+        d.winner = scorer
+        d.phase = OVER
+        d.event("win", scorer, score=d.scores[scorer])
+
+
+def _end_turn(d: Draft, seat: int) -> None:
+    nxt = 1 - seat
+    d.turn, d.colour, d.rolls, d.phase, d.card, d.slot = nxt, None, 0, ROLL, None, None
+    d.event("turn", nxt)
+
+
+# --- Standing ---------------------------------------------------------------------------------
+
+
+def spaces_left(state: State) -> int | None:
+    """Spaces the crown may still move before it leaves the turn's colour (None before the first roll)."""
+    if state.colour is None or state.winner is not None:
+        return None
+    return D.section_end(state.colour) - state.crown
