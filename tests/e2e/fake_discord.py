@@ -6,14 +6,22 @@ from tests.e2e.fake import (
     FakeChannel,
     FakeDiscord,
     FakeGuild,
+    FakeInteraction,
     FakeMessage,
     FakeUser,
-    Interaction,
     RestCall,
     UploadedFile,
 )
 
 __all__ = [
-    "Callback", "FakeAttachment", "FakeChannel", "FakeDiscord", "FakeGuild", "FakeMessage", "FakeUser",
-    "Interaction", "RestCall", "UploadedFile",
+    "Callback",
+    "FakeAttachment",
+    "FakeChannel",
+    "FakeDiscord",
+    "FakeGuild",
+    "FakeInteraction",
+    "FakeMessage",
+    "FakeUser",
+    "RestCall",
+    "UploadedFile",
 ]

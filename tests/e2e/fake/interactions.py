@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +42,8 @@ class Callback:
 
     @property
     def ephemeral(self) -> bool:
+        if self.message is not None:
+            return self.message.ephemeral
         return bool(int(self.data.get("flags") or 0) & 64)
 
     @property
@@ -79,7 +80,7 @@ class InteractionEvent:
 
 
 @dataclass(eq=False)
-class Interaction:
+class FakeInteraction:
     """A simulated interaction; await its methods to get what the bot answered."""
 
     id: int
@@ -99,6 +100,11 @@ class Interaction:
     @property
     def answered(self) -> bool:
         return self.response is not None
+
+    @property
+    def messages(self) -> list[FakeMessage]:
+        """Every message this interaction's token created or changed so far (callback, followups, edits)."""
+        return list({id(e.message): e.message for e in self.events if e.message is not None}.values())
 
     async def callback(self, timeout: float = 5.0) -> Callback:
         """The initial response, once the bot has sent it."""
@@ -161,7 +167,7 @@ class Interaction:
 
     def __repr__(self) -> str:
         what = self.payload.get("data", {}).get("name") or self.payload.get("data", {}).get("custom_id")
-        return f"<Interaction type={self.type} {what!r} by {self.user.name} id={self.id}>"
+        return f"<FakeInteraction type={self.type} {what!r} by {self.user.name} id={self.id}>"
 
 
 # ------------------------------------------------------------------------------------------- payloads
@@ -331,5 +337,3 @@ def modal_submit_data(modal: dict[str, Any], values: dict[str, str]) -> dict[str
         raise LookupError(f"modal {modal.get('custom_id')!r} has no inputs {sorted(unknown)}; it has {sorted(known)}")
     return {"custom_id": modal["custom_id"], "components": rows}
 
-
-Predicate = Callable[[], Any]

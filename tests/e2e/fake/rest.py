@@ -24,11 +24,10 @@ from .interactions import (
     CHANNEL_MESSAGE,
     DEFERRED_CHANNEL_MESSAGE,
     DEFERRED_UPDATE,
-    MESSAGE_COMPONENT,
     MODAL,
     UPDATE_MESSAGE,
     Callback,
-    Interaction,
+    FakeInteraction,
     InteractionEvent,
 )
 from .models import DM, GUILD_TEXT, PUBLIC_THREAD, THREAD_TYPES, FakeChannel, FakeMessage, RestCall, UploadedFile
@@ -256,7 +255,7 @@ class RestApi:
         return json_response(self.world.sync_commands(scope, self.call(request).json or []))
 
     # ------------------------------------------------------------------------------------- interactions
-    def _interaction_by_token(self, request: web.Request) -> Interaction:
+    def _interaction_by_token(self, request: web.Request) -> FakeInteraction:
         if int(request.match_info["application_id"]) != self.world.application_id:
             raise FormError(404, 10015, "Unknown Webhook")
         interaction = self.fake.interactions_by_token.get(request.match_info["token"])
@@ -264,11 +263,11 @@ class RestApi:
             raise FormError(404, 10015, "Unknown Webhook")
         return interaction
 
-    def _record(self, interaction: Interaction, kind: str, message: FakeMessage | None, request: web.Request
+    def _record(self, interaction: FakeInteraction, kind: str, message: FakeMessage | None, request: web.Request
                 ) -> None:
         interaction.events.append(InteractionEvent(kind=kind, message=message, call=self.call(request)))
 
-    def _metadata(self, interaction: Interaction, **extra: Any) -> dict[str, Any]:
+    def _metadata(self, interaction: FakeInteraction, **extra: Any) -> dict[str, Any]:
         data = interaction.payload.get("data", {})
         metadata = {"id": str(interaction.id), "type": interaction.type,
                     "user": self.world.user_payload(interaction.user),
@@ -280,7 +279,7 @@ class RestApi:
             metadata["interacted_message_id"] = str(interaction.message.id)
         return metadata
 
-    def _interaction_message(self, interaction: Interaction, data: dict[str, Any], files: list[UploadedFile],
+    def _interaction_message(self, interaction: FakeInteraction, data: dict[str, Any], files: list[UploadedFile],
                              *, extra_flags: int = 0, **metadata: Any) -> FakeMessage:
         msg_type = 20 if interaction.type == APPLICATION_COMMAND else 0  # 20 = CHAT_INPUT_COMMAND reply
         msg = self.world.create_message(interaction.channel, data, files, interaction_id=interaction.id,
@@ -309,7 +308,7 @@ class RestApi:
             return no_content()
         return json_response(self._callback_body(interaction, ctype, message))
 
-    async def _apply_callback(self, interaction: Interaction, ctype: int, data: dict[str, Any],
+    async def _apply_callback(self, interaction: FakeInteraction, ctype: int, data: dict[str, Any],
                               files: list[UploadedFile]) -> FakeMessage | None:
         if ctype == CHANNEL_MESSAGE:
             msg = self._interaction_message(interaction, data, files)
@@ -342,7 +341,7 @@ class RestApi:
             raise invalid_form("data: a modal needs custom_id, title and components")
         return None
 
-    def _callback_body(self, interaction: Interaction, ctype: int, message: FakeMessage | None) -> dict[str, Any]:
+    def _callback_body(self, interaction: FakeInteraction, ctype: int, message: FakeMessage | None) -> dict[str, Any]:
         """The interaction-callback-response object (``?with_response=1``) InteractionCallbackResponse parses."""
         info: dict[str, Any] = {"id": str(interaction.id), "type": interaction.type, "activity_instance_id": None,
                                 "response_message_id": None, "response_message_loading": False,
@@ -356,7 +355,7 @@ class RestApi:
             body["resource"] = {"type": ctype}
         return body
 
-    def _token_message(self, interaction: Interaction, request: web.Request) -> FakeMessage:
+    def _token_message(self, interaction: FakeInteraction, request: web.Request) -> FakeMessage:
         """@original or a followup id, as reachable with this interaction's token."""
         message_id = request.match_info.get("message_id")
         if message_id is None:
@@ -590,5 +589,3 @@ class RestApi:
 def message_intent(channel: FakeChannel) -> int:
     return INTENT_DM_MESSAGES if channel.type == DM else INTENT_GUILD_MESSAGES
 
-
-__all__ = ["API_PREFIX", "MESSAGE_COMPONENT", "RestApi", "json_response", "message_intent"]

@@ -21,7 +21,7 @@ from .interactions import (
     AUTOCOMPLETE,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
-    Interaction,
+    FakeInteraction,
     base_payload,
     command_data,
     component_data,
@@ -63,8 +63,8 @@ class FakeDiscord:
         self.unknown: list[RestCall] = []  # requests to routes the fake does not implement
         self.errors: list[str] = []  # exceptions inside the fake (would be bugs in the fake or odd payloads)
         self.threads_created: list[FakeChannel] = []
-        self.interactions: dict[int, Interaction] = {}
-        self.interactions_by_token: dict[str, Interaction] = {}
+        self.interactions: dict[int, FakeInteraction] = {}
+        self.interactions_by_token: dict[str, FakeInteraction] = {}
         self.inflight = 0
         self.last_activity = time.monotonic()
         self._changed = asyncio.Event()
@@ -159,9 +159,11 @@ class FakeDiscord:
         done, _ = await asyncio.wait({task, ready}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
         if ready not in done:
             ready.cancel()
-            await self.stop_client(client, task)
-            if task in done and task.exception() is not None:
-                raise RuntimeError("the client failed to log in to the fake") from task.exception()
+            failure = task.exception() if task.done() and not task.cancelled() else None
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await self.stop_client(client, task)
+            if failure is not None:
+                raise RuntimeError(f"the client failed to log in to the fake{self._diagnostics()}") from failure
             raise TimeoutError(f"the client was not ready after {timeout}s{self._diagnostics()}")
 
         def sees_all_guilds() -> bool:
@@ -258,6 +260,10 @@ class FakeDiscord:
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
+    async def _flush_background(self) -> None:
+        while self._background:
+            await asyncio.gather(*list(self._background), return_exceptions=True)
+
     # -------------------------------------------------------------------------------- gateway events
     async def message_created(self, msg: FakeMessage) -> None:
         if not msg.ephemeral:
@@ -284,13 +290,14 @@ class FakeDiscord:
 
     # --------------------------------------------------------------------------- simulated interactions
     async def _dispatch_interaction(self, itype: int, user: FakeUser, channel: FakeChannel,
-                                    data: dict[str, Any], message: FakeMessage | None = None) -> Interaction:
+                                    data: dict[str, Any], message: FakeMessage | None = None) -> FakeInteraction:
+        await self._flush_background()  # e.g. CHANNEL_CREATE for a channel added just now goes out first
         interaction_id = self.world.snowflake()
         token = new_token(interaction_id)
         payload = base_payload(self.world, interaction_id, token, itype, user, channel, data)
         if message is not None:
             payload["message"] = self.world.message_payload(message)
-        interaction = Interaction(id=interaction_id, token=token, type=itype, user=user, channel=channel,
+        interaction = FakeInteraction(id=interaction_id, token=token, type=itype, user=user, channel=channel,
                                   payload=payload, fake=self, message=message)
         self.interactions[interaction_id] = interaction
         self.interactions_by_token[token] = interaction
@@ -299,42 +306,44 @@ class FakeDiscord:
         self.touch()
         return interaction
 
-    async def slash(self, user: FakeUser, channel: FakeChannel, command: str, **options: Any) -> Interaction:
+    async def slash(self, user: FakeUser, channel: FakeChannel, command: str, /, **options: Any) -> FakeInteraction:
         """``user`` runs ``/command`` (``"group sub"`` for subcommands) in ``channel`` with ``options``.
 
         Option values: str/int/bool/float, a FakeUser (user options) or FakeChannel (channel options).
+        The first three parameters are positional-only, so options may be called ``user`` or ``channel``.
         """
         data = command_data(self.world, channel, command, options)
         return await self._dispatch_interaction(APPLICATION_COMMAND, user, channel, data)
 
-    async def autocomplete(self, user: FakeUser, channel: FakeChannel, command: str, *, option: str,
+    async def autocomplete(self, user: FakeUser, channel: FakeChannel, command: str, /, *, option: str,
                            text: str = "", timeout: float = 5.0, **options: Any) -> list[dict[str, Any]]:
         """``user`` types ``text`` into ``option`` of ``command``; returns the bot's choices ({name, value})."""
         data = command_data(self.world, channel, command, options, focused=option, focused_text=text)
         interaction = await self._dispatch_interaction(AUTOCOMPLETE, user, channel, data)
         return await interaction.choices(timeout)
 
-    async def click(self, user: FakeUser, message: FakeMessage, custom_id: str | None = None, *,
-                    label: str | None = None) -> Interaction:
+    async def click(self, user: FakeUser, message: FakeMessage, custom_id: str | None = None, /, *,
+                    label: str | None = None) -> FakeInteraction:
         """``user`` presses the button ``custom_id`` (or the one labelled ``label``) on a bot message."""
         if (custom_id is None) == (label is None):
             raise TypeError("click() needs exactly one of custom_id or label")
         data = component_data(message, custom_id, label, None)
         return await self._component(user, message, data)
 
-    async def select(self, user: FakeUser, message: FakeMessage, custom_id: str, values: list[str]) -> Interaction:
+    async def select(self, user: FakeUser, message: FakeMessage, custom_id: str, values: list[str], /
+                     ) -> FakeInteraction:
         """``user`` picks ``values`` in the string select ``custom_id`` on a bot message."""
         data = component_data(message, custom_id, None, values)
         return await self._component(user, message, data)
 
-    async def _component(self, user: FakeUser, message: FakeMessage, data: dict[str, Any]) -> Interaction:
+    async def _component(self, user: FakeUser, message: FakeMessage, data: dict[str, Any]) -> FakeInteraction:
         if message.deleted:
             raise AssertionError(f"{message} was deleted; nobody can click on it")
         channel = self.world.channels[message.channel_id]
         return await self._dispatch_interaction(MESSAGE_COMPONENT, user, channel, data, message)
 
-    async def submit_modal(self, user: FakeUser, opened_by: Interaction, timeout: float = 5.0,
-                           **values: str) -> Interaction:
+    async def submit_modal(self, user: FakeUser, opened_by: FakeInteraction, timeout: float = 5.0,
+                           **values: str) -> FakeInteraction:
         """``user`` fills in the modal the bot opened in answer to ``opened_by`` (text inputs by custom_id)."""
         modal = await opened_by.modal(timeout)
         data = modal_submit_data(modal, values)

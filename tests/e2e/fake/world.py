@@ -333,7 +333,8 @@ class World:
         return allowed is None or "everyone" in allowed.get("parse", [])
 
     # ----------------------------------------------------------------------------------------- messages
-    def validate_message(self, payload: dict[str, Any], files: list[UploadedFile], *, edit: bool = False) -> None:
+    def validate_message(self, payload: dict[str, Any], files: list[UploadedFile], *, edit: bool = False,
+                         flags: int = 0) -> None:
         """The checks Discord makes that a game bot can plausibly trip over (limits, empty messages)."""
         content = payload.get("content") or ""
         if len(content) > 2000:
@@ -347,7 +348,7 @@ class World:
             if len(embed.get("fields") or []) > 25:
                 raise invalid_form("embeds: Must have 25 or fewer fields.")
         components = payload.get("components") or []
-        if not int(payload.get("flags") or 0) & FLAG_COMPONENTS_V2:
+        if not (int(payload.get("flags") or 0) | flags) & FLAG_COMPONENTS_V2:
             self._validate_rows(components)
         seen: set[str] = set()
         for comp in walk_components(components):
@@ -381,7 +382,7 @@ class World:
             if any(c.get("type") != 2 for c in children) and len(children) > 1:
                 raise invalid_form("components: a select menu must be alone in its action row.")
 
-    def _attachments(self, msg_id: int, channel_id: int, payload: dict[str, Any], files: list[UploadedFile],
+    def _attachments(self, channel_id: int, payload: dict[str, Any], files: list[UploadedFile],
                      existing: list[FakeAttachment]) -> list[FakeAttachment]:
         """Resolve ``attachments`` entries: ``{"id": n}`` with n a files[n] index uploads, known ids are kept."""
         by_field = {f.field: f for f in files}
@@ -422,7 +423,7 @@ class World:
             type=type, allowed_mentions=payload.get("allowed_mentions"),
             message_reference=payload.get("message_reference"), interaction_id=interaction_id,
         )
-        msg.attachments = self._attachments(msg_id, channel.id, payload, files, [])
+        msg.attachments = self._attachments(channel.id, payload, files, [])
         self.messages[msg.id] = msg
         if not msg.ephemeral:
             channel.last_message_id = msg.id
@@ -430,7 +431,7 @@ class World:
         return msg
 
     def edit_message(self, msg: FakeMessage, payload: dict[str, Any], files: list[UploadedFile]) -> FakeMessage:
-        self.validate_message(payload, files, edit=True)
+        self.validate_message(payload, files, edit=True, flags=msg.flags)
         msg.history.append({"content": msg.content, "embeds": msg.embeds, "components": msg.components,
                             "attachments": [a.filename for a in msg.attachments], "flags": msg.flags})
         if "content" in payload:
@@ -447,7 +448,7 @@ class World:
             msg.flags = keep | (int(payload["flags"]) & (4 | FLAG_COMPONENTS_V2))
         msg.flags &= ~FLAG_LOADING  # any edit ends the 'thinking…' state
         if files or "attachments" in payload:
-            msg.attachments = self._attachments(msg.id, msg.channel_id, payload, files, msg.attachments)
+            msg.attachments = self._attachments(msg.channel_id, payload, files, msg.attachments)
         msg.edited_at = time.time()
         return msg
 
