@@ -1,0 +1,219 @@
+"""Bürger, Baumeister & Co. (Michael Schacht, Abacusspiele 2009) for 2–4 players.
+
+Played as ``../shared/rules/buerger-baumeister.md`` settles it ("villa", not the
+rulebook's "village").  The readings we chose where that page is silent are listed
+in :mod:`engines.buerger_baumeister.rules`; the notation, with examples, in
+:mod:`engines.buerger_baumeister.notation`.  In short, a turn is four small
+decisions, or one typed line::
+
+    place RH2          the token (colour R/Y/G/B/P, type H/V/P, value)
+    red-M coin         district and kind of space (coin, +2, plain)
+    project            or no-project (asked only when the project is possible)
+    buy 3              offer space 1-5 (the Mayor's is free); this completes the turn
+
+    place RH2 red-M coin project buy 3      the same turn on one line
+    RH2 M +2 buy free                       colour from the token; buy declines the project
+
+``cancel`` starts the turn again at any step: nothing changes until the purchase.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from engines import rng, serial
+from engines.buerger_baumeister import data as D
+from engines.buerger_baumeister import notation as N
+from engines.buerger_baumeister import rules as R
+from engines.buerger_baumeister import view as V
+from engines.buerger_baumeister.state import EMPTY, TOKEN_CODE, Pending, State, code_name
+from engines.core import Action, BaseEngine, Event, Outcome, ranks_from_scores
+
+
+class BuergerBaumeister(BaseEngine):
+    name = "buerger-baumeister"
+    title = "Bürger, Baumeister & Co."
+    min_seats = 2
+    max_seats = 4
+    rules_version = 1
+    notation_help = N.HELP
+    rules_summary = N.RULES
+
+    def new_game(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+        return R.new_game(seats, seed, options)
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        return () if state.over else (state.turn,)
+
+    def legal_actions(self, state: State, seat: int) -> tuple[Action, ...]:
+        return tuple(Action((step,)) for step in R.legal_steps(state, seat))
+
+    def check(self, state: State, seat: int, action: Action) -> str | None:
+        if len(action.steps) == 1:  # the usual case: nothing to try out
+            return R.step_problem(state, seat, action.steps[0])
+        trial = state
+        for step in action.steps:
+            if trial.over:
+                return "the game ended before the rest of that line"
+            problem = R.step_problem(trial, seat, step)
+            if problem:
+                return problem
+            trial = R.apply_steps(trial, seat, (step,))[0]
+        return None if action.steps else "an empty move"
+
+    def apply_trusted(self, state: State, seat: int, action: Action) -> tuple[State, tuple[Event, ...]]:
+        return R.apply_steps(state, seat, action.steps)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return V.public_view(state) if seat is None else V.seat_view(state, seat)
+
+    def standing(self, state: State) -> Outcome:
+        if state.over:
+            scores = R.final_scores(state)
+            return Outcome(scores, ranks_from_scores(scores),
+                           "points, plus the best single colour in hand; ties share")
+        scores = tuple(p.score for p in state.players)
+        return Outcome(scores, ranks_from_scores(scores), "points so far (hands count at the end); ties share")
+
+    def outcome(self, state: State) -> Outcome | None:
+        return self.standing(state) if state.over else None
+
+    def format_action(self, state: State, seat: int, action: Action) -> str:
+        return N.action_label(state, seat, action)
+
+    def parse_text(self, state: State, seat: int, text: str, legal: tuple[Action, ...]) -> Action:
+        return N.parse_line(state, seat, text)
+
+    def describe(self, event: Event, viewer: int | None) -> str:
+        return describe(event, viewer)
+
+    def dump(self, state: State) -> dict[str, Any]:
+        return serial.dump(state)
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        return serial.load(State, data)
+
+    def determinize(self, state: State, seat: int, seed: int) -> State:
+        return determinize(state, seat, seed)
+
+    def default_action(self, state: State, seat: int) -> Action:
+        return default_action(state, seat)
+
+    def undo_barrier(self, state: State) -> int:
+        return state.barrier
+
+    def move_count(self, state: State) -> int:
+        return state.ply
+
+
+def default_action(state: State, seat: int) -> Action:
+    """The rest of the turn for an away player: the best-scoring placement, no project, the free token.
+
+    Safe and cheap: it never spends a coin.  When nothing fits, it discards the lowest-value token.
+    """
+    steps: list[R.Step] = []
+    trial = state
+    while not trial.over and trial.turn == seat:
+        legal = R.legal_steps(trial, seat)
+        now = R.stage(trial, seat)
+        if now == R.TOKEN:
+            step = max(legal, key=lambda s: _best_points(trial, seat, s))
+        elif now == R.WHERE:
+            step = max((s for s in legal if s[0] != "cancel"), key=lambda s: _where_points(trial, s))
+        elif now == R.PROJECT:
+            step = ("no-project",)
+        else:
+            step = ("buy", R.BUY_WORDS[trial.mayor])
+        steps.append(step)
+        trial = R.apply_steps(trial, seat, (step,))[0]
+    return Action(tuple(steps))
+
+
+def _best_points(state: State, seat: int, step: R.Step) -> int:
+    token = R.token_with_code(state.players[seat], step[1])
+    if step[0] == "discard":
+        return -int(step[1][2])  # keep the more valuable tokens for the final count
+    trial = replace(state, pending=Pending(token))
+    return max(_where_points(trial, s) for s in R.where_steps(trial, token))
+
+
+def _where_points(state: State, step: R.Step) -> int:
+    pending = state.pending
+    assert pending is not None
+    district = R.DISTRICT_INDEX[step[0]]
+    return R.placement_points(state, pending.token, district, R.first_free(state, district, step[1]))
+
+
+def determinize(state: State, seat: int, seed: int) -> State:
+    """Reshuffle everything ``seat`` cannot see: other hands, the bag and the tokens removed at setup."""
+    r = rng.seed_state(seed)
+    others = [s for s in range(state.seats) if s != seat]
+    unseen = list(state.bag) + list(state.removed) + [t for s in others for t in state.players[s].hand]
+    r, tokens = rng.shuffle(r, sorted(unseen))
+    r, fresh = rng.next64(r)
+    players = list(state.players)
+    for s in others:
+        n = len(players[s].hand)
+        players[s] = replace(players[s], hand=tuple(sorted(tokens[:n])))
+        tokens = tokens[n:]
+    removed, bag = tokens[:len(state.removed)], tokens[len(state.removed):]
+    pending = state.pending if state.turn == seat else None  # another seat's half-made turn is unseen
+    return replace(state, rng=fresh, players=tuple(players), removed=tuple(sorted(removed)),
+                   bag=tuple(sorted(bag)), pending=pending)
+
+
+# --- Events in words -------------------------------------------------------------------------
+
+
+def _seat(seat: int | None) -> str:
+    """A neutral token the service replaces with the player's display name."""
+    return "" if seat is None else f"{{seat:{seat}}}"
+
+
+def _codes(codes: list[str]) -> str:
+    return ", ".join(codes) or "nothing"
+
+
+def describe(event: Event, viewer: int | None) -> str:
+    """One event in words.  Every event here is public: a turn's choices stay unannounced until it
+    completes, and only then does anything reach the board."""
+    d, who, kind = event.data, _seat(event.seat), event.kind
+    if kind == "place":
+        text = f"{who} places a {code_name(d['token'])} in {d['district']} ({d['bonus']} space): "
+        text += f"{d['points']} point{'s' * (d['points'] != 1)}"
+        if d["coin"] > 0:
+            text += " and 1 coin"
+        elif d["coin"] < 0:
+            text += " (the coin is lost: 3 coins already)"
+        return text + "."
+    if kind == "discard":
+        return (f"{who} cannot place any token, shows the hand ({_codes(d['hand'])}) and discards the "
+                f"{code_name(d['token'])}.")
+    if kind == "project":
+        bonus = "+4" if d["bonus"] == D.PLUS4 else "×2"
+        return (f"{who} completes the large project of {d['district']} with a crane "
+                f"({d['cost']} coin{'s' * (d['cost'] > 1)}, {bonus}): +{d['points']} points.")
+    if kind == "buy":
+        if d["mayor"]:
+            return f"{who} takes the {code_name(d['token'])} from space {d['space']} at the Mayor, free."
+        return f"{who} buys the {code_name(d['token'])} from space {d['space']} for {d['price']} coin" + (
+            "s." if d["price"] > 1 else ".")
+    if kind == "mayor":
+        return f"The Mayor moves to space {d['space']}."
+    if kind == "refill":
+        return f"A {code_name(d['token'])} is drawn from the bag onto space {d['space']}."
+    if kind == "bag_empty":
+        return "The bag is empty: the game ends."
+    if kind == "final":
+        colour = f" for {d['colour']}" if d["colour"] else ""
+        return (f"{who}: {d['total'] - d['points']} points + {d['points']}{colour} in hand "
+                f"({_codes(d['hand'])}) = {d['total']}.")
+    if kind == "turn":
+        return f"It is {who}'s turn."
+    return kind
+
+
+ENGINE = BuergerBaumeister()
+__all__ = ["EMPTY", "ENGINE", "TOKEN_CODE", "BuergerBaumeister"]

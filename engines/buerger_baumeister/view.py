@@ -1,0 +1,135 @@
+"""What each seat may see, built from an allow-list of public facts plus the seat's own.
+
+Never "state minus secrets": every key here is chosen.  Hidden: hands (until the
+final count), the bag's contents, the tokens removed at setup, another seat's
+half-made turn, the RNG.  Public: the board, cranes, offer and Mayor, coins,
+cranes left, scores, hand sizes, tokens shown and discarded.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.buerger_baumeister import data as D
+from engines.buerger_baumeister import rules as R
+from engines.buerger_baumeister.state import EMPTY, TOKEN_CODE, TOKEN_COLOUR, TOKEN_TYPE, TOKEN_VALUE, State
+
+GAME = "buerger-baumeister"
+
+
+def token(t: int) -> dict[str, Any]:
+    colour = TOKEN_COLOUR[t]
+    return {"code": TOKEN_CODE[t], "colour": D.COLOURS[colour], "letter": D.COLOUR_LETTERS[colour],
+            "type": TOKEN_TYPE[t], "value": TOKEN_VALUE[t]}
+
+
+def _district(state: State, d: int) -> dict[str, Any]:
+    colour = D.district_colour(d)
+    cost, bonus = R.project_of(d)
+    crane = state.cranes[d]
+    return {
+        "id": D.DISTRICTS[d],
+        "colour": D.COLOURS[colour],
+        "letter": D.COLOUR_LETTERS[colour],
+        "size": D.district_size(d),
+        "spaces": [{"bonus": b, "token": None if t == EMPTY else token(t)}
+                   for t, b in zip(state.board[d], R.SPACE_BONUS[d], strict=True)],
+        "project": {"cost": cost, "bonus": bonus, "crane": None if crane == EMPTY else crane},
+    }
+
+
+def _last(state: State) -> dict[str, Any] | None:
+    last = state.last
+    if last is None:
+        return None
+    placed = last.district != EMPTY
+    return {
+        "seat": last.seat,
+        "token": token(last.token),
+        "discarded": not placed,
+        "district": D.DISTRICTS[last.district] if placed else None,
+        "space": last.space if placed else None,
+        "bonus": R.SPACE_BONUS[last.district][last.space] if placed else None,
+        "points": last.points,
+        "coin": last.coin,
+        "project_points": last.project,
+        "bought": token(last.bought),
+        "offer_space": last.offer_space + 1,
+        "price": last.price,
+    }
+
+
+def _final(state: State) -> list[dict[str, Any]] | None:
+    if not state.over:
+        return None
+    out = []
+    for seat, player in enumerate(state.players):
+        bonus, colour = R.hand_bonus(player.hand)
+        out.append({"seat": seat, "hand": [token(t) for t in player.hand], "points": bonus,
+                    "colour": None if colour == EMPTY else D.COLOURS[colour], "total": player.score + bonus})
+    return out
+
+
+def public_view(state: State) -> dict[str, Any]:
+    final = R.final_scores(state) if state.over else None
+    return {
+        "game": GAME,
+        "players": state.seats,
+        "to_act": None if state.over else state.turn,
+        "over": state.over,
+        "move": state.ply,
+        "first_player": state.first,
+        "colours": dict(zip(D.COLOURS, D.COLOUR_LETTERS, strict=True)),
+        "districts": [_district(state, d) for d in range(len(D.DISTRICTS))],
+        "offer": [
+            {"space": i + 1, "price": D.OFFER_PRICES[i], "token": None if t == EMPTY else token(t),
+             "mayor": i == state.mayor}
+            for i, t in enumerate(state.offer)
+        ],
+        "mayor": state.mayor + 1,
+        "bag_size": len(state.bag),
+        "removed": len(state.removed),
+        "discarded": [token(t) for t in state.discarded],
+        "players_info": [
+            {"seat": seat, "score": p.score, "coins": p.coins, "cranes": p.cranes, "hand_size": len(p.hand)}
+            for seat, p in enumerate(state.players)
+        ],
+        "last_turn": _last(state),
+        "final": _final(state),
+        "winners": None if final is None else [s for s, v in enumerate(final) if v == max(final)],
+    }
+
+
+def _options(state: State, t: int) -> list[dict[str, Any]]:
+    """Where a hand token could go now, with the points it would score there (best first)."""
+    out = []
+    for district in R.COLOUR_DISTRICTS[TOKEN_COLOUR[t]]:
+        for bonus in D.BONUSES:
+            space = R.first_free(state, district, bonus)
+            if space != EMPTY:
+                out.append({"district": D.DISTRICTS[district], "bonus": bonus,
+                            "points": R.placement_points(state, t, district, space)})
+    out.sort(key=lambda o: -o["points"])
+    return out
+
+
+def seat_view(state: State, seat: int) -> dict[str, Any]:
+    view = public_view(state)
+    player = state.players[seat]
+    bonus, colour = R.hand_bonus(player.hand)
+    view["seat"] = seat
+    view["hand"] = [{**token(t), "options": _options(state, t)} for t in player.hand]
+    view["hand_bonus"] = {"points": bonus, "colour": None if colour == EMPTY else D.COLOURS[colour]}
+    pending = state.pending
+    if pending is not None and state.turn == seat and not state.over:
+        placed = pending.district != EMPTY
+        view["pending"] = {
+            "stage": R.stage(state, seat),
+            "token": token(pending.token),
+            "discard": pending.discard,
+            "district": D.DISTRICTS[pending.district] if placed else None,
+            "bonus": R.SPACE_BONUS[pending.district][pending.space] if placed else None,
+            "points": R.placement_points(state, pending.token, pending.district, pending.space) if placed else 0,
+            "project": None if pending.project == EMPTY else bool(pending.project),
+        }
+    return view
