@@ -91,12 +91,15 @@ async def bench(args: argparse.Namespace) -> str:
                     else:
                         latencies.append(took)
 
-            start = time.perf_counter()
+            start, cpu_start = time.perf_counter(), time.process_time()
             channels = list(range(1, args.games + 1))
             await asyncio.gather(*(player(channels[i::args.concurrency]) for i in range(args.concurrency)))
-            wall = time.perf_counter() - start
+            wall, cpu = time.perf_counter() - start, time.process_time() - cpu_start
         finally:
             await store.close()
+    # Context for a loaded machine: CPU per move (both threads) and the rate of the act calls alone.
+    print(f"moves={len(latencies)} cpu_ms_per_move={cpu / len(latencies) * 1000:.2f} "
+          f"act_only_moves_per_s={len(latencies) / sum(latencies):.0f}", file=sys.stderr)
     latencies.sort()
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux: KiB

@@ -26,7 +26,18 @@ import engines
 from bot.cache import LRU
 from bot.messages import ChannelPost, Choice, PrivateMessage, Problem, Reply, User
 from bot.rendering import Renderer
-from bot.store import ACTIVE, ChannelBusy, GameRow, LogStats, NewGame, SeatRow, StaleVersion, Status, Store
+from bot.store import (
+    ACTIVE,
+    ChannelBusy,
+    GameRow,
+    LogStats,
+    NewGame,
+    SeatRow,
+    StaleVersion,
+    StateRow,
+    Status,
+    Store,
+)
 from bot.text import fill_seats, join_names, result_lines
 from engines import rng
 from engines.core import Action, Engine, EngineError, Event, Outcome
@@ -519,18 +530,18 @@ class TableService:
         cached = self._tables.get(game_id)
         if cached is not None and cached.game.version == row.version:
             return cached
-        table = Table(row, tuple(await self.store.seats(game_id)), None, await self.store.log_stats(game_id))
+        parts = await self.store.game_parts(game_id)
+        table = Table(row, tuple(parts.seats), None, parts.stats)
         if row.status in (Status.RUNNING, Status.FINISHED):
-            table = await self._with_state(table)
+            table = await self._with_state(table, parts.state)
         self._tables.put(game_id, table)
         return table
 
-    async def _with_state(self, table: Table) -> Table:
+    async def _with_state(self, table: Table, cached: StateRow | None) -> Table:
         """Attach the state from the store's cache row; rebuild it from the log when that row is
         missing, corrupt, behind, or written under another rules version."""
         row, engine = table.game, self._engine(table.game.engine)
         if row.rules_version == engine.rules_version:
-            cached = await self.store.read_state(row.id)
             if cached is not None and cached.seq == table.stats.last_live_seq:
                 try:
                     state = engine.load(json.loads(cached.state_json))

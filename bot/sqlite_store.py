@@ -24,6 +24,7 @@ import aiosqlite
 from bot.store import (
     ActionRow,
     ChannelBusy,
+    GameParts,
     GameRow,
     LogStats,
     NewGame,
@@ -294,17 +295,34 @@ class SqliteStore:
             "SELECT * FROM actions WHERE game_id = ? AND undone = 0 ORDER BY seq", game_id)
         return [_action(r) for r in rows]
 
-    async def log_stats(self, game_id: int) -> LogStats:
-        rows = await self._fetch(
-            """SELECT COALESCE(SUM(undone = 0), 0) AS live,
-                      COALESCE(MAX(CASE WHEN undone = 0 THEN seq END), 0) AS last_live,
-                      COALESCE(MAX(seq), 0) AS max_seq,
-                      (SELECT seat FROM actions WHERE game_id = ?1 AND undone = 0
-                       ORDER BY seq DESC LIMIT 1) AS last_seat
-               FROM actions WHERE game_id = ?1""", game_id)
-        row = rows[0]
+    _STATS = """COALESCE(SUM(undone = 0), 0) AS live,
+                 COALESCE(MAX(CASE WHEN undone = 0 THEN seq END), 0) AS last_live,
+                 COALESCE(MAX(seq), 0) AS max_seq,
+                 (SELECT seat FROM actions WHERE game_id = ?1 AND undone = 0
+                  ORDER BY seq DESC LIMIT 1) AS last_seat"""
+
+    @staticmethod
+    def _stats(row: aiosqlite.Row) -> LogStats:
         return LogStats(live=row["live"], last_live_seq=row["last_live"], max_seq=row["max_seq"],
                         last_seat=row["last_seat"])
+
+    async def log_stats(self, game_id: int) -> LogStats:
+        rows = await self._fetch(f"SELECT {self._STATS} FROM actions WHERE game_id = ?1", game_id)
+        return self._stats(rows[0])
+
+    async def game_parts(self, game_id: int) -> GameParts:
+        # One query, not three: each query is a round trip to aiosqlite's thread.
+        rows = await self._fetch(
+            f"""SELECT {self._STATS},
+                   (SELECT json_group_array(json_array(user_id, name, seat, joined))
+                    FROM (SELECT * FROM seats WHERE game_id = ?1 ORDER BY seat, joined)) AS seats,
+                   (SELECT seq FROM state WHERE game_id = ?1) AS state_seq,
+                   (SELECT state_json FROM state WHERE game_id = ?1) AS state_json
+                FROM actions WHERE game_id = ?1""", game_id)
+        row = rows[0]
+        seats = [SeatRow(user_id=u, name=n, seat=s, joined=j) for u, n, s, j in json.loads(row["seats"])]
+        state = None if row["state_seq"] is None else StateRow(seq=row["state_seq"], state_json=row["state_json"])
+        return GameParts(seats=seats, stats=self._stats(row), state=state)
 
     async def action_page(self, game_id: int, offset: int, limit: int) -> list[ActionRow]:
         rows = await self._fetch(

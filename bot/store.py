@@ -99,6 +99,15 @@ class LogStats:
 
 
 @dataclass(frozen=True, slots=True)
+class GameParts:
+    """Everything the service reads to bring a game into memory, fetched together."""
+
+    seats: list[SeatRow]
+    stats: LogStats
+    state: StateRow | None
+
+
+@dataclass(frozen=True, slots=True)
 class NewGame:
     engine: str
     rules_version: int
@@ -131,6 +140,7 @@ class Store(Protocol):
     async def read_state(self, game_id: int) -> StateRow | None: ...
     async def live_actions(self, game_id: int) -> list[ActionRow]: ...
     async def log_stats(self, game_id: int) -> LogStats: ...
+    async def game_parts(self, game_id: int) -> GameParts: ...
     async def action_page(self, game_id: int, offset: int, limit: int) -> list[ActionRow]: ...
     async def games_in_guild(self, guild_id: int, limit: int) -> list[GameRow]: ...
     async def games_to_act(self, user_id: int) -> list[UserGame]: ...

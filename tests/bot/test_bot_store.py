@@ -182,3 +182,12 @@ async def test_full_synchronous_fsyncs_each_commit_and_needs_no_syncer(db_path: 
         assert store.checkpoints == 0
     finally:
         await store.close()
+
+
+async def test_game_parts_keep_discord_sized_ids_and_odd_names(store: SqliteStore) -> None:
+    game = await store.create_game(new_game())
+    snowflake = 1_234_567_890_123_456_789  # beyond 2**53: must not pass through a float
+    await store.add_seat(game.id, game.version, snowflake, 'Zoë "the \\ builder" 🏰')
+    parts = await store.game_parts(game.id)
+    assert [(s.user_id, s.name) for s in parts.seats] == [(1, "Ann"), (snowflake, 'Zoë "the \\ builder" 🏰')]
+    assert parts.state is None and parts.stats.live == 0 and parts.stats.last_seat is None
