@@ -9,19 +9,12 @@ from tests.e2e.fake import (
     FakeInteraction,
     FakeMessage,
     FakeUser,
+    InteractionEvent,
     RestCall,
     UploadedFile,
 )
 
 __all__ = [
-    "Callback",
-    "FakeAttachment",
-    "FakeChannel",
-    "FakeDiscord",
-    "FakeGuild",
-    "FakeInteraction",
-    "FakeMessage",
-    "FakeUser",
-    "RestCall",
-    "UploadedFile",
+    "Callback", "FakeAttachment", "FakeChannel", "FakeDiscord", "FakeGuild", "FakeInteraction", "FakeMessage",
+    "FakeUser", "InteractionEvent", "RestCall", "UploadedFile",
 ]

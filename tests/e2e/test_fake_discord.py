@@ -180,6 +180,47 @@ async def test_deferred_response_followed_up_with_png(fake_discord: FakeDiscord)
         assert (upload.filename, upload.data) == ("board.png", png)
 
 
+async def test_channel_posts_with_files_edits_and_deletes(fake_discord: FakeDiscord) -> None:
+    client, tree = make_bot()
+    png = tiny_png(4, 4)
+    problems: list[int] = []
+
+    @tree.command(description="Start a game")
+    async def start(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("Starting…", ephemeral=True)
+        channel = interaction.channel
+        assert isinstance(channel, discord.TextChannel)
+        post = await channel.send(f"{interaction.user.mention} to play", file=discord.File(io.BytesIO(png), "b.png"))
+        fetched = await channel.fetch_message(post.id)
+        await fetched.edit(content=f"{interaction.user.mention} to play (turn 1)")
+        scratch = await channel.send("scratch")
+        await scratch.delete()
+        try:
+            await channel.send("x" * 2001)
+        except discord.HTTPException as exc:
+            problems.append(exc.code)
+
+    ann = fake_discord.add_member("Ann")
+    channel = fake_discord.channel
+    async with fake_discord.running(client):
+        await tree.sync()
+        before = len(fake_discord.messages(channel))
+        await fake_discord.slash(ann, channel, "start")
+        await fake_discord.idle()
+        # "The channel got exactly one new post with a PNG attachment mentioning the player":
+        (post,) = fake_discord.messages(channel)[before:]
+        assert post.mentions(ann) and post.attachments[0].is_png and post.attachments[0].data == png
+        assert post.content.endswith("(turn 1)") and post.history[0]["content"] == f"{ann.mention} to play"
+        assert problems == [50035]
+        (deleted,) = [m for m in fake_discord.messages(channel, deleted=True) if m.deleted]
+        assert deleted.content == "scratch"
+        # MESSAGE_CREATE / MESSAGE_UPDATE reached the client's message cache.
+        cached = discord.utils.get(client.cached_messages, id=post.id)
+        assert cached is not None and cached.content == post.content and cached.attachments[0].filename == "b.png"
+        sent = fake_discord.calls_to("/channels/{channel_id}/messages", "POST")[0]
+        assert sent.json["content"] == f"{ann.mention} to play" and sent.files[0].data == png
+
+
 class JoinView(discord.ui.View):
     def __init__(self) -> None:
         super().__init__(timeout=30)
