@@ -190,7 +190,9 @@ async def test_channel_posts_with_files_edits_and_deletes(fake_discord: FakeDisc
         await interaction.response.send_message("Starting…", ephemeral=True)
         channel = interaction.channel
         assert isinstance(channel, discord.TextChannel)
-        post = await channel.send(f"{interaction.user.mention} to play", file=discord.File(io.BytesIO(png), "b.png"))
+        embed = discord.Embed(title="Board").set_image(url="attachment://b.png")
+        post = await channel.send(f"{interaction.user.mention} to play", embed=embed,
+                                  file=discord.File(io.BytesIO(png), "b.png"))
         fetched = await channel.fetch_message(post.id)
         await fetched.edit(content=f"{interaction.user.mention} to play (turn 1)")
         scratch = await channel.send("scratch")
@@ -211,6 +213,7 @@ async def test_channel_posts_with_files_edits_and_deletes(fake_discord: FakeDisc
         (post,) = fake_discord.messages(channel)[before:]
         assert post.mentions(ann) and post.attachments[0].is_png and post.attachments[0].data == png
         assert post.content.endswith("(turn 1)") and post.history[0]["content"] == f"{ann.mention} to play"
+        assert post.embeds[0]["image"]["url"] == post.attachments[0].url  # attachment:// resolved like Discord
         assert problems == [50035]
         (deleted,) = [m for m in fake_discord.messages(channel, deleted=True) if m.deleted]
         assert deleted.content == "scratch"
@@ -219,6 +222,7 @@ async def test_channel_posts_with_files_edits_and_deletes(fake_discord: FakeDisc
         assert cached is not None and cached.content == post.content and cached.attachments[0].filename == "b.png"
         sent = fake_discord.calls_to("/channels/{channel_id}/messages", "POST")[0]
         assert sent.json["content"] == f"{ann.mention} to play" and sent.files[0].data == png
+        assert sent.json["embeds"][0]["image"]["url"] == "attachment://b.png"  # the record is what the bot sent
 
 
 class JoinView(discord.ui.View):

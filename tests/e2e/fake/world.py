@@ -7,6 +7,7 @@ the test API reads the same objects. Payload shapes follow what discord.py 2.x p
 
 from __future__ import annotations
 
+import copy
 import time
 from typing import Any
 
@@ -418,17 +419,31 @@ class World:
         flags = (int(payload.get("flags") or 0) & (FLAG_EPHEMERAL | 4 | 4096 | FLAG_COMPONENTS_V2)) | extra_flags
         msg = FakeMessage(
             id=msg_id, channel_id=channel.id, guild_id=channel.guild_id, author_id=self.bot.id,
-            content=payload.get("content") or "", embeds=list(payload.get("embeds") or []),
-            components=list(payload.get("components") or []), flags=flags, tts=bool(payload.get("tts")),
+            # Deep copies: the message changes later, the recorded request must not.
+            content=payload.get("content") or "", embeds=copy.deepcopy(payload.get("embeds") or []),
+            components=copy.deepcopy(payload.get("components") or []), flags=flags, tts=bool(payload.get("tts")),
             type=type, allowed_mentions=payload.get("allowed_mentions"),
             message_reference=payload.get("message_reference"), interaction_id=interaction_id,
         )
         msg.attachments = self._attachments(channel.id, payload, files, [])
+        self._link_embed_attachments(msg)
         self.messages[msg.id] = msg
         if not msg.ephemeral:
             channel.last_message_id = msg.id
             channel.message_count += channel.is_thread
         return msg
+
+    @staticmethod
+    def _link_embed_attachments(msg: FakeMessage) -> None:
+        """Discord serves ``attachment://name`` embed images from the attachment's CDN URL."""
+        by_name = {a.filename: a for a in msg.attachments}
+        for embed in msg.embeds:
+            for key in ("image", "thumbnail"):
+                media = embed.get(key)
+                url = media.get("url", "") if isinstance(media, dict) else ""
+                if url.startswith("attachment://") and url[len("attachment://"):] in by_name:
+                    att = by_name[url[len("attachment://"):]]
+                    embed[key] = {**media, "url": att.url, "proxy_url": att.url}
 
     def edit_message(self, msg: FakeMessage, payload: dict[str, Any], files: list[UploadedFile]) -> FakeMessage:
         self.validate_message(payload, files, edit=True, flags=msg.flags)
@@ -437,9 +452,9 @@ class World:
         if "content" in payload:
             msg.content = payload["content"] or ""
         if "embeds" in payload:
-            msg.embeds = list(payload["embeds"] or [])
+            msg.embeds = copy.deepcopy(payload["embeds"] or [])
         if "components" in payload:
-            msg.components = list(payload["components"] or [])
+            msg.components = copy.deepcopy(payload["components"] or [])
         if "allowed_mentions" in payload:
             msg.allowed_mentions = payload["allowed_mentions"]
         if "flags" in payload and payload["flags"] is not None:
@@ -449,6 +464,7 @@ class World:
         msg.flags &= ~FLAG_LOADING  # any edit ends the 'thinking…' state
         if files or "attachments" in payload:
             msg.attachments = self._attachments(msg.channel_id, payload, files, msg.attachments)
+        self._link_embed_attachments(msg)
         msg.edited_at = time.time()
         return msg
 
