@@ -1,0 +1,453 @@
+"""Bürger, Baumeister & Co.'s board image, drawn from the public view.
+
+Top to bottom: a header (whose turn, the last turn in words), the city (one row per
+colour: the colour's chip and letter, then its small, medium and large district, each
+space with its printed bonus underneath and the large-project square at the end), and
+below it the offer circle (prices, the Mayor, the bag in the middle) beside one panel
+per player (score, coins, cranes left, tokens in hand).  Everything that never changes
+during a game — frames, empty spaces, printed bonuses, project costs — is the cached
+static layer.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engines.buerger_baumeister import data
+from render.buerger_baumeister import colours
+from render.buerger_baumeister.pieces import GOLD, bag, coin, crane, hand_back, mayor, token
+from render.cache import LAYERS
+from render.canvas import FRAME, new_canvas
+from render.encode import to_png
+from render.icons import icon
+from render.layout import Box
+from render.legend import seat_badge
+from render.palette import DEFAULT_THEME, Theme, mix
+from render.shapes import badge, chip, paste, rounded_box
+from render.text import draw_text, put
+
+View = Mapping[str, Any]
+
+W = 1200
+MARGIN = 20
+HEADER_H = 108
+CITY_Y = HEADER_H + 14
+ROW_H = 108
+ROW_GAP = 8
+LABEL_W = 76
+SQ = 50           # a space's side
+GAP = 6           # between spaces
+PROJECT_GAP = 12  # extra room before the large-project square
+PAD = 8           # inside a district box
+DISTRICT_GAP = 6
+LOWER_Y = CITY_Y + len(data.COLOURS) * ROW_H + (len(data.COLOURS) - 1) * ROW_GAP + 16
+OFFER_W = 470
+LOWER_H = 470
+H = LOWER_Y + LOWER_H + 20
+PANEL_H = 100
+PANEL_GAP = 8
+OFFER_RADIUS = 140
+OFFER_TOKEN = 74
+BONUS_NAMES = {data.COIN: "coin", data.PLUS2: "+2", data.PLAIN: "plain"}
+PROJECT_TEXT = {data.PLUS4: "+4", data.DOUBLE: "×2"}
+
+
+def player_name(names: Sequence[str], seat: int | None) -> str:
+    """The caller's display name for ``seat``, or a neutral fallback."""
+    if seat is None:
+        return "nobody"
+    if 0 <= seat < len(names) and names[seat].strip():
+        return names[seat].strip()
+    return f"Player {seat + 1}"
+
+
+# --------------------------------------------------------------------------------
+# Geometry
+
+
+def district_width(size: str) -> int:
+    n = len(data.SPACES[size])
+    return PAD + n * (SQ + GAP) + PROJECT_GAP + SQ + PAD
+
+
+def row_box(colour_index: int) -> Box:
+    return Box(MARGIN, CITY_Y + colour_index * (ROW_H + ROW_GAP), W - 2 * MARGIN, ROW_H)
+
+
+def district_box(index: int) -> Box:
+    """The box of district ``index`` (colour * 3 + size), as in ``data.DISTRICTS``."""
+    row = row_box(data.district_colour(index))
+    x = row.x + LABEL_W
+    for size in data.SIZES[: index % len(data.SIZES)]:
+        x += district_width(size) + DISTRICT_GAP
+    return Box(x, row.y, district_width(data.district_size(index)), ROW_H)
+
+
+def space_centre(index: int, space: int) -> tuple[float, float]:
+    box = district_box(index)
+    return (box.x + PAD + space * (SQ + GAP) + SQ / 2, box.y + 30 + SQ / 2)
+
+
+def project_centre(index: int) -> tuple[float, float]:
+    box = district_box(index)
+    n = len(data.SPACES[data.district_size(index)])
+    return (box.x + PAD + n * (SQ + GAP) + PROJECT_GAP + SQ / 2, box.y + 30 + SQ / 2)
+
+
+def offer_box() -> Box:
+    return Box(MARGIN, LOWER_Y, OFFER_W, LOWER_H)
+
+
+def offer_centre() -> tuple[float, float]:
+    box = offer_box()
+    return (box.x + box.w / 2, box.y + box.h / 2 + 16)
+
+
+def offer_space_centre(space: int) -> tuple[float, float]:
+    """Centre of offer space ``space`` (0-based): space 1 at the top, then clockwise."""
+    cx, cy = offer_centre()
+    angle = math.radians(-90 + space * 360 / len(data.OFFER_PRICES))
+    return (cx + OFFER_RADIUS * math.cos(angle), cy + OFFER_RADIUS * math.sin(angle))
+
+
+def players_column() -> Box:
+    x = MARGIN + OFFER_W + 14
+    return Box(x, LOWER_Y, W - MARGIN - x, LOWER_H)
+
+
+def player_boxes(players: int) -> list[Box]:
+    col = players_column()
+    return [Box(col.x, col.y + i * (PANEL_H + PANEL_GAP), col.w, PANEL_H) for i in range(players)]
+
+
+def info_box(players: int) -> Box:
+    """What is left of the players' column: the key and the bag counts."""
+    col = players_column()
+    top = col.y + players * (PANEL_H + PANEL_GAP)
+    return Box(col.x, top, col.w, col.bottom - top)
+
+
+# --------------------------------------------------------------------------------
+# The static layer
+
+
+def _static_layer(players: int, theme: Theme) -> Image.Image:
+    img = new_canvas(W, H, theme)
+    draw = ImageDraw.Draw(img)
+    rounded_box(draw, (FRAME + 8, FRAME + 8, W - FRAME - 8, HEADER_H), theme.panel_alt, radius=12)
+    for c, colour in enumerate(data.COLOURS):
+        row = row_box(c)
+        cx = row.x + LABEL_W / 2 - 4
+        paste(img, chip(colours.letter(colour), 46, colours.rgb(colour), theme.ink), (cx, row.y + 38), anchor="mm")
+        put(img, (cx, row.y + 78), colour, 16, theme.ink, bold=True, anchor="mm")
+    for d in range(len(data.DISTRICTS)):
+        _static_district(img, draw, d, theme)
+    _static_offer(img, draw, theme)
+    for box in player_boxes(players):
+        rounded_box(draw, box.rect, theme.panel, theme.line, width=2, radius=12)
+    _static_info(img, draw, info_box(players), theme)
+    return img
+
+
+def _bonus_mark(img: Image.Image, centre: tuple[float, float], bonus: str, size: int, theme: Theme) -> None:
+    """The printed bonus of a space: a coin, "+2", or nothing for a plain space."""
+    if bonus == data.COIN:
+        paste(img, coin("", size, theme.ink), centre, anchor="mm")
+    elif bonus == data.PLUS2:
+        put(img, centre, "+2", round(size * 0.9), theme.ink, bold=True, anchor="mm")
+
+
+def _static_district(img: Image.Image, draw: ImageDraw.ImageDraw, d: int, theme: Theme) -> None:
+    box = district_box(d)
+    colour = data.COLOURS[data.district_colour(d)]
+    size = data.district_size(d)
+    tint = colours.rgb(colour)
+    rounded_box(draw, box.rect, mix(theme.panel, tint, 0.10), mix(theme.ink, tint, 0.4), width=2, radius=10)
+    put(img, (box.x + PAD, box.y + 14), f"{colours.letter(colour)} · {data.DISTRICTS[d]}", 15, theme.ink,
+        bold=True, anchor="lm")
+    put(img, (box.right - PAD, box.y + 14), data.SIZE_NAMES[size], 14, theme.muted, anchor="rm")
+    for i, bonus in enumerate(data.SPACES[size]):
+        x, y = space_centre(d, i)
+        draw.rounded_rectangle((x - SQ / 2, y - SQ / 2, x + SQ / 2, y + SQ / 2), radius=7, fill=theme.background,
+                               outline=theme.muted, width=2)
+        _bonus_mark(img, (x, y), bonus, 30, theme)
+        # The bonus again under the space, so it stays readable once a token covers it.
+        _bonus_mark(img, (x, y + SQ / 2 + 11), bonus, 16, theme)
+    cost, bonus = data.PROJECTS[size]
+    x, y = project_centre(d)
+    draw.line((x - SQ / 2 - PROJECT_GAP / 2 - 2, y - SQ / 2, x - SQ / 2 - PROJECT_GAP / 2 - 2, y + SQ / 2 + 18),
+              fill=theme.line, width=2)
+    draw.rounded_rectangle((x - SQ / 2, y - SQ / 2, x + SQ / 2, y + SQ / 2), radius=4, fill=theme.panel_alt,
+                           outline=theme.ink, width=3)
+    paste(img, crane(None, 36, theme.ink, background=theme.panel_alt), (x, y), anchor="mm")
+    paste(img, coin(cost, 17, theme.ink), (x - 10, y + SQ / 2 + 11), anchor="mm")
+    put(img, (x + 2, y + SQ / 2 + 11), PROJECT_TEXT[bonus], 14, theme.ink, bold=True, anchor="lm")
+
+
+def _static_offer(img: Image.Image, draw: ImageDraw.ImageDraw, theme: Theme) -> None:
+    box = offer_box()
+    rounded_box(draw, box.rect, theme.panel, theme.line, width=2, radius=12)
+    put(img, (box.x + 14, box.y + 12), "Offer", 20, theme.muted, bold=True)
+    put(img, (box.x + 14, box.y + 38), "clockwise from 1", 14, theme.muted)
+    cx, cy = offer_centre()
+    r = OFFER_RADIUS
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=mix(GOLD, theme.panel, 0.3), width=12)
+    # Clockwise arrow heads between the spaces.
+    for i in range(len(data.OFFER_PRICES)):
+        a = math.radians(-90 + (i + 0.5) * 360 / len(data.OFFER_PRICES))
+        px, py = cx + r * math.cos(a), cy + r * math.sin(a)
+        tx, ty = -math.sin(a), math.cos(a)  # clockwise tangent (y grows downwards)
+        nx, ny = math.cos(a), math.sin(a)
+        tip = (px + tx * 10, py + ty * 10)
+        draw.polygon((tip, (px - tx * 6 + nx * 9, py - ty * 6 + ny * 9), (px - tx * 6 - nx * 9, py - ty * 6 - ny * 9)),
+                     fill=theme.ink)
+    for i in range(len(data.OFFER_PRICES)):
+        x, y = offer_space_centre(i)
+        h = OFFER_TOKEN / 2 + 4
+        draw.rounded_rectangle((x - h, y - h, x + h, y + h), radius=12, fill=theme.background, outline=theme.muted,
+                               width=2)
+
+def _space_number(img: Image.Image, space: int, theme: Theme) -> None:
+    """Offer space numbers sit on the top-left corner of each space (drawn over its token)."""
+    x, y = offer_space_centre(space)
+    h = OFFER_TOKEN / 2 + 4
+    paste(img, chip(str(space + 1), 24, theme.ink, theme.panel, bold=True), (x - h, y - h), anchor="mm")
+
+
+def _static_info(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, theme: Theme) -> None:
+    if box.h < 30:
+        return
+    rounded_box(draw, box.rect, mix(theme.background, theme.panel, 0.5), theme.line, width=1, radius=10)
+    if box.h < 90:
+        return
+    put(img, (box.x + 12, box.y + 10), "key", 15, theme.muted, bold=True)
+    x, y = box.x + 14, box.y + 46
+    paste(img, coin("", 24, theme.ink), (x, y - 12))
+    put(img, (x + 30, y), "coin space: +1 coin (3 at most)", 16, theme.ink, anchor="lm")
+    put(img, (x + 12, y + 34), "+2", 20, theme.ink, bold=True, anchor="mm")
+    put(img, (x + 30, y + 34), "+2 space: 2 more points", 16, theme.ink, anchor="lm")
+    x2 = box.x + box.w / 2 + 10
+    paste(img, crane(None, 26, theme.ink, background=theme.panel), (x2, y - 13))
+    put(img, (x2 + 32, y), "large project: cost, bonus", 16, theme.ink, anchor="lm")
+    put(img, (x2 + 32, y + 34), "+4 points or ×2 the placement", 16, theme.ink, anchor="lm")
+    if box.h >= 150:
+        y += 68
+        draw.rounded_rectangle((x, y - 12, x + 24, y + 12), radius=5, outline=theme.highlight, width=4)
+        put(img, (x + 30, y), "last turn: the placement, the project, the refilled offer space", 16, theme.ink,
+            anchor="lm")
+
+
+# --------------------------------------------------------------------------------
+# The dynamic parts
+
+
+def draw_board_image(view: View, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
+    """The board as a Pillow image (``draw_board`` encodes it)."""
+    players = int(view["players"])
+    img = LAYERS.get(("buerger-baumeister", "board", W, theme.name, players), lambda: _static_layer(players, theme))
+    draw = ImageDraw.Draw(img)
+    last = view.get("last_turn")
+    for d, district in enumerate(view.get("districts") or []):
+        _draw_district(img, draw, d, district, last, theme)
+    _draw_offer(img, draw, view, last, theme)
+    _draw_header(img, draw, view, names, theme)
+    _draw_players(img, draw, view, names, theme)
+    _draw_counts(img, view, theme)
+    return img
+
+
+def draw_board(view: View, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
+    """PNG bytes of the board for a public (or any) Bürger, Baumeister & Co. view."""
+    return to_png(draw_board_image(view, names, theme))
+
+
+def _highlight(draw: ImageDraw.ImageDraw, centre: tuple[float, float], size: float, theme: Theme) -> None:
+    """The last-turn ring: thick, in the highlight colour, with a dark inner line."""
+    x, y = centre
+    for pad, colour, width in ((7, theme.highlight, 5), (3, theme.ink, 2)):
+        h = size / 2 + pad
+        draw.rounded_rectangle((x - h, y - h, x + h, y + h), radius=9, outline=colour, width=width)
+
+
+def _draw_district(img: Image.Image, draw: ImageDraw.ImageDraw, d: int, district: View, last: View | None,
+                   theme: Theme) -> None:
+    for i, space in enumerate(district.get("spaces") or []):
+        tok = space.get("token")
+        if tok:
+            paste(img, token(str(tok["colour"]), str(tok["type"]), int(tok["value"]), SQ, theme.ink),
+                  space_centre(d, i), anchor="mm")
+    owner = (district.get("project") or {}).get("crane")
+    if owner is not None:
+        x, y = project_centre(d)
+        h = SQ / 2 - 3
+        draw.rounded_rectangle((x - h, y - h, x + h, y + h), radius=3, fill=theme.panel)
+        paste(img, crane(int(owner), 42, theme.ink), (x, y), anchor="mm")
+    if last and last.get("district") == district.get("id"):
+        if last.get("space") is not None:
+            _highlight(draw, space_centre(d, int(last["space"])), SQ, theme)
+        if last.get("project_points"):
+            _highlight(draw, project_centre(d), SQ, theme)
+
+
+def _draw_offer(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, last: View | None, theme: Theme) -> None:
+    cx, cy = offer_centre()
+    spaces = view.get("offer") or []
+    refilled = int(last["offer_space"]) - 1 if last else None
+    for i, space in enumerate(spaces):
+        x, y = offer_space_centre(i)
+        tok = space.get("token")
+        if tok:
+            paste(img, token(str(tok["colour"]), str(tok["type"]), int(tok["value"]), OFFER_TOKEN, theme.ink),
+                  (x, y), anchor="mm")
+        else:
+            put(img, (x, y), "empty", 15, theme.muted, anchor="mm")
+        nx, ny = (x - cx) / OFFER_RADIUS, (y - cy) / OFFER_RADIUS
+        # Outside the circle: the price, or the Mayor standing on the free space.
+        px, py = x + nx * 66, y + ny * 66
+        if space.get("mayor"):
+            paste(img, mayor(46, theme.ink), (px, py), anchor="mm")
+            badge(draw, (x - 14, y + OFFER_TOKEN / 2 + 4), "FREE", 13, theme.good, anchor="mm", pad=4)
+        else:
+            paste(img, coin(int(space.get("price", 0)), 30, theme.ink), (px, py), anchor="mm")
+        if refilled == i and tok:
+            _highlight(draw, (x, y), OFFER_TOKEN, theme)
+        _space_number(img, i, theme)
+    paste(img, bag(64, theme.ink), (cx, cy - 14), anchor="mm")
+    size = int(view.get("bag_size", 0))
+    put(img, (cx, cy + 34), f"{size} in bag", 17, theme.ink, bold=True, anchor="mm")
+
+
+def describe_last_turn(last: View | None, names: Sequence[str]) -> str:
+    """The last turn in words, e.g. "Ana placed red villa 3 on red-M +2: 7 points · bought …"."""
+    if not last:
+        return "No turns yet"
+    who = player_name(names, last.get("seat"))
+    tok = last.get("token") or {}
+    name = f"{tok.get('colour')} {tok.get('type')} {tok.get('value')}"
+    if last.get("discarded"):
+        text = f"{who} could not place and discarded {name}"
+    else:
+        points = int(last.get("points", 0))
+        text = f"{who} placed {name} on {last.get('district')} {last.get('bonus')}: {points} pt{'s' * (points != 1)}"
+        if last.get("coin", 0) > 0:
+            text += " +1 coin"
+        if last.get("project_points"):
+            text += f" · project +{last['project_points']}"
+    bought = last.get("bought") or {}
+    price = int(last.get("price", 0))
+    text += f" · took {bought.get('code', '?')} " + ("(free)" if price == 0 else f"({price} coin{'s' * (price > 1)})")
+    return text
+
+
+def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names: Sequence[str],
+                 theme: Theme) -> None:
+    x0, y1, y2 = FRAME + 24, FRAME + 34, FRAME + 76
+    put(img, (x0, y1), "BÜRGER, BAUMEISTER & CO.", 15, theme.muted, bold=True, anchor="lm")
+    put(img, (x0, y2), f"move {int(view.get('move') or 0)}", 18, theme.muted, anchor="lm")
+    x = x0 + 250
+    to_act = view.get("to_act")
+    winners = view.get("winners") or []
+    if view.get("over"):
+        paste(img, icon("crown", 34, GOLD, theme.ink), (x, y1 - 17))
+        xb = x + 42
+        for seat in winners[:4]:
+            paste(img, seat_badge(int(seat), 32, theme.ink), (xb, y1 - 16))
+            xb += 36
+        who = " & ".join(player_name(names, int(s)) for s in winners)
+        text = f"{who} win{'s' if len(winners) == 1 else ''}!"
+        draw_text(img, (xb + 6, y1), text, 28, theme.ink, bold=True, anchor="lm", max_width=W - xb - 50, min_size=18)
+    elif to_act is not None:
+        paste(img, icon("arrow", 32, theme.accent, theme.ink), (x, y1 - 16))
+        paste(img, seat_badge(int(to_act), 32, theme.ink), (x + 40, y1 - 16))
+        used = draw_text(img, (x + 82, y1), player_name(names, int(to_act)), 28, theme.ink, bold=True,
+                         anchor="lm", max_width=460, min_size=18)
+        draw_text(img, (x + 92 + used, y1 + 2), "to play: place a token, then buy one", 19, theme.ink,
+                  anchor="lm", max_width=W - (x + 92 + used) - 40)
+    label_w = badge(draw, (x, y2), "LAST TURN", 14, theme.highlight, anchor="lm")
+    xt = x + label_w + 10
+    last = view.get("last_turn")
+    if last and last.get("seat") is not None:
+        paste(img, seat_badge(int(last["seat"]), 26, theme.ink), (xt, y2 - 13))
+        xt += 34
+    draw_text(img, (xt, y2), describe_last_turn(last, names), 18, theme.ink, anchor="lm", max_width=W - xt - 36,
+              min_size=14)
+
+
+def _draw_players(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names: Sequence[str],
+                  theme: Theme) -> None:
+    infos = view.get("players_info") or []
+    finals = {int(f["seat"]): f for f in view.get("final") or []}
+    winners = set(view.get("winners") or [])
+    for seat, box in enumerate(player_boxes(int(view["players"]))):
+        info = infos[seat] if seat < len(infos) else {}
+        _draw_player(img, draw, box, seat, info, finals.get(seat), seat in winners, view, names, theme)
+
+
+def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: int, info: View, final: View | None,
+                 won: bool, view: View, names: Sequence[str], theme: Theme) -> None:
+    acting = view.get("to_act") == seat
+    if acting or won:
+        rounded_box(draw, box.rect, None, theme.accent if acting else GOLD, width=5, radius=12)
+    inner = box.inset(14, 10)
+    paste(img, seat_badge(seat, 34, theme.ink), (inner.x, inner.y))
+    # The score, right-aligned and large: what the game is about.
+    score = int(info.get("score", 0))
+    total = int(final["total"]) if final else score
+    score_w = put(img, (inner.right, inner.y + 18), str(total), 34, theme.ink, bold=True, anchor="rm")
+    put(img, (inner.right - score_w - 8, inner.y + 24), "points", 15, theme.muted, anchor="rm")
+    tag = 0.0
+    if acting:
+        tag = badge(draw, (inner.right - score_w - 70, inner.y + 18), "TO ACT", 14, theme.accent, anchor="rm") + 8
+    elif won:
+        paste(img, icon("crown", 28, GOLD, theme.ink), (inner.right - score_w - 100, inner.y + 4))
+        tag = 36
+    draw_text(img, (inner.x + 44, inner.y + 17), player_name(names, seat), 24, theme.ink, bold=True, anchor="lm",
+              max_width=inner.w - 44 - score_w - 80 - tag, min_size=16)
+    y = inner.y + 58
+    if final:
+        _draw_final(img, inner, y, score, final, theme)
+        return
+    coins = int(info.get("coins", 0))
+    x = inner.x
+    for i in range(data.MAX_COINS):
+        paste(img, coin("", 26, theme.ink if i < coins else theme.line, GOLD if i < coins else theme.panel_alt),
+              (x + i * 22, y - 13))
+    put(img, (x + 3 * 22 + 10, y), f"{coins} coin{'s' * (coins != 1)}", 17, theme.ink, anchor="lm")
+    x = inner.x + 190
+    cranes = int(info.get("cranes", 0))
+    for i in range(data.CRANES):
+        paste(img, crane(seat, 30, theme.ink, faded=i >= cranes, background=theme.panel), (x + i * 30, y - 15))
+    put(img, (x + 3 * 30 + 8, y), f"{cranes} crane{'s' * (cranes != 1)} left", 17, theme.ink, anchor="lm")
+    x = inner.x + 430
+    paste(img, hand_back(30, theme.ink), (x, y - 15))
+    n = int(info.get("hand_size", 0))
+    put(img, (x + 36, y), f"{n} in hand", 17, theme.ink, anchor="lm")
+
+
+def _draw_final(img: Image.Image, inner: Box, y: float, score: int, final: View, theme: Theme) -> None:
+    """Game over: points during play + the best colour in hand = total, and the hand itself."""
+    colour = final.get("colour")
+    bonus = int(final.get("points", 0))
+    text = f"{score} + {bonus}" + (f" for {colour} in hand" if colour else " (no tokens in hand)")
+    used = put(img, (inner.x, y), text, 17, theme.ink, anchor="lm")
+    x = inner.x + used + 12
+    for tok in final.get("hand") or []:
+        paste(img, token(str(tok["colour"]), str(tok["type"]), int(tok["value"]), 30, theme.ink), (x, y - 15))
+        x += 34
+
+
+def _draw_counts(img: Image.Image, view: View, theme: Theme) -> None:
+    """Bag, tokens removed unseen at setup, tokens discarded: the bottom line of the players' column."""
+    box = info_box(int(view["players"]))
+    if box.h < 30:
+        return
+    discarded = view.get("discarded") or []
+    text = f"bag: {int(view.get('bag_size', 0))} · removed unseen: {int(view.get('removed', 0))}"
+    if discarded:
+        text += " · discarded: " + ", ".join(str(t.get("code")) for t in discarded)
+    draw_text(img, (box.x + 12, box.bottom - 17), text, 16, theme.muted, anchor="lm", max_width=box.w - 24,
+              min_size=12)
