@@ -48,6 +48,7 @@ Readings where the rules page is silent (each has a test):
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import fields
 from functools import lru_cache
 from typing import Any
 
@@ -283,13 +284,9 @@ def legal_steps(state: State, seat: int) -> list[Step]:
         return []
     phase = state.phase
     if phase == ROLL:
-        out: list[Step] = [("roll",)]
-        out += [("roll", f"+{k}") for k in range(1, state.red_held[seat] + 1)]
-        if state.rolls:
-            out.append(("end",))
-        return out
+        return list(_roll_steps(state.red_held[seat], state.rolls > 0))
     if phase == MOVE:
-        return [("move", str(v)) for v in sorted(set(state.dice))]
+        return list(_move_steps(state.dice))
     if phase == SPACE:
         return space_options(state, seat)
     colour = D.space_colour(state.crown)
@@ -302,6 +299,18 @@ def legal_steps(state: State, seat: int) -> list[Step]:
     if phase == PENALTY:
         return [("remove", "left"), ("remove", "right")]
     return []
+
+
+@lru_cache(maxsize=16)
+def _roll_steps(held: int, may_end: bool) -> tuple[Step, ...]:
+    out: list[Step] = [("roll",)]
+    out += [("roll", f"+{k}") for k in range(1, held + 1)]
+    return (*out, ("end",)) if may_end else tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _move_steps(dice: tuple[int, ...]) -> tuple[Step, ...]:
+    return tuple(("move", str(v)) for v in sorted(set(dice)))
 
 
 def expected(state: State) -> str:
@@ -376,6 +385,19 @@ def _space_problem(state: State, seat: int, step: Step) -> str:
 # --- Doing it --------------------------------------------------------------------------------
 
 
+#: The slot setters of State, in field order: building a frozen State through them skips the generated
+#: ``__init__``'s per-field ``object.__setattr__`` calls (a third of the cost; random playouts build millions).
+_SETTERS = tuple(State.__dict__[f.name].__set__ for f in fields(State))
+
+
+def _new_state(values: tuple[Any, ...]) -> State:
+    """A State from its field values in declaration order (Draft.freeze's fast path)."""
+    state = object.__new__(State)
+    for setter, value in zip(_SETTERS, values, strict=True):
+        setter(state, value)
+    return state
+
+
 class Draft:
     """A mutable copy of the state for one action: many small changes, one frozen State at the end."""
 
@@ -408,15 +430,14 @@ class Draft:
         self.random = False  # a roll: the move cannot be undone
 
     def freeze(self) -> State:
-        return State(
-            rng=self.rng, crown=self.crown,
-            castles=self.castles if type(self.castles) is tuple else (tuple(self.castles[0]), tuple(self.castles[1])),
-            supply=self.supply if type(self.supply) is tuple else tuple(tuple(c) for c in self.supply),
-            red_supply=self.red_supply, red_held=(self.red_held[0], self.red_held[1]),
-            scores=(self.scores[0], self.scores[1]), first=self.first, turn=self.turn, colour=self.colour,
-            rolls=self.rolls, phase=self.phase, dice=self.dice, roller=self.roller, card=self.card,
-            slot=self.slot, winner=self.winner, ply=self.ply, barrier=self.barrier,
-        )
+        return _new_state((
+            self.rng, self.crown,
+            self.castles if type(self.castles) is tuple else (tuple(self.castles[0]), tuple(self.castles[1])),
+            self.supply if type(self.supply) is tuple else tuple(tuple(c) for c in self.supply),
+            self.red_supply, (self.red_held[0], self.red_held[1]), (self.scores[0], self.scores[1]), self.first,
+            self.turn, self.colour, self.rolls, self.phase, self.dice, self.roller, self.card, self.slot,
+            self.winner, self.ply, self.barrier,
+        ))
 
     def set_row(self, seat: int, colour: int, row: Row) -> None:
         if type(self.castles) is tuple:

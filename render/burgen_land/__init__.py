@@ -1,0 +1,6 @@
+"""Burgen Land's images: the public board and a seat's own panel."""
+
+from render.burgen_land.board import draw_board, draw_board_image
+from render.burgen_land.hand import draw_hand, draw_hand_image
+
+__all__ = ["draw_board", "draw_board_image", "draw_hand", "draw_hand_image"]

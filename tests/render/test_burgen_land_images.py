@@ -1,0 +1,144 @@
+"""Burgen Land's board and seat-panel images.
+
+Positions come from seeded random playouts of the real engine (start, mid, late,
+over) and from positions built with the engine's test helpers for the details a
+player relies on: the turn's colour and risk, holes, the die choice, the winner.
+"""
+
+from __future__ import annotations
+
+import copy
+from io import BytesIO
+
+import pytest
+from PIL import Image
+
+import engines
+import render
+from engines.burgen_land import rules as R
+from render.burgen_land import board as board_mod
+from render.gallery import NAMES, PHASES, Position, positions
+from tests.engines.burgen_land_helpers import position, space
+
+E = engines.get("burgen-land")
+GAME = "burgen-land"
+MAX_PNG_BYTES = 500 * 1024
+TWO = list(NAMES[:2])
+
+
+def _decode(png: bytes) -> Image.Image:
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    img = Image.open(BytesIO(png))
+    img.load()
+    return img.convert("RGB")
+
+
+@pytest.fixture(scope="module")
+def played() -> list[Position]:
+    return positions(GAME, 2, seed=7)
+
+
+def _move_position():
+    """Seat 0 on the yellow wall/crown, yellow fixed, three dice to choose from; castles with holes."""
+    state = position({"yellow": (1, 3, 1, 0, 1, 5, 1)}, {"yellow": (1, 3, 1, 0, 1, 3, 1)},
+                     crown=space("yellow", "wall-crown"), colour="yellow", rolls=1, held=(2, 1), scores=(27, 18))
+    return R.resolve_roll(state, 0, (2, 6, 1))[0]
+
+
+def test_registry_lists_the_game() -> None:
+    assert GAME in render.games()
+
+
+def test_board_and_panels_render_in_every_phase(played: list[Position]) -> None:
+    assert [p.phase for p in played] == list(PHASES)
+    assert played[-1].public["winner"] is not None
+    for pos in played:
+        board = render.draw_board(GAME, pos.public, TWO)
+        img = _decode(board)
+        assert 1200 <= img.width <= 1600 and img.height > img.width, pos.label  # portrait: phones
+        assert len(board) < MAX_PNG_BYTES, pos.label
+        for seat in range(2):
+            hand = render.draw_hand(GAME, pos.seats[seat], TWO)
+            assert _decode(hand).width < img.width and len(hand) < MAX_PNG_BYTES, pos.label
+
+
+def test_rendering_is_deterministic_and_the_board_is_the_same_for_every_viewer(played: list[Position]) -> None:
+    pos = played[1]
+    public = render.draw_board(GAME, pos.public, TWO)
+    assert public == render.draw_board(GAME, copy.deepcopy(pos.public), TWO)
+    assert all(render.draw_board(GAME, v, TWO) == public for v in pos.seats)
+    assert render.draw_hand(GAME, pos.seats[0], TWO) == render.draw_hand(GAME, copy.deepcopy(pos.seats[0]), TWO)
+
+
+def test_the_panel_needs_a_seat_view() -> None:
+    with pytest.raises(ValueError, match="seat"):
+        render.draw_hand(GAME, E.view(_move_position(), None), TWO)
+
+
+def test_the_next_six_spaces_are_marked_safe_or_leaving() -> None:
+    view = E.view(_move_position(), None)
+    outcomes = board_mod.step_outcomes(view)
+    assert [s for _, s in outcomes] == ["safe"] * 3 + ["leave"] * 3
+    img = board_mod.draw_board_image(view, TWO)
+    for steps, (target, state) in enumerate(outcomes, start=1):
+        x, y = board_mod._polar(target, board_mod.STEP_RADIUS)
+        # The disc's fill shows left of its centre (clear of the number).
+        pixel = img.getpixel((round(x - 10), round(y)))
+        expected = board_mod.S.SAFE if state == "safe" else board_mod.S.DANGER
+        assert pixel == expected, (steps, pixel)
+    before = E.view(position(crown=5), None)  # before the first roll: any value is fine, grey
+    assert {s for _, s in board_mod.step_outcomes(before)} == {"any"}
+    assert board_mod.step_outcomes(E.view(R.resolve_roll(position({"red": (1,)}, {"red": (1, 5, 1, 5, 1)},
+                                          crown=space("red", "wall", 2), scores=(12, 18)), 0, (1,))[0], None)) == []
+
+
+def test_the_crown_is_drawn_where_it_stands() -> None:
+    view = E.view(_move_position(), None)
+    moved = copy.deepcopy(view)
+    moved["crown"]["space"] = 3
+    a, b = board_mod.draw_board_image(view, TWO), board_mod.draw_board_image(moved, TWO)
+    for index, img in ((12, a), (3, b)):
+        x, y = board_mod._polar(index, board_mod.RADIUS + 54)
+        assert img.getpixel((round(x), round(y - 4))) != img.getpixel((3, 3))  # something drawn there
+
+
+def test_holes_and_cards_change_the_image() -> None:
+    view = E.view(_move_position(), None)
+    filled = copy.deepcopy(view)
+    filled["castles"][0]["yellow"]["cards"][3] = 1
+    assert render.draw_board(GAME, view, TWO) != render.draw_board(GAME, filled, TWO)
+    assert render.draw_hand(GAME, E.view(_move_position(), 0), TWO) != render.draw_hand(
+        GAME, {**filled, "seat": 0}, TWO)
+
+
+def test_the_panel_lists_the_choices_of_the_seat_to_act_only() -> None:
+    state = _move_position()
+    mine, theirs = render.draw_hand(GAME, E.view(state, 0), TWO), render.draw_hand(GAME, E.view(state, 1), TWO)
+    assert _decode(mine).height > _decode(theirs).height  # three choices listed vs a waiting line
+
+
+def test_long_and_missing_names_and_a_long_castle() -> None:
+    state = position({"red": (5, 1, 3, 1, 2, 1, 5, 1, 3, 1, 2, 1, 5, 1, 3, 1, 2, 1, 5)}, {"red": ()})
+    view = E.view(state, 0)
+    for names in (["W" * 80, "Ж" * 80], [], ["Ana"]):
+        _decode(render.draw_board(GAME, view, names))
+        _decode(render.draw_hand(GAME, view, names))
+
+
+def test_cold_and_warm_caches_give_the_same_bytes() -> None:
+    from render.cache import LAYERS
+
+    view = E.view(_move_position(), 0)
+    warm = render.draw_board(GAME, view, TWO), render.draw_hand(GAME, view, TWO)
+    LAYERS.clear()
+    assert (render.draw_board(GAME, view, TWO), render.draw_hand(GAME, view, TWO)) == warm
+
+
+def test_gallery_includes_the_game(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from render.gallery import write_gallery
+
+    written = write_gallery(tmp_path, games=(GAME,))
+    boards = [p for p in written if p.name.endswith("-board.png")]
+    assert len(boards) == len(PHASES) and all(p.name.startswith("burgen-land-2p-") for p in boards)
+    for path in written:
+        _decode(path.read_bytes())
