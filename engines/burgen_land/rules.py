@@ -675,4 +675,4 @@ def spaces_left(state: State) -> int | None:
     """Spaces the crown may still move before it leaves the turn's colour (None before the first roll)."""
     if state.colour is None or state.winner is not None:
         return None
-    return D.section_end(state.colour) - state.crown
+    return max(0, D.section_end(state.colour) - state.crown)  # 0 once it has left (the penalty is pending)

@@ -45,6 +45,7 @@ CENTRE = (MARGIN + RING_BOX / 2, RING_Y + RING_BOX / 2)
 RADIUS = 322           # tile centres
 TILE = 70
 STEP_RADIUS = RADIUS - 62
+CROWN_RADIUS = RADIUS + 60  # the crown marker, outside the ring, clear of the tiles' corners
 SIDE = Box(MARGIN + RING_BOX + 16, RING_Y, W - MARGIN - (MARGIN + RING_BOX + 16), RING_BOX)
 TRACK_Y = RING_Y + RING_BOX + 12
 TRACK_H = 128
@@ -225,15 +226,15 @@ def _draw_crown(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, theme: 
     draw.rounded_rectangle((x - h, y - h, x + h, y + h), radius=14, outline=S.GOLD, width=6)
     draw.rounded_rectangle((x - h - 3, y - h - 3, x + h + 3, y + h + 3), radius=16, outline=theme.ink, width=2)
     # The crown itself sits just outside the ring, on the line from the centre through its space.
-    ox, oy = _polar(index, RADIUS + 54)
-    paste(img, S.crown_marker(42, theme.ink), (ox, oy), anchor="mm")
+    ox, oy = _polar(index, CROWN_RADIUS)
+    paste(img, S.crown_marker(40, theme.ink), (ox, oy), anchor="mm")
 
 
 def step_outcomes(view: View) -> list[tuple[int, str]]:
     """For the player to act: (space, "safe" | "leave" | "any") reached by a die showing 1..6."""
     turn = view.get("turn")
-    if not turn or view.get("winner") is not None:
-        return []
+    if not turn or view.get("winner") is not None or turn.get("phase") == "penalty":
+        return []  # no roll is coming before the turn ends
     crown = int(view["crown"]["space"])
     left = turn.get("spaces_left")
     out = []
@@ -336,6 +337,11 @@ def _draw_centre(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names:
             put(img, (cx, cy - 98), "colour of this turn:", 17, theme.muted, anchor="mm")
             put(img, (cx, cy - 72), "not fixed yet", 24, theme.ink, bold=True, anchor="mm")
             put(img, (cx, cy - 44), "the first landing fixes it", 17, theme.muted, anchor="mm")
+        elif turn.get("phase") == "penalty":
+            paste(img, _chip(str(turn_colour), 34, theme), (cx - 130, cy - 116))
+            put(img, (cx - 88, cy - 99), f"left {turn_colour}!", 24, S.DANGER, bold=True, anchor="lm")
+            put(img, (cx, cy - 50), "a penalty card goes back,", 19, theme.ink, anchor="mm")
+            put(img, (cx, cy - 26), "then the turn ends", 19, theme.ink, anchor="mm")
         else:
             paste(img, _chip(str(turn_colour), 34, theme), (cx - 130, cy - 116))
             put(img, (cx - 88, cy - 99), f"{turn_colour} this turn", 24, theme.ink, bold=True, anchor="lm")

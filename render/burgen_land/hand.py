@@ -102,6 +102,10 @@ def _status(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: int, 
     if colour is None:
         put(img, (inner.x, line), "Colour of this turn: not fixed yet — the first landing fixes it.", 19,
             theme.ink, anchor="lm")
+    elif turn.get("phase") == "penalty":
+        paste(img, _chip(str(colour), 30, theme), (inner.x, line - 15))
+        put(img, (inner.x + 40, line), f"The crown left {colour}: one end card goes back, then the turn ends.", 19,
+            theme.ink, anchor="lm")
     else:
         paste(img, _chip(str(colour), 30, theme), (inner.x, line - 15))
         left = int(turn.get("spaces_left") or 0)

@@ -98,7 +98,7 @@ def test_the_crown_is_drawn_where_it_stands() -> None:
     moved["crown"]["space"] = 3
     a, b = board_mod.draw_board_image(view, TWO), board_mod.draw_board_image(moved, TWO)
     for index, img in ((12, a), (3, b)):
-        x, y = board_mod._polar(index, board_mod.RADIUS + 54)
+        x, y = board_mod._polar(index, board_mod.CROWN_RADIUS)
         assert img.getpixel((round(x), round(y - 4))) != img.getpixel((3, 3))  # something drawn there
 
 
@@ -109,6 +109,16 @@ def test_holes_and_cards_change_the_image() -> None:
     assert render.draw_board(GAME, view, TWO) != render.draw_board(GAME, filled, TWO)
     assert render.draw_hand(GAME, E.view(_move_position(), 0), TWO) != render.draw_hand(
         GAME, {**filled, "seat": 0}, TWO)
+
+
+def test_a_pending_penalty_shows_no_die_markers_and_no_negative_count() -> None:
+    state = position({"blue": (1, 3, 1, 5, 1)}, crown=space("blue", "great-tower"), colour="blue", rolls=1)
+    state = R.resolve_roll(state, 0, (1,))[0]
+    view = E.view(state, 0)
+    assert view["turn"]["phase"] == "penalty" and view["turn"]["spaces_left"] == 0 and view["turn"]["safe_rolls"] == []
+    assert board_mod.step_outcomes(view) == []
+    _decode(render.draw_board(GAME, view, TWO))
+    _decode(render.draw_hand(GAME, view, TWO))
 
 
 def test_the_panel_lists_the_choices_of_the_seat_to_act_only() -> None:
