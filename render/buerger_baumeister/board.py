@@ -225,18 +225,18 @@ def _static_info(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, theme: T
     if box.h < 90:
         return
     put(img, (box.x + 12, box.y + 10), "key", 15, theme.muted, bold=True)
-    x, y = box.x + 14, box.y + 46
+    x, y = box.x + 14, box.y + 44
     paste(img, coin("", 24, theme.ink), (x, y - 12))
     put(img, (x + 30, y), "coin space: +1 coin (3 at most)", 16, theme.ink, anchor="lm")
-    put(img, (x + 12, y + 34), "+2", 20, theme.ink, bold=True, anchor="mm")
-    put(img, (x + 30, y + 34), "+2 space: 2 more points", 16, theme.ink, anchor="lm")
+    put(img, (x + 12, y + 30), "+2", 20, theme.ink, bold=True, anchor="mm")
+    put(img, (x + 30, y + 30), "+2 space: 2 more points", 16, theme.ink, anchor="lm")
     x2 = box.x + box.w / 2 + 10
     paste(img, crane(None, 26, theme.ink, background=theme.panel), (x2, y - 13))
     put(img, (x2 + 32, y), "large project: cost, bonus", 16, theme.ink, anchor="lm")
-    put(img, (x2 + 32, y + 34), "+4 points or ×2 the placement", 16, theme.ink, anchor="lm")
-    if box.h >= 150:
-        y += 68
-        draw.rounded_rectangle((x, y - 12, x + 24, y + 12), radius=5, outline=theme.highlight, width=4)
+    put(img, (x2 + 32, y + 30), "+4 points or ×2 the placement", 16, theme.ink, anchor="lm")
+    if box.h >= 140:
+        y += 60
+        ImageDraw.Draw(img).rounded_rectangle((x, y - 11, x + 24, y + 11), radius=5, outline=theme.highlight, width=4)
         put(img, (x + 30, y), "last turn: the placement, the project, the refilled offer space", 16, theme.ink,
             anchor="lm")
 

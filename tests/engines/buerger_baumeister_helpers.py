@@ -47,13 +47,15 @@ def conservation(state: State, *, colours: bool = True) -> None:
 
 def playout_invariant(state: State) -> None:
     """Conservation plus what holds in every real game: 3 tokens in hand, a full offer until the end,
-    the setup removals untouched, nothing discarded (every token always fits)."""
+    the setup removals untouched, nothing discarded (every token always fits), short choice lists."""
     conservation(state)
     assert all(len(p.hand) == D.HAND_SIZE for p in state.players)
     assert len(state.removed) == D.REMOVED[state.seats] and not state.discarded
     filled = sum(1 for t in state.offer if t != EMPTY)
     assert filled == (len(D.OFFER_PRICES) - 1 if state.over else len(D.OFFER_PRICES))
     assert not (state.over and state.bag), "the game ended with tokens in the bag"
+    if not state.over:  # every decision fits one Discord select
+        assert 0 < len(R.legal_steps(state, state.turn)) <= 25
 
 
 def from_bag(state: State, *codes: str) -> list[int]:

@@ -106,6 +106,9 @@ def test_buying_by_token_takes_the_cheapest_space() -> None:
     assert key(state, "place RH2 red-S plain no-project buy green villa") == "place RH2 red-S plain no-project buy 4"
     with pytest.raises(AmbiguousAction):
         E.parse_action(state, 0, "place RH2 red-S plain no-project buy green")
+    # Equal prices: the lowest space number (both YV2 cost 1 coin, on spaces 2 and 4).
+    twice = offer(base("RH2", "GV2", "BP3", coins=2), "GH2", "YV2", "GH2", "YV2", "BP3", mayor=2)
+    assert key(twice, "place RH2 red-S plain no-project buy YV2") == "place RH2 red-S plain no-project buy 2"
     with pytest.raises(IllegalAction, match="no token like `RP3` is on offer"):
         E.parse_action(state, 0, "place RH2 red-S plain no-project buy RP3")
 
