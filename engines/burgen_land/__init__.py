@@ -48,9 +48,11 @@ class BurgenLand(BaseEngine):
             problem = R.step_problem(trial, seat, step)
             if problem:
                 return problem
+            if i + 1 == len(action.steps):
+                return None
             if step[0] == "roll":
                 # Checked before anything is rolled: what follows a roll would depend on unseen dice.
-                return "a roll must be the last step of a line" if i + 1 < len(action.steps) else None
+                return "a roll must be the last step of a line"
             trial = R.apply_steps(trial, seat, (step,))[0]
         return None if action.steps else "an empty move"
 

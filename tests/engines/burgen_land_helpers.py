@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
@@ -26,16 +27,27 @@ def conservation(state: State) -> None:
     assert state.red_supply + sum(state.red_held) == D.RED_DICE, "red dice lost or duplicated"
     for seat in range(D.SEATS):
         for row in state.castles[seat]:
-            if not row:
-                continue
-            assert set(row) <= CELLS, row
-            assert row[0] != D.HOLE and row[-1] != D.HOLE, f"a row starts or ends with a hole: {row}"
-            assert not any(a in BUILDINGS and b in BUILDINGS for a, b in pairwise(row)), row
+            problem = row_problem(row)
+            assert problem is None, f"{problem}: {row}"
     assert 0 <= state.crown < D.TRACK_LEN
     assert all(s >= 0 for s in state.scores)
     assert (state.winner is None) == (state.phase != "over")
     if state.winner is not None:
         assert state.scores[state.winner] >= D.WIN_SCORE
+
+
+@lru_cache(maxsize=65536)
+def row_problem(row: Row) -> str | None:
+    """What is wrong with a castle row, if anything (cached: the same rows recur all game long)."""
+    if not row:
+        return None
+    if not set(row) <= CELLS:
+        return "not a card value"
+    if row[0] == D.HOLE or row[-1] == D.HOLE:
+        return "a row starts or ends with a hole"
+    if any(a in BUILDINGS and b in BUILDINGS for a, b in pairwise(row)):
+        return "two buildings side by side"
+    return None
 
 
 def space(colour: str, kind: str, nth: int = 1) -> int:
