@@ -40,9 +40,11 @@ class Burgenland(BaseEngine):
 
     def check(self, state: State, seat: int, action: Action) -> str | None:
         trial = state
-        for step in action.steps:
+        for i, step in enumerate(action.steps):
             if trial.winner is not None:
                 return "the game ended before the rest of that line"
+            if i and N.sealed(trial):
+                return N.SEALED
             problem = R.step_problem(trial, seat, step)
             if problem:
                 return problem

@@ -149,9 +149,11 @@ def tokenize(text: str) -> list[str]:
 def split_steps(tokens: list[str]) -> list[list[str]]:
     """Cut the tokens where a verb or a marker starts a new step."""
     out: list[list[str]] = []
-    for token in tokens:
+    for i, token in enumerate(tokens):
         paying = bool(out) and out[-1][0] == "pay"
-        starts = (token in VERBS and not (paying and token in JOKER_WORDS)) or (
+        # While paying, "joker" is a card ("pay 2 jokers"); "jokers 1" (a count after it) is the exchange.
+        as_card = paying and token in JOKER_WORDS and not (i + 1 < len(tokens) and tokens[i + 1].isdigit())
+        starts = (token in VERBS and not as_card) or (
             re.fullmatch(r"m[1-8]", token) and not (out and out[-1][0] == "swap"))
         if starts or not out:
             out.append([token])
@@ -169,7 +171,11 @@ def parse_line(state: State, seat: int, text: str, legal: tuple[Action, ...]) ->
     steps: list[tuple[str, ...]] = []
     trial = state
     for words in split_steps(tokens):
+        if steps and sealed(trial):
+            raise IllegalAction(f"`{text}`: {SEALED}")
         for step in _read_step(trial, seat, words):
+            if steps and sealed(trial):
+                raise IllegalAction(f"`{text}`: {SEALED}")
             problem = R.step_problem(trial, seat, step)
             if problem:
                 raise IllegalAction(f"`{' '.join(step)}` is not allowed: {problem}.",
@@ -179,6 +185,16 @@ def parse_line(state: State, seat: int, text: str, legal: tuple[Action, ...]) ->
     if not steps:
         raise NotationError(f"`{text}` is not a move. {HELP}")
     return Action(tuple(steps))
+
+
+SEALED = ("a step that draws or reveals something, or ends the turn, must be the last on its line; "
+          "send the rest as a new move")
+
+
+def sealed(trial: State) -> bool:
+    """Did the step just tried draw, reveal or pass the turn?  Then nothing may follow it on the line:
+    checking later steps against the drawn cards would let error messages reveal them."""
+    return trial.barrier == trial.ply and trial.ply > 0
 
 
 def _read_step(state: State, seat: int, words: list[str]) -> list[tuple[str, ...]]:

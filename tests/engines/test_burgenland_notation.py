@@ -166,3 +166,20 @@ def test_views_are_built_from_an_allow_list() -> None:
     assert "pay10" not in text and "deck" not in [k for k in public if k != "deck_size"]
     assert str(state.rng) not in text
 
+
+
+def test_nothing_may_follow_a_draw_on_one_line() -> None:
+    # Otherwise "pay R3" after a 3-coin reward would be accepted or refused depending on
+    # the unseen cards drawn, and a player could probe the deck with rejected lines.
+    hand = cards("green", 1, 1, 1, 1) + cards("red", 3, 3)
+    state = base(hand)
+    with pytest.raises(IllegalAction, match="must be the last on its line"):
+        E.parse_action(state, 0, "build wall 2W pay G1 G1 G1 G1 jokers 1 pay R3 R3")  # 2W: 3-coin draw
+    with pytest.raises(IllegalAction, match="must be the last on its line"):
+        E.parse_action(state, 0, "take jokers 1")
+    forged = Action((("build", "wall", "2W"), ("pay", "G1", "G1", "G1", "G1"), ("jokers", "1")))
+    with pytest.raises(IllegalAction, match="must be the last on its line"):
+        E.apply(state, 0, forged)
+    # A build without a draw may be followed by more on the same line.
+    after, _ = E.apply(state, 0, E.parse_action(state, 0, "build wall 1N pay G1 G1 G1 G1 jokers 1 pay R3 R3"))
+    assert after.players[0].jokers == 2 and after.turn == 1
