@@ -258,7 +258,12 @@ class TableService:
                 raise TableError(Problem.STALE, STALE_TEXT, row.id)
             action, state, events = self._apply(before, engine, seat, text)
             after = await self._commit_move(before, engine, seat, action, state, events)
-        post, private = self._move_messages(engine, before, after, seat, events)
+        if events:
+            post, private = self._move_messages(engine, before, after, seat, events)
+        else:
+            # A step inside a decision (choose, then pay ...): nothing happened yet for anyone
+            # else to see, so only the player hears back; the channel gets the completed move.
+            post, private = None, ()
         label = fill_seats(engine.format_action(before.state, seat, action), before.names)
         return await self._drawn(Reply(f"Played: {label}", game_id=row.id, engine=engine.name,
                                        move_number=engine.move_count(state), post=post, private=private),
