@@ -14,8 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import engines  # noqa: E402
-from engines import rng  # noqa: E402
+import engines
+from engines import rng
 
 
 def run(name: str, seconds: float) -> tuple[float, float]:
