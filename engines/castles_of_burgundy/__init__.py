@@ -112,7 +112,7 @@ def default_step(state: State, seat: int) -> tuple[str, ...]:
         if safe in steps:
             return safe
     if not state.pending and state.players[seat].dice:
-        return steps[0]  # a die
+        return ("die", str(state.players[seat].dice[0]), "workers")
     if ("end",) in steps:
         return ("end",)
     return steps[0]

@@ -3,10 +3,13 @@
 Steps (tuples of words; ``notation`` reads and writes them):
 
 =========================  ====================================================================
-``die 5``                  use the die showing 5: opens "what to do with it"
-``take``                   take a tile: opens the list of tiles the die can reach
+``die 5 take``             use the die showing 5 to take a tile: opens the tiles it can reach
+``die 5 place ship``       use the 5 to place a stored ship: opens the spaces
+``die 3 sell 3``           use the 3 to sell all goods of type 3
+``die 3 workers``          use the 3 to take 2 workers
+``take``                   (castle's extra action) take a tile: opens the list of tiles
 ``ship 2``                 (in a take/buy list) the ship on depot 2; ``black`` is the black depot
-``place ship``             place a stored ship: opens the list of spaces
+``place ship``             (castle, city hall) place a stored ship: opens the list of spaces
 ``on 24``                  (in a space list) put the tile on space 24
 ``sell 3``                 sell all goods of type 3
 ``workers``                take 2 workers
@@ -100,8 +103,11 @@ def _legal_steps(state: State, seat: int) -> list[Step]:
 
 
 def _turn_steps(state: State, seat: int) -> list[Step]:
+    """A die and what to do with it, in one step (``die 5 take``, ``die 5 place ship``, ``die 3 workers``)."""
     player = state.players[seat]
-    steps: list[Step] = [("die", str(v)) for v in sorted(set(player.dice))]
+    steps: list[Step] = []
+    for v in sorted(set(player.dice)):
+        steps += [("die", str(v), *step) for step in _action_steps(state, seat, Decision("action", "die", die=v))]
     if O.can_buy_now(state, seat):
         steps.append(("buy",))
         if not player.dice:
@@ -109,17 +115,23 @@ def _turn_steps(state: State, seat: int) -> list[Step]:
     return steps
 
 
+def _action_steps(state: State, seat: int, top: Decision) -> list[Step]:
+    """The four actions a die (or a castle, with any number) allows."""
+    player = state.players[seat]
+    steps: list[Step] = []
+    if O.take_options(state, seat, top):
+        steps.append(("take",))
+    steps += [("place", D.TILE_TOKEN[t]) for t in O.placeable(player, top.die)]
+    steps += [("sell", str(g)) for g, _ in O.sell_options(player, top.die)]
+    steps.append(("workers",))
+    return steps
+
+
 def _decision_steps(state: State, seat: int, top: Decision) -> list[Step]:
     player = state.players[seat]
     kind = top.kind
     if kind == "action":
-        steps: list[Step] = []
-        if O.take_options(state, seat, top):
-            steps.append(("take",))
-        steps += [("place", D.TILE_TOKEN[t]) for t in O.placeable(player, top.die)]
-        steps += [("sell", str(g)) for g, _ in O.sell_options(player, top.die)]
-        steps.append(("workers",))
-        return steps
+        return _action_steps(state, seat, top)
     if kind == "take":
         return [(D.TILE_TOKEN[t], str(d)) for t, d, _ in O.take_options(state, seat, top)]
     if kind == "space":
@@ -161,10 +173,7 @@ def step_problem(state: State, seat: int, step: Step) -> str | None:
         return f"that is not one of the choices now ({decision_prompt(state, top)})"
     player = state.players[seat]
     if verb == "die":
-        if not player.dice:
-            return "you have used both dice this turn"
-        return f"you have no die showing {step[1] if len(step) > 1 else '?'} (your dice: " + \
-            ", ".join(map(str, player.dice)) + ")"
+        return die_problem(state, seat, step)
     if verb == "buy":
         if state.bought:
             return "you have already bought a tile this turn"
@@ -174,6 +183,31 @@ def step_problem(state: State, seat: int, step: Step) -> str | None:
     if verb == "end":
         return "use both dice first"
     return "start with a die, e.g. `die 5`" + (" or `buy`" if O.can_buy_now(state, seat) else "")
+
+
+def die_problem(state: State, seat: int, step: Step) -> str:
+    player = state.players[seat]
+    if not player.dice:
+        return "you have used both dice this turn"
+    dice = ", ".join(map(str, player.dice))
+    if len(step) < 3:
+        return f"say what the die does, e.g. `die {player.dice[0]} workers`"
+    if not step[1].isdigit() or int(step[1]) not in player.dice:
+        return f"you have no die showing {step[1]} (your dice: {dice})"
+    die, inner = int(step[1]), step[2:]
+    if inner[0] == "place" and len(inner) == 2:
+        tile = O.stored_tile(player, inner[1])
+        if tile is None:
+            return f"you have no {inner[1]} in storage"
+        return (f"no space fits the {D.tile_name(inner[1])} with a {die}: it needs an empty {inner[1]} space "
+                f"touching a covered one, with that number (you have {player.workers} workers to change it)")
+    if inner[0] == "sell" and len(inner) == 2 and inner[1].isdigit():
+        if not 1 <= int(inner[1]) <= 6 or not player.goods[int(inner[1]) - 1]:
+            return f"you have no goods of type {inner[1]}"
+        return f"selling goods {inner[1]} with a {die} needs more workers than your {player.workers}"
+    if inner == ("take",):
+        return f"no tile is within reach of a {die} (you have {player.workers} workers)"
+    return "a die can `take`, `place` a stored tile, `sell` goods or take `workers`"
 
 
 def space_problem(state: State, seat: int, top: Decision, word: str) -> str:
@@ -236,6 +270,7 @@ def _do_step(turn: Turn, seat: int, step: Step) -> None:
     if not s.pending:
         if verb == "die":
             _push(turn, Decision("action", "die", die=int(step[1])))
+            _do_step(turn, seat, step[2:])
         elif verb == "buy":
             _push(turn, Decision("buy", "buy"))
         elif verb == "end":
@@ -244,7 +279,10 @@ def _do_step(turn: Turn, seat: int, step: Step) -> None:
     top = s.pending[-1]
     root = s.pending[0]
     if verb == "cancel":
-        turn.update(pending=s.pending[:-1])
+        pending = s.pending[:-1]
+        if pending and pending[-1].kind == "action" and pending[-1].source == "die":
+            pending = pending[:-1]  # a die's action list is part of the turn's list: back to that
+        turn.update(pending=pending)
     elif verb == "skip":
         turn.update(pending=())
         turn.event("skip", seat, building=root.source)

@@ -3,6 +3,9 @@
 Keys (what the log stores) are the steps' words (see ``decisions``).  A whole die
 action reads as one line and its key is the same text:
 
+Each die action is one choice in the turn's list (``die 5 take``, ``die 5 place ship``,
+``die 4 sell 4``, ``die 3 workers``), followed by the tile or space it needs:
+
 - ``die 5 place ship on 24`` — the 5 places a stored ship on space 24
 - ``die 2 take ship 2`` — the 2 takes the ship from depot 2 (``take ship from depot 2`` also reads)
 - ``die 2 take ship 3 discard mine`` — storage full: discard a mine first (a worker turns the 2 into 3)
@@ -64,12 +67,13 @@ def _depot(depot: int) -> str:
     return "the black depot" if depot == D.BLACK_DEPOT else f"depot {depot}"
 
 
-def step_label(state: State, seat: int, step: tuple[str, ...]) -> str:
+def step_label(state: State, seat: int, step: tuple[str, ...], top: Decision | None = None) -> str:
     verb = step[0]
     player = state.players[seat]
-    top = state.pending[-1] if state.pending else None
+    top = top or (state.pending[-1] if state.pending else None)
     if verb == "die":
-        return f"Use the die showing {step[1]}"
+        inner = step_label(state, seat, step[2:], Decision("action", "die", die=int(step[1])))
+        return f"Use the {step[1]} to {inner[0].lower()}{inner[1:]}"
     if verb == "buy":
         return f"Buy a tile ({D.PURCHASE_SILVER} silverlings)"
     if verb == "end":
@@ -132,7 +136,7 @@ _REWRITES = [
     (re.compile(r"\b(?:knowledge|k|yellow) ?#?(\d+)\b"), r"k\1"), (re.compile(r"\bblack depot\b"), "black"),
     (re.compile(r"\b([234])[ -]?(" + _ANIMAL + r")s?\b"), r"\2\1"),
     (re.compile(r"\b(" + _ANIMAL + r")s? ?-?x?([234])(?= |$)(?! (?:[1-6]|black)\b)"), r"\1\2"),
-    (re.compile(r"\b(?:take )?([24]) workers\b"), "workers"), (re.compile(r"\bsell goods\b"), "sell"),
+    (re.compile(r"(?<!die )\b(?:take )?[24] workers\b"), "workers"), (re.compile(r"\bsell goods\b"), "sell"),
 ]
 _FILLER = {"from", "the", "a", "an", "depot", "space", "tile", "with", "to", "and", "then", "of", "it", "my"}
 _PLURALS = {"ships": "ship", "castles": "castle", "mines": "mine", "banks": "bank", "markets": "market",
@@ -182,7 +186,7 @@ def _read_step(state: State, seat: int, tokens: list[str], i: int, text: str) ->
     if word in _SINGLE and not (word == "take" and kind in ("take", "buy")):
         return (word,), i + 1
     if word == "die":
-        return ("die", _number(tokens, i + 1, "die", text)), i + 2
+        return _read_die(state, seat, tokens, i, text)
     if word in ("place", "discard", "put", "add"):
         verb = "discard" if word == "discard" else "place"
         if i + 1 >= len(tokens):
@@ -209,6 +213,25 @@ def _read_step(state: State, seat: int, tokens: list[str], i: int, text: str) ->
     if top is None and word in D.TOKEN_KIND:
         raise IllegalAction(f"`{text}`: start with a die, e.g. `die 2 take {word} 2`, or `buy {word}`.")
     raise NotationError(f"`{' '.join(tokens[i:])}` is not understood here. {HELP}")
+
+
+def _read_die(state: State, seat: int, tokens: list[str], i: int, text: str) -> tuple[tuple[str, ...], int]:
+    """``die 5 take`` / ``die 5 place ship`` / ``die 3 sell 3`` / ``die 3 workers``."""
+    value = _number(tokens, i + 1, "die", text)
+    j = i + 2
+    verb = tokens[j] if j < len(tokens) else ""
+    if verb in ("take", "workers"):
+        return ("die", value, verb), j + 1
+    if verb in ("place", "put", "add"):
+        if j + 1 >= len(tokens):
+            raise NotationError(f"`{text}`: say which stored tile to place, e.g. `die {value} place ship on 24`.")
+        return ("die", value, "place", _stored_token(state, seat, tokens[j + 1], text)), j + 2
+    if verb == "sell":
+        goods = tokens[j + 1] if j + 1 < len(tokens) and tokens[j + 1].isdigit() else value
+        return ("die", value, "sell", str(int(goods))), j + 2 if j + 1 < len(tokens) and tokens[j + 1].isdigit() \
+            else j + 1
+    raise NotationError(f"`{text}`: say what the {value} does: `die {value} take`, `die {value} place ship`, "
+                        f"`die {value} sell {value}` or `die {value} workers`.")
 
 
 def _tile_word(word: str, offered: list[str]) -> str | None:

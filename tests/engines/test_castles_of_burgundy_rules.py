@@ -58,7 +58,7 @@ def again(state: State, dice: tuple[int, ...]) -> State:
 
 def test_take_a_tile_from_the_depot_of_the_die() -> None:
     s = stock(base(dice=(2, 5)), 2, "ship", "k3")
-    s, events = run(s, 0, ("die", "2"), ("take",), ("ship", "2"))
+    s, events = run(s, 0, ("die", "2", "take"), ("ship", "2"))
     p = s.players[0]
     assert tokens(p.storage) == ["ship"] and p.dice == (5,) and tokens(s.depots[1]) == ["k3"]
     assert kinds(events) == ["take"] and events[0].data["workers"] == 0
@@ -67,7 +67,7 @@ def test_take_a_tile_from_the_depot_of_the_die() -> None:
 
 def test_workers_change_the_die_by_one_each_and_wrap_from_6_to_1() -> None:
     s = stock(stock(base(dice=(6, 6), workers=2), 1, "ship"), 3, "mine")
-    s, _ = run(s, 0, ("die", "6"), ("take",))
+    s, _ = run(s, 0, ("die", "6", "take"))
     options = R.legal_steps(s, 0)
     assert ("ship", "1") in options  # 6 -> 1 costs one worker
     assert ("mine", "3") not in options  # 6 -> 3 needs three
@@ -78,7 +78,7 @@ def test_workers_change_the_die_by_one_each_and_wrap_from_6_to_1() -> None:
 
 def test_full_storage_forces_a_discard_first_and_cancel_changes_nothing() -> None:
     s = store(stock(base(dice=(2, 5)), 2, "ship"), 0, "mine", "bank", "cow2")
-    s, events = run(s, 0, ("die", "2"), ("take",), ("ship", "2"))
+    s, events = run(s, 0, ("die", "2", "take"), ("ship", "2"))
     assert events == () and s.pending[-1].kind == "discard"
     assert R.legal_steps(s, 0) == [("discard", "mine"), ("discard", "bank"), ("discard", "cow2"), ("cancel",)]
     back, _ = run(s, 0, ("cancel",))
@@ -91,11 +91,10 @@ def test_full_storage_forces_a_discard_first_and_cancel_changes_nothing() -> Non
 
 def test_cancel_steps_back_one_level_while_nothing_changed() -> None:
     s = base(dice=(2, 5))
-    s1, _ = run(s, 0, ("die", "2"), ("take",))
+    s1, _ = run(s, 0, ("die", "2", "take"))
+    assert [d.kind for d in s1.pending] == ["action", "take"]
     s2, _ = run(s1, 0, ("cancel",))
-    assert [d.kind for d in s2.pending] == ["action"]
-    s3, _ = run(s2, 0, ("cancel",))
-    assert s3.pending == () and s3.players == s.players
+    assert s2.pending == () and s2.players == s.players  # back to the turn's list
 
 
 # --- Placing tiles -------------------------------------------------------------------------------------
@@ -103,7 +102,7 @@ def test_cancel_steps_back_one_level_while_nothing_changed() -> None:
 
 def test_place_needs_matching_colour_adjacency_and_die_number() -> None:
     s = store(base(dice=(2, 6)), 0, "ship")
-    s, _ = run(s, 0, ("die", "2"), ("place", "ship"))
+    s, _ = run(s, 0, ("die", "2", "place", "ship"))
     assert R.legal_steps(s, 0) == [("on", "18"), ("cancel",)]  # die 2 ship spaces: 18 (touches 19) only
     assert "is beige" in R.step_problem(s, 0, ("on", "23"))
     assert "touches no covered space" in R.step_problem(s, 0, ("on", "16"))
@@ -116,16 +115,16 @@ def test_place_needs_matching_colour_adjacency_and_die_number() -> None:
 def test_one_building_of_each_type_per_city_unless_knowledge_1() -> None:
     s = put(base(dice=(1, 1)), 0, 26, "bank")
     s = store(s, 0, "bank")
-    s1, _ = run(s, 0, ("die", "1"))
-    assert ("place", "bank") not in R.legal_steps(s1, 0)  # 27 (die 1) is in the same city as 26
+    assert ("die", "1", "place", "bank") not in R.legal_steps(s, 0)  # 27 (die 1) is in the same city as 26
+    assert "no space fits the bank" in R.step_problem(s, 0, ("die", "1", "place", "bank"))
     s2 = put(s, 0, 13, "k1")
-    s2, _ = run(s2, 0, ("die", "1"), ("place", "bank"))
+    s2, _ = run(s2, 0, ("die", "1", "place", "bank"))
     assert ("on", "27") in R.legal_steps(s2, 0)
 
 
 def test_first_tile_must_touch_the_start_castle() -> None:
     s = store(base(dice=(4, 4)), 0, "mine")
-    s, _ = run(s, 0, ("die", "4"), ("place", "mine"))
+    s, _ = run(s, 0, ("die", "4", "place", "mine"))
     assert R.legal_steps(s, 0) == [("on", "25"), ("cancel",)]
 
 
@@ -135,7 +134,7 @@ def test_first_tile_must_touch_the_start_castle() -> None:
 @pytest.mark.parametrize(("seats", "vp"), [(2, 4), (3, 6), (4, 8)])
 def test_selling_all_goods_of_the_die_type(seats: int, vp: int) -> None:
     s = set_goods(base(seats, dice=(3, 5)), 0, g3=2, g5=1)
-    s, events = run(s, 0, ("die", "3"), ("sell", "3"))
+    s, events = run(s, 0, ("die", "3", "sell", "3"))
     p = s.players[0]
     assert (p.vp, p.silver, p.goods, p.sold) == (vp, 1, (0, 0, 0, 0, 1, 0), (0, 0, 2, 0, 0, 0))
     assert events[0].kind == "sell"
@@ -144,22 +143,22 @@ def test_selling_all_goods_of_the_die_type(seats: int, vp: int) -> None:
 
 def test_knowledge_3_and_4_on_selling_and_the_warehouse() -> None:
     s = set_goods(put(put(base(dice=(3, 5)), 0, 13, "k3"), 0, 8, "k4"), 0, g3=1, g1=2)
-    s, _ = run(s, 0, ("die", "3"), ("sell", "3"))
+    s, _ = run(s, 0, ("die", "3", "sell", "3"))
     assert (s.players[0].silver, s.players[0].workers, s.players[0].vp) == (2, 1, 2)
 
 
 def test_take_workers_and_knowledge_13_and_14() -> None:
     s = base(dice=(3, 5))
-    s1, _ = run(s, 0, ("die", "3"), ("workers",))
+    s1, _ = run(s, 0, ("die", "3", "workers"))
     assert (s1.players[0].workers, s1.players[0].silver) == (2, 0)
     s = put(put(s, 0, 13, "k13"), 0, 8, "k14")
-    s2, _ = run(s, 0, ("die", "3"), ("workers",))
+    s2, _ = run(s, 0, ("die", "3", "workers"))
     assert (s2.players[0].workers, s2.players[0].silver) == (4, 1)
 
 
 def test_the_boarding_house_is_not_the_take_workers_action() -> None:
     s = store(put(put(base(dice=(3, 5)), 0, 13, "k13"), 0, 8, "k14"), 0, "boarding")
-    s, _ = run(s, 0, ("die", "3"), ("place", "boarding"), ("on", "12"))
+    s, _ = run(s, 0, ("die", "3", "place", "boarding"), ("on", "12"))
     p = s.players[0]
     assert (p.workers, p.silver) == (4, 0)
     assert p.vp == 1 + 10  # the one-space city {12} completed in phase A
@@ -176,13 +175,13 @@ def test_buy_from_the_black_depot_once_per_turn_for_two_silverlings() -> None:
     s, _ = run(s, 0, ("bank", "black"))
     assert s.players[0].silver == 3 and tokens(s.players[0].storage) == ["bank"] and s.bought
     assert ("buy",) not in R.legal_steps(s, 0)
-    s, _ = run(s, 0, ("die", "3"))
+    s, _ = run(s, 0, ("die", "3", "take"))
     assert "buy" not in {step[0] for step in R.legal_steps(s, 0)}  # never inside a die action
 
 
 def test_buying_between_and_after_the_dice_and_end() -> None:
     s = stock(base(dice=(3, 5), silver=2), 7, "bank")
-    s, _ = run(s, 0, ("die", "3"), ("workers",), ("die", "5"), ("workers",))
+    s, _ = run(s, 0, ("die", "3", "workers"), ("die", "5", "workers"))
     assert R.legal_steps(s, 0) == [("buy",), ("end",)]
     s, events = run(s, 0, ("end",))
     assert s.order[s.turn] == 1 and kinds(events) == ["turn"] and s.barrier == s.ply
@@ -200,7 +199,7 @@ def test_knowledge_6_buys_from_any_depot_and_full_storage_discards() -> None:
 
 def test_turn_ends_by_itself_when_the_dice_are_used_and_nothing_can_be_bought() -> None:
     s = base(dice=(3, 5), silver=1)
-    s, events = run(s, 0, ("die", "3"), ("workers",), ("die", "5"), ("workers",))
+    s, events = run(s, 0, ("die", "3", "workers"), ("die", "5", "workers"))
     assert s.order[s.turn] == 1 and events[-1].kind == "turn"
 
 
@@ -210,7 +209,7 @@ def test_turn_ends_by_itself_when_the_dice_are_used_and_nothing_can_be_bought() 
 def test_ship_takes_a_depots_goods_and_moves_ahead_for_the_next_round() -> None:
     s = depot_goods(depot_goods(store(base(3, dice=(2, 6)), 0, "ship"), 4, 1, 1, 5), 2, 3)
     s = replace(s, order=(1, 2, 0), turn=2, track=((0, 2, 1),) + ((),) * 6)
-    s, _ = run(s, 0, ("die", "2"), ("place", "ship"), ("on", "18"))
+    s, _ = run(s, 0, ("die", "2", "place", "ship"), ("on", "18"))
     assert R.legal_steps(s, 0) == [("goods", "2"), ("goods", "4")]  # no skip, no cancel
     s, _ = run(s, 0, ("goods", "4"))
     assert s.players[0].goods == (2, 0, 0, 0, 1, 0) and s.depot_goods[3] == ()
@@ -223,7 +222,7 @@ def test_ship_takes_a_depots_goods_and_moves_ahead_for_the_next_round() -> None:
 def test_ship_leaves_goods_that_do_not_fit_largest_piles_first() -> None:
     s = set_goods(store(base(dice=(2, 6)), 0, "ship"), 0, g1=1, g2=1)
     s = depot_goods(s, 3, 3, 4, 4, 1)
-    s, _ = run(s, 0, ("die", "2"), ("place", "ship"), ("on", "18"), ("goods", "3"))
+    s, _ = run(s, 0, ("die", "2", "place", "ship"), ("on", "18"), ("goods", "3"))
     assert s.players[0].goods == (2, 1, 0, 2, 0, 0)
     assert s.depot_goods[2] == (3,)
     conservation(s)
@@ -232,7 +231,7 @@ def test_ship_leaves_goods_that_do_not_fit_largest_piles_first() -> None:
 def test_knowledge_5_takes_two_neighbouring_depots_6_and_1_included() -> None:
     s = put(store(base(dice=(2, 6)), 0, "ship"), 0, 13, "k5")
     s = depot_goods(depot_goods(depot_goods(s, 6, 2), 1, 3), 3, 4)
-    s, _ = run(s, 0, ("die", "2"), ("place", "ship"), ("on", "18"))
+    s, _ = run(s, 0, ("die", "2", "place", "ship"), ("on", "18"))
     assert R.legal_steps(s, 0) == [("goods", "1"), ("goods", "3"), ("goods", "6"), ("goods", "6", "1")]
     s, _ = run(s, 0, ("goods", "6", "1"))
     assert s.players[0].goods == (0, 1, 1, 0, 0, 0)
@@ -245,19 +244,19 @@ def test_animals_score_every_tile_of_their_kind_in_the_pasture() -> None:
     s = put(put(base(dice=(1, 2)), 0, 12, "bank"), 0, 11, "cow3")
     s = put(s, 0, 28, "cow2")  # another pasture: never counts here
     s = store(s, 0, "cow4", "cow4", "pig2")
-    s, _ = run(s, 0, ("die", "1"), ("place", "cow4"), ("on", "6"))
+    s, _ = run(s, 0, ("die", "1", "place", "cow4"), ("on", "6"))
     assert s.players[0].vp == 7  # 4 + 3 (the rulebook example)
-    s, _ = run(s, 0, ("die", "2"), ("place", "cow4"), ("on", "5"))
+    s, _ = run(s, 0, ("die", "2", "place", "cow4"), ("on", "5"))
     assert s.players[0].vp == 7 + 11  # 4 + 4 + 3
     s = again(s, (5, 5))
-    s, _ = run(s, 0, ("die", "5"), ("place", "pig2"), ("on", "10"))
+    s, _ = run(s, 0, ("die", "5", "place", "pig2"), ("on", "10"))
     assert s.players[0].vp == 18 + 2
 
 
 def test_knowledge_7_adds_one_per_scoring_animal_tile() -> None:
     s = put(put(put(base(dice=(1, 2)), 0, 12, "bank"), 0, 11, "sheep4"), 0, 13, "k7")
     s = store(s, 0, "sheep3")
-    s, _ = run(s, 0, ("die", "1"), ("place", "sheep3"), ("on", "6"))
+    s, _ = run(s, 0, ("die", "1", "place", "sheep3"), ("on", "6"))
     assert s.players[0].vp == (3 + 1) + (4 + 1)
 
 
@@ -266,14 +265,14 @@ def test_knowledge_7_adds_one_per_scoring_animal_tile() -> None:
 
 def test_completing_the_knowledge_region_4_8_13_in_phase_a_scores_16() -> None:
     s = store(put(put(base(dice=(1, 2)), 0, 4, "k20"), 0, 8, "k21"), 0, "k22")
-    s, events = run(s, 0, ("die", "1"), ("place", "k22"), ("on", "13"))
+    s, events = run(s, 0, ("die", "1", "place", "k22"), ("on", "13"))
     assert s.players[0].vp == 16
     assert [e.data["points"] for e in events if e.kind == "region"] == [16]
 
 
 def test_completing_the_one_space_city_12_in_phase_b_scores_9() -> None:
     s = replace(store(base(dice=(3, 2)), 0, "bank"), phase=1)
-    s, _ = run(s, 0, ("die", "3"), ("place", "bank"), ("on", "12"))
+    s, _ = run(s, 0, ("die", "3", "place", "bank"), ("on", "12"))
     assert s.players[0].vp == 9 and s.players[0].silver == 2
 
 
@@ -286,7 +285,7 @@ def test_colour_bonus_tiles_first_and_second_then_none(seats: int, first: int, s
     for seat in range(seats):
         s = replace(s, order=tuple((seat + i) % seats for i in range(seats)), turn=0)
         s = setp(s, seat, dice=(1, 3), vp=0)
-        s, _ = run(s, seat, ("die", "3"), ("place", "mine"), ("on", "34"))
+        s, _ = run(s, seat, ("die", "3", "place", "mine"), ("on", "34"))
         points.append(s.players[seat].vp - (6 + 10))
     assert points == [first, second] + [0] * (seats - 2)
     assert s.bonus_claims[D.KINDS.index(D.MINE)] == 2
@@ -297,7 +296,7 @@ def test_the_start_castle_counts_for_the_colour_bonus() -> None:
     s = put(put(base(dice=(6, 2)), 0, 2, "castle"), 0, 3, "castle")
     s = put(s, 0, 13, "k1")
     s = store(s, 0, "castle")
-    s, _ = run(s, 0, ("die", "6"), ("place", "castle"), ("on", "7"))
+    s, _ = run(s, 0, ("die", "6", "place", "castle"), ("on", "7"))
     p = s.players[0]
     assert p.bonuses == ((D.CASTLE, 5),) and p.vp == 6 + 10 + 5
 
@@ -307,7 +306,7 @@ def test_the_start_castle_counts_for_the_colour_bonus() -> None:
 
 def test_castle_gives_an_extra_action_with_any_number() -> None:
     s = stock(store(put(base(dice=(6, 2)), 0, 13, "k1"), 0, "castle"), 4, "bank")
-    s, _ = run(s, 0, ("die", "6"), ("place", "castle"), ("on", "7"))
+    s, _ = run(s, 0, ("die", "6", "place", "castle"), ("on", "7"))
     assert [d.kind for d in s.pending] == ["action"] and s.pending[0].source == "castle"
     steps = R.legal_steps(s, 0)
     assert ("cancel",) not in steps and ("skip",) not in steps and ("workers",) in steps
@@ -320,14 +319,14 @@ def test_castle_gives_an_extra_action_with_any_number() -> None:
 
 def test_castle_extra_action_take_workers_gets_knowledge_14() -> None:
     s = store(put(put(base(dice=(6, 2)), 0, 13, "k14"), 0, 8, "k2"), 0, "castle")
-    s, _ = run(s, 0, ("die", "6"), ("place", "castle"), ("on", "7"), ("workers",))
+    s, _ = run(s, 0, ("die", "6", "place", "castle"), ("on", "7"), ("workers",))
     assert s.players[0].workers == 4
 
 
 def test_city_hall_then_castle_then_extra_action_chain() -> None:
     s = store(base(dice=(3, 2)), 0, "cityhall", "castle", "ship")
     s = depot_goods(s, 5, 6, 6)
-    s, _ = run(s, 0, ("die", "3"), ("place", "cityhall"), ("on", "12"))
+    s, _ = run(s, 0, ("die", "3", "place", "cityhall"), ("on", "12"))
     assert s.pending[-1].kind == "cityhall"
     assert R.legal_steps(s, 0) == [("place", "castle"), ("place", "ship"), ("skip",)]
     s, _ = run(s, 0, ("place", "castle"))
@@ -345,7 +344,7 @@ def test_city_hall_then_castle_then_extra_action_chain() -> None:
 
 def test_city_hall_with_nothing_placeable_is_lost() -> None:
     s = store(base(dice=(3, 2)), 0, "cityhall")
-    s, events = run(s, 0, ("die", "3"), ("place", "cityhall"), ("on", "12"))
+    s, events = run(s, 0, ("die", "3", "place", "cityhall"), ("on", "12"))
     assert "lost" in kinds(events) and s.pending == ()
 
 
@@ -354,7 +353,7 @@ def test_city_hall_with_nothing_placeable_is_lost() -> None:
 
 def test_warehouse_sells_one_goods_type_without_a_die() -> None:
     s = set_goods(store(base(3, dice=(3, 2)), 0, "warehouse"), 0, g5=3, g1=1)
-    s, _ = run(s, 0, ("die", "3"), ("place", "warehouse"), ("on", "12"))
+    s, _ = run(s, 0, ("die", "3", "place", "warehouse"), ("on", "12"))
     assert R.legal_steps(s, 0) == [("sell", "1"), ("sell", "5"), ("skip",)]
     s, _ = run(s, 0, ("sell", "5"))
     p = s.players[0]
@@ -373,7 +372,7 @@ def test_workshop_church_and_market_take_their_kinds_from_numbered_depots(
         s = stock(s, depot)
     s = stock(stock(stock(s, 2, "bank", "ship"), 5, "castle", "mine", "k9"), 6, "cow2")
     s = stock(s, 7, "bank", "ship", "castle")  # the black depot never
-    s, _ = run(s, 0, ("die", "3"), ("place", building), ("on", "12"))
+    s, _ = run(s, 0, ("die", "3", "place", building), ("on", "12"))
     steps = R.legal_steps(s, 0)
     assert sorted(step[0] for step in steps if step != ("skip",)) == sorted(offered)
     assert all(step[1] != "black" for step in steps if len(step) == 2)
@@ -386,7 +385,7 @@ def test_market_with_nothing_to_take_is_lost_but_the_building_stays() -> None:
     s = store(base(dice=(3, 2)), 0, "market")
     for depot in range(1, 7):
         s = stock(s, depot, "bank")
-    s, events = run(s, 0, ("die", "3"), ("place", "market"), ("on", "12"))
+    s, events = run(s, 0, ("die", "3", "place", "market"), ("on", "12"))
     assert "lost" in kinds(events) and D.TILE_TOKEN[s.players[0].estate[12]] == "market"
 
 
@@ -395,7 +394,7 @@ def test_market_with_nothing_to_take_is_lost_but_the_building_stays() -> None:
 ])
 def test_bank_boarding_house_and_watchtower(building: str, silver: int, workers: int, vp: int) -> None:
     s = store(base(dice=(3, 2)), 0, building)
-    s, _ = run(s, 0, ("die", "3"), ("place", building), ("on", "12"))
+    s, _ = run(s, 0, ("die", "3", "place", building), ("on", "12"))
     p = s.players[0]
     assert (p.silver, p.workers, p.vp) == (silver, workers, vp)
 
@@ -405,7 +404,7 @@ def test_bank_boarding_house_and_watchtower(building: str, silver: int, workers:
 
 def test_knowledge_8_makes_each_worker_two_steps() -> None:
     s = stock(put(base(dice=(6, 6), workers=2), 0, 13, "k8"), 3, "mine")
-    s, _ = run(s, 0, ("die", "6"), ("take",), ("mine", "3"))
+    s, _ = run(s, 0, ("die", "6", "take"), ("mine", "3"))
     assert s.players[0].workers == 0  # 6 -> 3 is three steps: two workers
 
 
@@ -415,9 +414,9 @@ def test_knowledge_8_makes_each_worker_two_steps() -> None:
 def test_knowledge_9_10_11_give_a_free_step_when_placing(knowledge: str, tile: str, space: int) -> None:
     die = D.SPACE_DIE[space] % 6 + 1  # one more than the space's number; no workers to pay with
     s = store(put(base(dice=(die, die)), 0, 21, "ship"), 0, tile)
-    without, _ = run(put(s, 0, 13, "k20"), 0, ("die", str(die)))
-    assert ("place", tile) not in R.legal_steps(without, 0)
-    s, _ = run(put(s, 0, 13, knowledge), 0, ("die", str(die)), ("place", tile))
+    without = put(s, 0, 13, "k20")
+    assert ("die", str(die), "place", tile) not in R.legal_steps(without, 0)
+    s, _ = run(put(s, 0, 13, knowledge), 0, ("die", str(die), "place", tile))
     assert ("on", str(space)) in R.legal_steps(s, 0)
     s, events = run(s, 0, ("on", str(space)))
     assert events[0].kind == "place" and events[0].data["workers"] == 0
@@ -425,13 +424,12 @@ def test_knowledge_9_10_11_give_a_free_step_when_placing(knowledge: str, tile: s
 
 def test_the_free_step_is_only_for_the_named_kinds() -> None:
     s = store(put(base(dice=(3, 3)), 0, 13, "k9"), 0, "mine")
-    s, _ = run(s, 0, ("die", "3"))
-    assert ("place", "mine") not in R.legal_steps(s, 0)  # mine on 25 needs a 4
+    assert ("die", "3", "place", "mine") not in R.legal_steps(s, 0)  # mine on 25 needs a 4
 
 
 def test_knowledge_12_gives_a_free_step_when_taking_and_stacks_with_workers() -> None:
     s = stock(stock(put(base(dice=(1, 1), workers=1), 0, 13, "k12"), 2, "bank"), 3, "ship")
-    s, _ = run(s, 0, ("die", "1"), ("take",))
+    s, _ = run(s, 0, ("die", "1", "take"))
     options = R.legal_steps(s, 0)
     assert ("bank", "2") in options and ("ship", "3") in options
     s, _ = run(s, 0, ("ship", "3"))
@@ -505,16 +503,18 @@ def test_round_start_with_forced_dice_places_the_goods_on_the_white_depot() -> N
 def test_the_last_turn_of_a_round_rolls_the_next_round() -> None:
     s = base(dice=(3, 5))
     s = replace(s, order=(1, 0), turn=1, track=((0, 1),) + ((),) * 6)
-    s, events = run(s, 0, ("die", "3"), ("workers",), ("die", "5"), ("workers",))
+    s, events = run(s, 0, ("die", "3", "workers"), ("die", "5", "workers"))
     assert s.round == 1 and "round" in kinds(events) and all(len(p.dice) == 2 for p in s.players)
     assert s.barrier == s.ply
 
 
 def test_undo_barrier_stays_within_a_turn_and_moves_with_the_seat() -> None:
     s = replace(base(dice=(3, 5)), ply=10, barrier=7)
-    after, _ = R.apply_steps(s, 0, (("die", "3"),))
+    after, _ = R.apply_steps(s, 0, (("die", "3", "take"),))
     assert (after.ply, after.barrier) == (11, 7)
-    after, _ = R.apply_steps(after, 0, (("workers",),))
+    after, _ = R.apply_steps(after, 0, (("cancel",),))
     assert (after.ply, after.barrier) == (12, 7)
-    after, _ = R.apply_steps(after, 0, (("die", "5"), ("workers",)))
-    assert (after.ply, after.barrier) == (13, 13)
+    after, _ = R.apply_steps(after, 0, (("die", "3", "workers"),))
+    assert (after.ply, after.barrier) == (13, 7)
+    after, _ = R.apply_steps(after, 0, (("die", "5", "workers"),))
+    assert (after.ply, after.barrier) == (14, 14)
