@@ -1,4 +1,4 @@
-"""``python -m bot``: the entry point for the local console and (later) the Discord bot."""
+"""``python -m bot``: the Discord bot (``run``, the default) and the local console."""
 
 from __future__ import annotations
 
@@ -9,24 +9,23 @@ USAGE = """usage: python -m bot COMMAND [...]
 commands:
   console GAME [--players N] [--seed N] [--db PATH] [--resume GAME_ID]
           play a game in the terminal (hotseat); `python -m bot console --help` for more
-  run     run the Discord bot
+  run     run the Discord bot (the default): settings from the environment and .env
 """
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] in ("-h", "--help", "help"):
+    if argv and argv[0] in ("-h", "--help", "help"):
         print(USAGE)
-        return 0 if argv else 2
-    command, rest = argv[0], argv[1:]
+        return 0
+    command, rest = (argv[0], argv[1:]) if argv else ("run", [])
     if command == "console":
         from bot.console import run
 
         return run(rest)
     if command == "run":
-        # The adapter (bot/discord_adapter.py) is a separate piece of work; say so plainly.
-        print("The Discord adapter is not built yet: `python -m bot run` has nothing to run. "
-              "Try the games locally with `python -m bot console GAME`.", file=sys.stderr)
-        return 1
+        from bot.run import main as run_bot
+
+        return run_bot(rest)
     print(f"unknown command {command!r}\n\n{USAGE}", file=sys.stderr)
     return 2
 

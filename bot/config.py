@@ -22,6 +22,11 @@ class Config:
     database_sync_interval: float = 1.0
     #: Game states kept in memory (LRU); the rest are read from the store's state cache on demand.
     state_cache_size: int = 512
+    #: The bot's token from Discord's developer portal (Bot → Reset Token).
+    discord_token: str = ""
+    #: Sync slash commands to this one server at start (instant); otherwise globally (up to an hour).
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -31,4 +36,27 @@ class Config:
             database_synchronous=(env.get("DATABASE_SYNCHRONOUS") or "NORMAL").upper(),
             database_sync_interval=float(env.get("DATABASE_SYNC_INTERVAL") or 1.0),
             state_cache_size=int(env.get("STATE_CACHE_SIZE") or 512),
+            discord_token=(env.get("DISCORD_TOKEN") or "").strip(),
+            dev_guild_id=int(env["DEV_GUILD_ID"]) if (env.get("DEV_GUILD_ID") or "").strip() else None,
+            log_level=(env.get("LOG_LEVEL") or "INFO").upper(),
         )
+
+
+def read_env_file(path: str | Path = ".env", env: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment with ``KEY=VALUE`` lines of ``path`` added (the real environment wins).
+
+    Blank lines and ``#`` comments are skipped; values may be quoted."""
+    merged = dict(os.environ if env is None else env)
+    file = Path(path)
+    if not file.is_file():
+        return merged
+    for line in file.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.partition("=")
+        key, value = key.strip().removeprefix("export ").strip(), value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        merged.setdefault(key, value)
+    return merged

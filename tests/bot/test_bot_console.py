@@ -83,10 +83,14 @@ def run_bot(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
                           text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
 
 
-def test_python_m_bot_run_says_the_adapter_is_not_built_yet() -> None:
-    result = run_bot("run")
-    assert result.returncode == 1 and "Discord adapter is not built yet" in result.stderr
-    assert "Traceback" not in result.stderr
+def test_python_m_bot_without_a_token_exits_2_with_one_clear_line(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    for args in ((), ("run",)):
+        result = subprocess.run([sys.executable, "-m", "bot", *args], cwd=tmp_path, capture_output=True, text=True,
+                                timeout=60, env={**env, "PYTHONPATH": str(ROOT)})
+        assert result.returncode == 2, result.stderr
+        assert result.stderr.count("\n") == 1 and "DISCORD_TOKEN" in result.stderr
+        assert "Traceback" not in result.stderr
 
 
 def test_the_console_plays_burgenland_from_a_script(tmp_path: Path) -> None:

@@ -1,0 +1,308 @@
+"""The real bot (discord.py + table service + renderer) against the fake Discord: Burgenland at the table."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.discord_adapter import GameBot
+from bot.rendering import installed_renderer
+from bot.service import TableService
+from bot.sqlite_store import SqliteStore
+from bot.store import Status
+from tests.e2e.fake import FakeDiscord
+from tests.e2e.fake.models import FakeChannel, FakeMessage, FakeUser
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
+    store = SqliteStore(tmp_path / "bot.sqlite3", sync_interval=0)
+    await store.open()
+    yield store
+    await store.close()
+
+
+def make_bot(store: SqliteStore) -> GameBot:
+    return GameBot(TableService(store, renderer=installed_renderer()))
+
+
+async def open_table(fake: FakeDiscord, host: FakeUser, players: int | None = 3, **options: object
+                     ) -> tuple[FakeChannel, FakeMessage]:
+    """``/burgenland new``: returns the game's thread and its lobby message."""
+    kwargs = {"players": players} if players else {}
+    opened = await fake.slash(host, fake.channel, "burgenland new", **kwargs, **options)
+    answer = await opened.original()
+    assert answer.ephemeral and "You opened game #" in answer.content
+    await fake.idle()
+    (thread,) = fake.threads(fake.channel)
+    assert thread.mention in answer.content
+    (lobby,) = fake.messages(thread)
+    assert {"Join", "Leave", "Start"} <= {c.get("label") for c in lobby.all_components()}
+    return thread, lobby
+
+
+async def join(fake: FakeDiscord, user: FakeUser, lobby: FakeMessage) -> None:
+    click = await fake.click(user, lobby, label="Join")
+    assert (await click.callback()).type == 6  # deferred update of the lobby message
+    await fake.idle()
+
+
+async def to_act(bot: GameBot, thread: FakeChannel, users: list[FakeUser]) -> FakeUser:
+    snap = await bot.service.snapshot(thread.id)
+    return next(u for u in users if u.id == snap.user_ids[snap.to_act[0]])
+
+
+def board_posts(fake: FakeDiscord, thread: FakeChannel) -> list[FakeMessage]:
+    return [m for m in fake.messages(thread) if m.attachments]
+
+
+async def open_menu(fake: FakeDiscord, user: FakeUser, post: FakeMessage) -> tuple[object, FakeMessage]:
+    """Press **Play my turn**; returns the interaction and its ephemeral menu."""
+    click = await fake.click(user, post, label="Play my turn")
+    menu = await click.original()
+    assert menu.ephemeral and menu.components, menu.content
+    return click, menu
+
+
+async def choose(fake: FakeDiscord, user: FakeUser, menu: FakeMessage, label: str) -> FakeMessage:
+    """Pick ``label`` from a menu (a button, or an option of its select); returns the menu after the move."""
+    for comp in menu.all_components():
+        if comp.get("type") == 2 and comp.get("label") == label:
+            click = await fake.click(user, menu, comp["custom_id"])
+            break
+        if comp.get("type") == 3:
+            option = next((o for o in comp["options"] if o["label"] == label), None)
+            if option is not None:
+                click = await fake.select(user, menu, comp["custom_id"], [option["value"]])
+                break
+    else:
+        labels = [c.get("label") for c in menu.all_components()] + [
+            o["label"] for c in menu.all_components() if c.get("type") == 3 for o in c["options"]]
+        raise AssertionError(f"no choice {label!r} in the menu: {labels}")
+    await click.callback()
+    await fake.idle()
+    return menu
+
+
+async def test_a_burgenland_opening_with_three_players(fake_discord: FakeDiscord, store: SqliteStore) -> None:
+    fake = fake_discord
+    ann, bo, cy = (fake.add_member(n) for n in ("Ann", "Bo", "Cy"))
+    users = [ann, bo, cy]
+    bot = make_bot(store)
+    async with fake.running(bot):
+        await fake.idle()
+        assert {"burgenland", "move", "hand", "board", "undo", "log", "resign", "abandon", "games", "mygames",
+                "help"} <= {c["name"] for c in fake.commands()}
+        thread, lobby = await open_table(fake, ann)
+        await join(fake, bo, lobby)
+        assert "Bo" in fake.messages(thread)[0].content  # the lobby lists who is in
+        await join(fake, cy, lobby)  # the third seat starts the game
+
+        # One start post with the board, mentioning everyone; each player's hand by DM as a PNG.
+        (start,) = board_posts(fake, thread)
+        assert start.attachments[0].is_png and all(start.mentions(u) for u in users)
+        assert "has started" in fake.messages(thread)[0].content
+        for user in users:
+            (dm,) = fake.dms(user)
+            assert dm.attachments and dm.attachments[0].is_png and "seat" in dm.content
+
+        # Move 1 by the menu: a select (many choices), then the follow-up step by a button.
+        first = await to_act(bot, thread, users)
+        _, menu = await open_menu(fake, first, start)
+        await choose(fake, first, menu, "Take 2 cards")
+        posts = board_posts(fake, thread)
+        assert len(posts) == 2 and "takes 2 cards" in posts[-1].content
+        assert not posts[-1].mention_ids  # still the same player's turn: nobody is pinged
+        await choose(fake, first, menu, "End turn")
+        posts = board_posts(fake, thread)
+        second = await to_act(bot, thread, users)
+        assert len(posts) == 3 and posts[-1].mention_ids == [second.id]
+        assert "Your turn is over" in menu.content or "Played: End turn" in menu.content
+
+        # Move 2 by /move with autocomplete: the suggestions are legal moves, keys as values.
+        choices = await fake.autocomplete(second, thread, "move", option="text", text="take")
+        assert {"name": "Take 2 cards", "value": "take"} in choices
+        played = await fake.slash(second, thread, "move", text="take")
+        assert "Played: Take 2 cards" in (await played.original()).content
+        await fake.idle()
+        assert len(board_posts(fake, thread)) == 4
+        # The mover's DM shows the two cards they drew; nobody else hears of them privately.
+        assert "takes 2 cards:" in fake.dms(second)[-1].content
+        (third,) = (u for u in users if u not in (first, second))
+        assert len(fake.dms(first)) == 2 and len(fake.dms(third)) == 1  # only hands that changed
+
+
+async def test_a_payment_step_by_step_posts_once(fake_discord: FakeDiscord, store: SqliteStore) -> None:
+    """Choosing what to build and paying card by card is private; the channel sees the finished build."""
+    fake = fake_discord
+    ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
+    bot = make_bot(store)
+    async with fake.running(bot):
+        await fake.idle()
+        thread, lobby = await open_table(fake, ann, players=2)
+        await join(fake, bo, lobby)
+        # Take cards (through the service) until the player to act can build in a small castle.
+        for _ in range(20):
+            player = await to_act(bot, thread, [ann, bo])
+            moves = (await bot.service.moves(thread.id, bot_user(player))).choices
+            builds = [c.key for c in moves if c.key.startswith("build ") and "large" not in c.key]
+            if builds:
+                break
+            for key in ("take", "end"):
+                if key in [c.key for c in (await bot.service.moves(thread.id, bot_user(player))).choices]:
+                    await bot.service.act(thread.id, bot_user(player), key)
+        else:
+            pytest.fail("no build became affordable")
+        await fake.idle()
+        before = len(board_posts(fake, thread))
+        opened = await fake.slash(player, thread, "move", text=builds[0])
+        menu = await opened.original()
+        assert menu.ephemeral and "Cancel" in [c.get("label") for c in menu.all_components()]
+        for _ in range(10):
+            assert len(board_posts(fake, thread)) == before, "a payment step must not post to the channel"
+            single = [c["label"] for c in menu.all_components()
+                      if str(c.get("label", "")).startswith("Pay ") and "," not in c["label"]]
+            await choose(fake, player, menu, single[0])
+            if len(board_posts(fake, thread)) > before:
+                break
+        posts = board_posts(fake, thread)
+        assert len(posts) == before + 1 and "builds a" in posts[-1].content
+
+
+def bot_user(user: FakeUser):  # type: ignore[no-untyped-def]
+    from bot.messages import User
+
+    return User(user.id, user.name)
+
+
+async def test_closed_dms_are_announced_once_and_hands_served_ephemerally(
+        fake_discord: FakeDiscord, store: SqliteStore) -> None:
+    fake = fake_discord
+    ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
+    fake.close_dms(bo)
+    bot = make_bot(store)
+    async with fake.running(bot):
+        await fake.idle()
+        thread, lobby = await open_table(fake, ann, players=2)
+        await join(fake, bo, lobby)
+        notices = [m for m in fake.messages(thread) if "can't send you direct messages" in m.content]
+        assert len(notices) == 1 and notices[0].mentions(bo)
+        assert fake.dms(bo) == [] and len(fake.dms(ann)) == 1
+        # Moves go on; Bo is not told again.
+        player = await to_act(bot, thread, [ann, bo])
+        await bot.service.act(thread.id, bot_user(player), "take")
+        await fake.idle()
+        assert len([m for m in fake.messages(thread) if "can't send you direct messages" in m.content]) == 1
+        # The hand comes ephemerally, with its image, from the button and from /hand.
+        post = board_posts(fake, thread)[-1]
+        shown = await (await fake.click(bo, post, label="My hand")).original()
+        assert shown.ephemeral and shown.attachments[0].is_png
+        hand = await (await fake.slash(bo, thread, "hand")).original()
+        assert hand.ephemeral and hand.attachments[0].is_png
+
+
+async def test_bad_input_is_refused_privately_and_changes_nothing(
+        fake_discord: FakeDiscord, store: SqliteStore) -> None:
+    fake = fake_discord
+    ann, bo, stranger = fake.add_member("Ann"), fake.add_member("Bo"), fake.add_member("Stranger")
+    bot = make_bot(store)
+    async with fake.running(bot):
+        await fake.idle()
+        thread, lobby = await open_table(fake, ann, players=2)
+        await join(fake, bo, lobby)
+        start = board_posts(fake, thread)[-1]
+        first = await to_act(bot, thread, [ann, bo])
+        other = bo if first is ann else ann
+        snap = await bot.service.snapshot(thread.id)
+        posts = len(fake.messages(thread))
+
+        async def refused(interaction: object, *words: str) -> None:
+            message = await interaction.original()  # type: ignore[attr-defined]
+            assert message.ephemeral, message
+            for word in words:
+                assert word in message.content, message.content
+
+        await refused(await fake.slash(first, thread, "move", text="fly to the moon"), "is not a move",
+                      "build wall 3W")
+        await refused(await fake.slash(first, thread, "move", text="build wall 12N"), "not a place")
+        await refused(await fake.slash(other, thread, "move", text="take"), "not your turn")
+        await refused(await fake.slash(stranger, thread, "move", text="take"), "not playing")
+        await refused(await fake.slash(stranger, thread, "hand"), "not playing")
+        await refused(await fake.click(stranger, start, label="My hand"), "not playing")
+        await refused(await fake.click(stranger, start, label="Play my turn"), "not playing")
+        await fake.idle()
+        assert len(fake.messages(thread)) == posts
+        assert (await bot.service.snapshot(thread.id)).move_number == snap.move_number
+
+        # A stale choice: open the menu, let the board move on, then click the old menu.
+        _, menu = await open_menu(fake, first, start)
+        await bot.service.act(thread.id, bot_user(first), "take")
+        moved = (await bot.service.snapshot(thread.id)).move_number
+        await choose(fake, first, menu, "Take 2 cards")
+        stale = fake.ephemerals(first)[-1]
+        assert "moved on" in stale.content
+        assert (await bot.service.snapshot(thread.id)).move_number == moved
+
+
+async def test_a_full_table_refuses_a_stranger(fake_discord: FakeDiscord, store: SqliteStore) -> None:
+    fake = fake_discord
+    ann, bo, cy = fake.add_member("Ann"), fake.add_member("Bo"), fake.add_member("Cy")
+    bot = make_bot(store)
+    async with fake.running(bot):
+        await fake.idle()
+        thread, lobby = await open_table(fake, ann, players=None)  # starts by hand
+        await join(fake, bo, lobby)
+        await join(fake, cy, lobby)
+        late = fake.add_member("Dee")
+        await join(fake, late, lobby)
+        eve = fake.add_member("Eve")
+        refusal = await (await fake.click(eve, lobby, label="Join")).followups(1)
+        assert "full" in refusal[0].content and refusal[0].ephemeral
+        not_host = await (await fake.click(bo, lobby, label="Start")).followups(1)
+        assert "Only" in not_host[0].content or "only" in not_host[0].content
+        await (await fake.click(ann, lobby, label="Start")).callback()
+        await fake.idle()
+        assert (await bot.service.snapshot(thread.id)).game.status is Status.RUNNING
+        assert len(board_posts(fake, thread)) == 1
+
+
+async def test_buttons_survive_a_restart(fake_discord: FakeDiscord, store: SqliteStore) -> None:
+    fake = fake_discord
+    ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
+    async with fake.running(make_bot(store)):
+        await fake.idle()
+        thread, lobby = await open_table(fake, ann, players=2)
+        await join(fake, bo, lobby)
+    start = board_posts(fake, thread)[-1]
+    # A new process: a new client and service on the same database.
+    bot = make_bot(store)
+    async with fake.running(bot):
+        await fake.idle()
+        first = await to_act(bot, thread, [ann, bo])
+        _, menu = await open_menu(fake, first, start)
+        await choose(fake, first, menu, "Take 2 cards")
+        assert "takes 2 cards" in board_posts(fake, thread)[-1].content
+
+
+async def test_the_end_of_a_game_and_the_lists(fake_discord: FakeDiscord, store: SqliteStore) -> None:
+    fake = fake_discord
+    ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
+    bot = make_bot(store)
+    async with fake.running(bot):
+        await fake.idle()
+        thread, lobby = await open_table(fake, ann, players=2)
+        await join(fake, bo, lobby)
+        first = await to_act(bot, thread, [ann, bo])
+        mine = await (await fake.slash(first, thread, "mygames")).original()
+        assert "#1" in mine.content
+        listed = await (await fake.slash(ann, fake.channel, "games")).original()
+        assert "game #1 (Burgenland, running)" in listed.content
+        confirm = await (await fake.slash(bo, thread, "resign")).original()
+        await (await fake.click(bo, confirm, label="Resign")).original()
+        await fake.idle()
+        final = fake.messages(thread)[-1]
+        assert "resigned" in final.content and "1st  Ann" in final.content and "2nd  Bo" in final.content
+        assert final.attachments and "Play my turn" not in [c.get("label") for c in final.all_components()]
+        assert "No game is waiting" in (await (await fake.slash(first, thread, "mygames")).original()).content
