@@ -21,12 +21,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.discord_adapter import GameBot  # noqa: E402
-from bot.messages import User  # noqa: E402
-from bot.rendering import installed_renderer  # noqa: E402
-from bot.service import TableService  # noqa: E402
-from bot.sqlite_store import SqliteStore  # noqa: E402
-from tests.e2e.fake import FakeDiscord  # noqa: E402
+from bot.discord_adapter import GameBot
+from bot.messages import User
+from bot.rendering import installed_renderer
+from bot.service import TableService
+from bot.sqlite_store import SqliteStore
+from tests.e2e.fake import FakeDiscord
 
 
 def percentile(values: list[float], q: float) -> float:
