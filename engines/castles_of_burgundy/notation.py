@@ -6,7 +6,7 @@ action reads as one line and its key is the same text:
 Each die action is one choice in the turn's list (``die 5 take``, ``die 5 place ship``,
 ``die 4 sell 4``, ``die 3 workers``), followed by the tile or space it needs:
 
-- ``die 5 place ship on 24`` — the 5 places a stored ship on space 24
+- ``die 5 place bank on 24`` — the 5 places a stored bank on space 24 (a 5, beige)
 - ``die 2 take ship 2`` — the 2 takes the ship from depot 2 (``take ship from depot 2`` also reads)
 - ``die 2 take ship 3 discard mine`` — storage full: discard a mine first (a worker turns the 2 into 3)
 - ``die 4 sell 4`` · ``die 3 workers`` · ``buy bank black`` · ``die 1 place ship on 22 goods 3``
@@ -29,7 +29,7 @@ from engines.castles_of_burgundy.state import Decision, State
 from engines.core import Action, AmbiguousAction, IllegalAction, NotationError
 
 HELP = (
-    "Moves: `die 5 place ship on 24` · `die 2 take ship 2` (tile from depot 2) · `die 4 sell 4` · "
+    "Moves: `die 5 place bank on 24` · `die 2 take ship 2` (tile from depot 2) · `die 4 sell 4` · "
     "`die 3 workers` · `buy bank black` · then the follow-ups: `goods 3` (a ship's goods), "
     "`discard mine` (storage full), `skip` (a building's effect), `cancel` (step back). "
     "Tiles: ship castle mine k1…k26 cow2…chicken4 warehouse carpenter church market boarding bank "
@@ -53,7 +53,7 @@ another tile, watchtower 4 VP; knowledge tiles bend the rules or score at the en
 **Scoring:** a completed region scores 1/3/6/10/15/21/28/36 by size + 10/8/6/4/2 in phase A–E; \
 first/second to fill a colour gets 5/2 (2p), 6/3 (3p), 7/4 (4p). **End:** +1 per goods tile, \
 +1 per silverling, +1 per 2 workers, knowledge 15–26. Ties: most empty spaces, then later in turn order.
-**Notation:** `die 5 place ship on 24` · `die 2 take ship 2` · `die 4 sell 4` · `die 3 workers` · \
+**Notation:** `die 5 place bank on 24` · `die 2 take ship 2` · `die 4 sell 4` · `die 3 workers` · \
 `buy bank black` · `goods 3` · `discard mine` · `skip` · `cancel` · `end`."""
 
 # --- Labels ---------------------------------------------------------------------------------------
@@ -224,7 +224,7 @@ def _read_die(state: State, seat: int, tokens: list[str], i: int, text: str) -> 
         return ("die", value, verb), j + 1
     if verb in ("place", "put", "add"):
         if j + 1 >= len(tokens):
-            raise NotationError(f"`{text}`: say which stored tile to place, e.g. `die {value} place ship on 24`.")
+            raise NotationError(f"`{text}`: say which stored tile to place, e.g. `die {value} place bank on 24`.")
         return ("die", value, "place", _stored_token(state, seat, tokens[j + 1], text)), j + 2
     if verb == "sell":
         goods = tokens[j + 1] if j + 1 < len(tokens) and tokens[j + 1].isdigit() else value

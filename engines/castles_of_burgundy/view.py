@@ -12,8 +12,8 @@ from typing import Any
 
 from engines.castles_of_burgundy import data as D
 from engines.castles_of_burgundy import decisions as R
+from engines.castles_of_burgundy import rounds, setup
 from engines.castles_of_burgundy import scoring as S
-from engines.castles_of_burgundy import setup
 from engines.castles_of_burgundy.state import EMPTY, Player, State
 
 
@@ -57,6 +57,9 @@ def public_view(state: State) -> dict[str, Any]:
         "depots": {R.depot_word(d): [D.TILE_TOKEN[t] for t in state.depots[d - 1]]
                    for d in (*D.DEPOTS, D.BLACK_DEPOT)},
         "depot_goods": {str(d): list(state.depot_goods[d - 1]) for d in D.DEPOTS},
+        # The spaces in use this phase (the 3-player depot-6 exception included) and the black depot's size.
+        "depot_spaces": {str(d): kinds for d, kinds in rounds.depot_kinds(state.seats, state.phase).items()},
+        "black_depot_spaces": D.BLACK_DEPOT_TILES[state.seats],
         "round_goods": list(state.round_goods),
         "goods_stacks_left": [len(s) for s in state.goods_stacks],
         "stack_sizes": {back: len(s) for back, s in zip(D.BACKS, state.stacks, strict=True)},

@@ -157,6 +157,7 @@ def test_views_show_the_table_but_not_the_stacks_or_later_goods() -> None:
     assert view["round_goods"] == list(s.round_goods)
     assert "stacks" not in view and "goods_box" not in view and str(s.rng) not in text
     assert view["players_info"][0]["estate"] == {"19": "castle"}
+    assert view["depot_spaces"]["6"] == ["building", "animal", "castle"] and view["black_depot_spaces"] == 6
     seat_view = E.view(s, s.order[0])
     assert seat_view["seat"] == s.order[0] and "decision" not in seat_view
     acting, _ = E.apply(s, s.order[0], Action.of("die", str(s.players[s.order[0]].dice[0]), "take"))
@@ -190,7 +191,7 @@ def test_event_texts_use_seat_tokens() -> None:
 
 
 def test_rules_summary_and_help() -> None:
-    assert "die 5 place ship on 24" in E.rules_summary and "die 2 take ship 2" in E.notation_help
+    assert "die 5 place bank on 24" in E.rules_summary and "die 2 take ship 2" in E.notation_help
     assert E.name == "castles-of-burgundy" and (E.min_seats, E.max_seats) == (2, 4)
 
 
