@@ -16,6 +16,7 @@ Steps (tuples of words; ``notation`` reads and writes them):
 ``discard mine``           (storage full) discard a stored mine to make room
 ``goods 2``, ``goods 2 3`` (ship) take the goods of depot 2 (two neighbours with knowledge 5)
 ``buy``                    the once-per-turn purchase: opens the list of tiles for sale
+``depot 3``                (buying with knowledge 6) look at depot 3's tiles
 ``end``                    end the turn (only offered while a purchase is still possible)
 ``skip``                   give up a building's effect
 ``cancel``                 step back one level while nothing has changed yet
@@ -127,6 +128,16 @@ def _action_steps(state: State, seat: int, top: Decision) -> list[Step]:
     return steps
 
 
+def _buy_steps(state: State, seat: int, top: Decision) -> list[Step]:
+    """The black depot's tiles; with knowledge 6 the numbered depots come one level down (``depot 3``),
+    so no list grows past a select's 25 choices."""
+    options = O.buy_options(state, seat)
+    if top.depot:
+        return [(D.TILE_TOKEN[t], depot_word(d)) for t, d in options if d == top.depot]
+    steps: list[Step] = [(D.TILE_TOKEN[t], "black") for t, d in options if d == D.BLACK_DEPOT]
+    return steps + [("depot", str(d)) for d in dict.fromkeys(d for _, d in options if d != D.BLACK_DEPOT)]
+
+
 def _decision_steps(state: State, seat: int, top: Decision) -> list[Step]:
     player = state.players[seat]
     kind = top.kind
@@ -139,7 +150,7 @@ def _decision_steps(state: State, seat: int, top: Decision) -> list[Step]:
     if kind == "discard":
         return [("discard", D.TILE_TOKEN[t]) for t in O.distinct(player.storage)]
     if kind == "buy":
-        return [(D.TILE_TOKEN[t], depot_word(d)) for t, d in O.buy_options(state, seat)]
+        return _buy_steps(state, seat, top)
     if kind == "goods":
         return [("goods", *map(str, ds)) for ds in O.goods_options(state, seat)]
     if kind == "warehouse":
@@ -288,6 +299,8 @@ def _do_step(turn: Turn, seat: int, step: Step) -> None:
         turn.event("skip", seat, building=root.source)
     elif top.kind == "castle":
         setup.place_start_castle(turn, seat, int(step[1]))
+    elif verb == "depot":
+        _push(turn, Decision("buy", "buy", depot=int(step[1])))
     elif verb == "take" and len(step) == 1:
         _push(turn, Decision("take", top.source, die=top.die))
     elif verb == "place":

@@ -84,6 +84,8 @@ def step_label(state: State, seat: int, step: tuple[str, ...], top: Decision | N
         return f"Skip the {D.BUILDING_NAMES.get(state.pending[0].source, 'effect')}" if state.pending else "Skip"
     if verb == "castle":
         return f"Start castle on space {step[1]}"
+    if verb == "depot":
+        return f"Buy from depot {step[1]}: " + ", ".join(D.TILE_TOKEN[t] for t in state.depots[int(step[1]) - 1])
     if verb == "take":
         return "Take a tile from a depot"
     if verb == "workers":
@@ -208,6 +210,8 @@ def _read_step(state: State, seat: int, tokens: list[str], i: int, text: str) ->
         if verb == "castle" and kind not in ("castle", None):
             return _read_tile(state, seat, tokens, i, text)
         return (verb, _number(tokens, j, "space" if verb in ("on", "castle") else "goods", text)), j + 1
+    if kind == "buy" and word.isdigit() and ("depot", word) in R.legal_steps(state, seat):
+        return ("depot", word), i + 1  # the key of "look at depot 3" (the word "depot" is read as filler)
     if kind in ("take", "buy") or (word == "take" and kind in ("take", "buy")):
         return _read_tile(state, seat, tokens, i + (word == "take"), text)
     if top is None and word in D.TOKEN_KIND:
@@ -266,7 +270,10 @@ def _read_tile(state: State, seat: int, tokens: list[str], i: int, text: str) ->
         raise NotationError(f"`{tokens[i]}` in `{text}` is not a tile on offer. " +
                             ("On offer: " + ", ".join(" ".join(s) for s in options[:8]) + "." if options else ""))
     if i + 1 < len(tokens) and R.word_depot(tokens[i + 1]) is not None:
-        return (token, str(R.word_depot(tokens[i + 1])) if tokens[i + 1] != "black" else "black"), i + 2
+        step = (token, str(R.word_depot(tokens[i + 1])) if tokens[i + 1] != "black" else "black")
+        if step not in options and ("depot", step[1]) in offered:
+            return ("depot", step[1]), i  # buying from a numbered depot: open it, then read the tile again
+        return step, i + 2
     fits = [s for s in options if s[0] == token]
     if len(fits) == 1:
         return fits[0], i + 1

@@ -66,6 +66,10 @@ def test_discard_buy_sell_workers_and_names() -> None:
     assert steps(s, "buy city hall from the black depot discard 2 cows") == (
         ("buy",), ("cityhall", "black"), ("discard", "cow2"))
     assert steps(s, "buy bank") == (("buy",), ("bank", "black"))
+    k6 = put(stock(s, 3, "ship", "mine"), 0, 13, "k6")
+    assert steps(k6, "buy mine from depot 3") == (("buy",), ("depot", "3"), ("mine", "3"))
+    assert parse(k6, "buy mine from depot 3").key == "buy depot 3 mine 3"
+    assert steps(k6, "buy depot 3 mine 3") == (("buy",), ("depot", "3"), ("mine", "3"))
     s = set_goods(s, 0, g5=2)
     assert steps(s, "die 5 sell 5") == (("die", "5", "sell", "5"),)
     assert steps(s, "die 5 sell") == (("die", "5", "sell", "5"),)

@@ -191,10 +191,24 @@ def test_knowledge_6_buys_from_any_depot_and_full_storage_discards() -> None:
     s = stock(stock(put(base(dice=(3, 5), silver=2), 0, 13, "k6"), 7, "bank"), 3, "mine")
     s = store(s, 0, "cow2", "pig2", "ship")
     s, _ = run(s, 0, ("buy",))
-    assert ("mine", "3") in R.legal_steps(s, 0) and ("bank", "black") in R.legal_steps(s, 0)
+    assert ("depot", "3") in R.legal_steps(s, 0) and ("bank", "black") in R.legal_steps(s, 0)
+    s, _ = run(s, 0, ("depot", "3"))
+    assert R.legal_steps(s, 0) == [("mine", "3"), ("cancel",)]
     s, _ = run(s, 0, ("mine", "3"), ("discard", "pig2"))
     assert tokens(s.players[0].storage) == ["cow2", "ship", "mine"] and s.players[0].silver == 0
     conservation(s)
+
+
+def test_buying_with_knowledge_6_keeps_every_list_short() -> None:
+    s = put(E.new_game(4, 2), 0, 13, "k6")
+    s = setp(replace(s, order=(0, 1, 2, 3), turn=0), 0, silver=2)
+    s, _ = run(s, 0, ("buy",))
+    top = R.legal_steps(s, 0)
+    assert [step for step in top if step[0] == "depot"] == [("depot", str(d)) for d in range(1, 7)]
+    assert len(top) <= 8 + 6 + 1  # the black depot's (distinct) tiles, the 6 depots, cancel
+    for depot in range(1, 7):
+        inner, _ = run(s, 0, ("depot", str(depot)))
+        assert len(R.legal_steps(inner, 0)) <= 5
 
 
 def test_turn_ends_by_itself_when_the_dice_are_used_and_nothing_can_be_bought() -> None:
