@@ -8,10 +8,13 @@ standard library only: engines must run anywhere, deterministically.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
+
+from engines import serial
 
 # ---------------------------------------------------------------------------
 # Errors
@@ -247,3 +250,78 @@ _SPACES = re.compile(r"\s+")
 def normalize(text: str) -> str:
     """Case-folded, trimmed, single-spaced text: how all notation is compared."""
     return _SPACES.sub(" ", text.strip().casefold())
+
+
+#: Why nothing may follow a step that moved the undo barrier on one typed line.
+SEALED = ("a step that draws or reveals something, or ends the turn, must be the last on its line; "
+          "send the rest as a new move")
+
+
+class StepEngine(BaseEngine):
+    """An engine whose actions are runs of steps over a frozen-dataclass state.
+
+    The state has ``ply`` (actions applied) and ``barrier`` (actions before it can never be
+    undone; set to the new ``ply`` by any draw, reveal, change of player or game end).  A game
+    supplies ``state_type`` and three functions of its rules: ``legal_steps``, ``step_problem``
+    (why a step is illegal now, or None) and ``apply_steps``.
+
+    A typed line may chain steps, but nothing may follow a step that moved the barrier: checking
+    the rest against the drawn cards or dice would let a refused line reveal them.
+    """
+
+    state_type: type
+
+    def legal_steps(self, state: Any, seat: int) -> list[tuple[str, ...]]:
+        raise NotImplementedError
+
+    def step_problem(self, state: Any, seat: int, step: tuple[str, ...]) -> str | None:
+        raise NotImplementedError
+
+    def apply_steps(self, state: Any, seat: int, steps: tuple[tuple[str, ...], ...]) -> tuple[Any, tuple[Event, ...]]:
+        raise NotImplementedError
+
+    def legal_actions(self, state: Any, seat: int) -> tuple[Action, ...]:
+        return tuple(map(step_action, self.legal_steps(state, seat)))
+
+    def check(self, state: Any, seat: int, action: Action) -> str | None:
+        if not action.steps:
+            return "an empty move"
+        trial = state
+        for i, step in enumerate(action.steps):
+            if i:
+                if not self.to_act(trial):
+                    return "the game ended before the rest of that line"
+                if sealed(trial):
+                    return SEALED
+            problem = self.step_problem(trial, seat, step)
+            if problem:
+                return problem
+            if i + 1 < len(action.steps):
+                trial = self.apply_steps(trial, seat, (step,))[0]
+        return None
+
+    def apply_trusted(self, state: Any, seat: int, action: Action) -> tuple[Any, tuple[Event, ...]]:
+        return self.apply_steps(state, seat, action.steps)
+
+    def dump(self, state: Any) -> dict[str, Any]:
+        return serial.dump(state)
+
+    def load(self, data: Mapping[str, Any]) -> Any:
+        return serial.load(self.state_type, data)
+
+    def undo_barrier(self, state: Any) -> int:
+        return state.barrier
+
+    def move_count(self, state: Any) -> int:
+        return state.ply
+
+
+@functools.lru_cache(maxsize=16384)
+def step_action(step: tuple[str, ...]) -> Action:
+    """The one-step Action for ``step``, shared: random play asks for the same few thousand again and again."""
+    return Action((step,))
+
+
+def sealed(trial: Any) -> bool:
+    """Did the last step applied to ``trial`` draw, reveal, pass the turn or end the game?"""
+    return trial.barrier == trial.ply and trial.ply > 0

@@ -23,21 +23,22 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from engines import rng, serial
+from engines import rng
 from engines.buerger_baumeister import data as D
 from engines.buerger_baumeister import notation as N
 from engines.buerger_baumeister import rules as R
 from engines.buerger_baumeister import view as V
 from engines.buerger_baumeister.state import EMPTY, TOKEN_CODE, Pending, State, code_name
-from engines.core import Action, BaseEngine, Event, Outcome, ranks_from_scores
+from engines.core import Action, Event, Outcome, StepEngine, ranks_from_scores
 
 
-class BuergerBaumeister(BaseEngine):
+class BuergerBaumeister(StepEngine):
     name = "buerger-baumeister"
     title = "Bürger, Baumeister & Co."
     min_seats = 2
     max_seats = 4
     rules_version = 1
+    state_type = State
     notation_help = N.HELP
     rules_summary = N.RULES
 
@@ -47,24 +48,15 @@ class BuergerBaumeister(BaseEngine):
     def to_act(self, state: State) -> tuple[int, ...]:
         return () if state.over else (state.turn,)
 
-    def legal_actions(self, state: State, seat: int) -> tuple[Action, ...]:
-        return tuple(Action((step,)) for step in R.legal_steps(state, seat))
+    def legal_steps(self, state: State, seat: int) -> list[tuple[str, ...]]:
+        return R.legal_steps(state, seat)
 
-    def check(self, state: State, seat: int, action: Action) -> str | None:
-        if len(action.steps) == 1:  # the usual case: nothing to try out
-            return R.step_problem(state, seat, action.steps[0])
-        trial = state
-        for step in action.steps:
-            if trial.over:
-                return "the game ended before the rest of that line"
-            problem = R.step_problem(trial, seat, step)
-            if problem:
-                return problem
-            trial = R.apply_steps(trial, seat, (step,))[0]
-        return None if action.steps else "an empty move"
+    def step_problem(self, state: State, seat: int, step: tuple[str, ...]) -> str | None:
+        return R.step_problem(state, seat, step)
 
-    def apply_trusted(self, state: State, seat: int, action: Action) -> tuple[State, tuple[Event, ...]]:
-        return R.apply_steps(state, seat, action.steps)
+    def apply_steps(self, state: State, seat: int, steps: tuple[tuple[str, ...], ...]
+                    ) -> tuple[State, tuple[Event, ...]]:
+        return R.apply_steps(state, seat, steps)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return V.public_view(state) if seat is None else V.seat_view(state, seat)
@@ -89,23 +81,11 @@ class BuergerBaumeister(BaseEngine):
     def describe(self, event: Event, viewer: int | None) -> str:
         return describe(event, viewer)
 
-    def dump(self, state: State) -> dict[str, Any]:
-        return serial.dump(state)
-
-    def load(self, data: Mapping[str, Any]) -> State:
-        return serial.load(State, data)
-
     def determinize(self, state: State, seat: int, seed: int) -> State:
         return determinize(state, seat, seed)
 
     def default_action(self, state: State, seat: int) -> Action:
         return default_action(state, seat)
-
-    def undo_barrier(self, state: State) -> int:
-        return state.barrier
-
-    def move_count(self, state: State) -> int:
-        return state.ply
 
 
 def default_action(state: State, seat: int) -> Action:

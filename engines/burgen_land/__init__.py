@@ -13,21 +13,22 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from engines import rng, serial
+from engines import rng
 from engines.burgen_land import data as D
 from engines.burgen_land import notation as N
 from engines.burgen_land import rules as R
 from engines.burgen_land import view as V
 from engines.burgen_land.state import MOVE, PENALTY, PLACE, ROLL, SOURCE, SPACE, State
-from engines.core import Action, BaseEngine, Event, Outcome, ranks_from_scores
+from engines.core import Action, Event, Outcome, StepEngine, ranks_from_scores
 
 
-class BurgenLand(BaseEngine):
+class BurgenLand(StepEngine):
     name = "burgen-land"
     title = "Burgen Land (2-player dice duel)"
     min_seats = 2
     max_seats = 2
     rules_version = 1
+    state_type = State
     notation_help = N.HELP
     rules_summary = N.RULES
 
@@ -37,27 +38,15 @@ class BurgenLand(BaseEngine):
     def to_act(self, state: State) -> tuple[int, ...]:
         return () if state.winner is not None else (state.turn,)
 
-    def legal_actions(self, state: State, seat: int) -> tuple[Action, ...]:
-        return tuple(_action(step) for step in R.legal_steps(state, seat))
+    def legal_steps(self, state: State, seat: int) -> list[tuple[str, ...]]:
+        return R.legal_steps(state, seat)
 
-    def check(self, state: State, seat: int, action: Action) -> str | None:
-        trial = state
-        for i, step in enumerate(action.steps):
-            if trial.winner is not None:
-                return "the game ended before the rest of that line"
-            problem = R.step_problem(trial, seat, step)
-            if problem:
-                return problem
-            if i + 1 == len(action.steps):
-                return None
-            if step[0] == "roll":
-                # Checked before anything is rolled: what follows a roll would depend on unseen dice.
-                return "a roll must be the last step of a line"
-            trial = R.apply_steps(trial, seat, (step,))[0]
-        return None if action.steps else "an empty move"
+    def step_problem(self, state: State, seat: int, step: tuple[str, ...]) -> str | None:
+        return R.step_problem(state, seat, step)
 
-    def apply_trusted(self, state: State, seat: int, action: Action) -> tuple[State, tuple[Event, ...]]:
-        return R.apply_steps(state, seat, action.steps)
+    def apply_steps(self, state: State, seat: int, steps: tuple[tuple[str, ...], ...]
+                    ) -> tuple[State, tuple[Event, ...]]:
+        return R.apply_steps(state, seat, steps)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return V.public_view(state) if seat is None else V.seat_view(state, seat)
@@ -80,35 +69,12 @@ class BurgenLand(BaseEngine):
     def describe(self, event: Event, viewer: int | None) -> str:
         return describe(event, viewer)
 
-    def dump(self, state: State) -> dict[str, Any]:
-        return serial.dump(state)
-
-    def load(self, data: Mapping[str, Any]) -> State:
-        return serial.load(State, data)
-
     def determinize(self, state: State, seat: int, seed: int) -> State:
         # Nothing is hidden but the future rolls: a fresh RNG is all there is to reshuffle.
         return replace(state, rng=rng.seed_state(seed))
 
     def default_action(self, state: State, seat: int) -> Action:
         return Action((default_step(state, seat),))
-
-    def undo_barrier(self, state: State) -> int:
-        return state.barrier
-
-    def move_count(self, state: State) -> int:
-        return state.ply
-
-
-_ACTIONS: dict[tuple[str, ...], Action] = {}
-
-
-def _action(step: tuple[str, ...]) -> Action:
-    """One Action object per step (there are only a few dozen): random play builds them millions of times."""
-    action = _ACTIONS.get(step)
-    if action is None:
-        action = _ACTIONS[step] = Action((step,))
-    return action
 
 
 def default_step(state: State, seat: int) -> tuple[str, ...]:

@@ -11,16 +11,16 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from engines import rng, serial
+from engines import rng
 from engines.burgenland import data as D
 from engines.burgenland import notation as N
 from engines.burgenland import rules as R
 from engines.burgenland import view as V
 from engines.burgenland.state import JOKER, State
-from engines.core import Action, BaseEngine, Event, Outcome, ranks_from_scores
+from engines.core import Action, Event, Outcome, StepEngine, ranks_from_scores
 
 
-class Burgenland(BaseEngine):
+class Burgenland(StepEngine):
     name = "burgenland"
     title = "Burgenland"
     min_seats = 2
@@ -28,6 +28,7 @@ class Burgenland(BaseEngine):
     rules_version = 1
     notation_help = N.HELP
     rules_summary = N.RULES
+    state_type = State
 
     def new_game(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
         return R.new_game(seats, seed, options)
@@ -35,24 +36,15 @@ class Burgenland(BaseEngine):
     def to_act(self, state: State) -> tuple[int, ...]:
         return () if state.winner is not None else (state.turn,)
 
-    def legal_actions(self, state: State, seat: int) -> tuple[Action, ...]:
-        return tuple(Action((step,)) for step in R.legal_steps(state, seat))
+    def legal_steps(self, state: State, seat: int) -> list[tuple[str, ...]]:
+        return R.legal_steps(state, seat)
 
-    def check(self, state: State, seat: int, action: Action) -> str | None:
-        trial = state
-        for i, step in enumerate(action.steps):
-            if trial.winner is not None:
-                return "the game ended before the rest of that line"
-            if i and N.sealed(trial):
-                return N.SEALED
-            problem = R.step_problem(trial, seat, step)
-            if problem:
-                return problem
-            trial = R.apply_steps(trial, seat, (step,))[0]
-        return None if action.steps else "an empty move"
+    def step_problem(self, state: State, seat: int, step: tuple[str, ...]) -> str | None:
+        return R.step_problem(state, seat, step)
 
-    def apply_trusted(self, state: State, seat: int, action: Action) -> tuple[State, tuple[Event, ...]]:
-        return R.apply_steps(state, seat, action.steps)
+    def apply_steps(self, state: State, seat: int, steps: tuple[tuple[str, ...], ...]
+                    ) -> tuple[State, tuple[Event, ...]]:
+        return R.apply_steps(state, seat, steps)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return V.public_view(state) if seat is None else V.seat_view(state, seat)
@@ -77,12 +69,6 @@ class Burgenland(BaseEngine):
     def describe(self, event: Event, viewer: int | None) -> str:
         return describe(event, viewer)
 
-    def dump(self, state: State) -> dict[str, Any]:
-        return serial.dump(state)
-
-    def load(self, data: Mapping[str, Any]) -> State:
-        return serial.load(State, data)
-
     def determinize(self, state: State, seat: int, seed: int) -> State:
         return determinize(state, seat, seed)
 
@@ -90,12 +76,6 @@ class Burgenland(BaseEngine):
         if state.pending is not None:
             return Action.of("cancel")
         return Action.of("end" if state.main_done else "take")
-
-    def undo_barrier(self, state: State) -> int:
-        return state.barrier
-
-    def move_count(self, state: State) -> int:
-        return state.ply
 
 
 def determinize(state: State, seat: int, seed: int) -> State:

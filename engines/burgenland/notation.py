@@ -20,7 +20,7 @@ from engines.burgenland import data as D
 from engines.burgenland import payment as P
 from engines.burgenland import rules as R
 from engines.burgenland.state import State
-from engines.core import Action, AmbiguousAction, IllegalAction, NotationError
+from engines.core import SEALED, Action, AmbiguousAction, IllegalAction, NotationError, sealed
 
 HELP = (
     "Moves: `take` (2 cards) · `build wall 3W` then pay, or in one line "
@@ -185,16 +185,6 @@ def parse_line(state: State, seat: int, text: str, legal: tuple[Action, ...]) ->
     if not steps:
         raise NotationError(f"`{text}` is not a move. {HELP}")
     return Action(tuple(steps))
-
-
-SEALED = ("a step that draws or reveals something, or ends the turn, must be the last on its line; "
-          "send the rest as a new move")
-
-
-def sealed(trial: State) -> bool:
-    """Did the step just tried draw, reveal or pass the turn?  Then nothing may follow it on the line:
-    checking later steps against the drawn cards would let error messages reveal them."""
-    return trial.barrier == trial.ply and trial.ply > 0
 
 
 def _read_step(state: State, seat: int, words: list[str]) -> list[tuple[str, ...]]:
