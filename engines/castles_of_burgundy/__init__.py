@@ -9,9 +9,26 @@ of its data file (transcribed in :mod:`.data`).  Module map:
 - :mod:`.options` what may be chosen (worker costs, tiles, spaces);
   :mod:`.actions` the die actions and the purchase; :mod:`.effects` placing a
   tile and its effect; :mod:`.scoring` all VP, final scoring and tie-breaks;
-- :mod:`.decisions` the decision stack (steps; the readings we chose where the
-  rules page is silent are listed there); :mod:`.notation` labels and the typed
-  grammar; :mod:`.view` views.
+- :mod:`.decisions` the decision stack (its steps are listed there);
+  :mod:`.notation` labels and the typed grammar; :mod:`.view` views.
+
+Readings we chose where the rules page is silent (each has a test):
+- Worker costs are computed, never chosen: a choice is offered when the player
+  has the fewest workers it needs (knowledge 8 halves them, rounded up; the free
+  ±1 of knowledge 9-12 comes first), and that many are spent.
+- A ship's goods that do not all fit: types already stored first, then the
+  largest new piles (ties: the lower number); the rest stay on their depot.
+- The castle's extra action is a die action: taking workers with it gets
+  knowledge 13/14 (a boarding house does not).
+- Building effects that are a choice (warehouse, carpenter's workshop, church,
+  market, city hall) may be skipped; a castle's extra action cannot (taking
+  workers is always possible).  A ship's goods are always taken.
+- Both dice must be used (taking workers always can); the turn ends by itself
+  once they are, unless a purchase is still possible (then ``end``).
+- Advanced estates: the start castles are placed in turn order before phase A
+  is laid out.
+- Tie-break "later in turn order": further back on the turn-order track at the
+  end of the game (in a stack, lower is later).
 """
 
 from __future__ import annotations

@@ -26,20 +26,7 @@ Steps (tuples of words; ``notation`` reads and writes them):
 Worker costs are worked out by the engine: a choice shows the fewest workers it
 needs, and is offered only when the player has them.
 
-Readings where the rules page is silent (each has a test):
-- A ship's goods that do not all fit: types already stored are added first, then
-  the largest new piles (ties: the lower number); the rest stay on the depot.
-- The castle's extra action counts as a die action: "take workers" with it gets
-  knowledge 13/14 (the boarding house does not).
-- Building effects that offer a choice (warehouse, carpenter's workshop, church,
-  market, city hall) may be skipped; the others (bank, boarding house,
-  watchtower) just happen.  A castle's extra action cannot be skipped (taking
-  workers is always possible).
-- A player must use both dice (taking workers is always possible); the turn ends
-  by itself once the dice are used unless a purchase is still possible, then
-  ``end`` ends it.
-- Tie-break "later in turn order" means further back on the turn-order track at
-  the end (in a stack, lower is later).
+The readings we chose where the rules page is silent are in the package docstring.
 """
 
 from __future__ import annotations

@@ -532,3 +532,15 @@ def test_undo_barrier_stays_within_a_turn_and_moves_with_the_seat() -> None:
     assert (after.ply, after.barrier) == (13, 7)
     after, _ = R.apply_steps(after, 0, (("die", "5", "workers"),))
     assert (after.ply, after.barrier) == (14, 14)
+
+
+@pytest.mark.parametrize(("die", "target", "k8", "free", "workers"), [
+    (2, 2, False, False, 0), (2, 5, False, False, 3), (6, 1, False, False, 1), (1, 5, False, False, 2),
+    (6, 3, True, False, 2), (6, 2, True, False, 1), (6, 3, True, True, 1), (4, 6, False, True, 1),
+    (3, 4, False, True, 0), (0, 5, False, False, 0),
+])
+def test_worker_costs(die: int, target: int, k8: bool, free: bool, workers: int) -> None:
+    from engines.castles_of_burgundy import options as O
+
+    s = put(base(), 0, 13, "k8") if k8 else base()
+    assert O.worker_cost(s.players[0], die, target, free) == workers
