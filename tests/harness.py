@@ -13,7 +13,8 @@ Every engine's tests call :func:`play` (or :func:`play_many`).  After every step
 - an engine-specific ``invariant(state)`` (conservation of components).
 
 Every ``deep_every``-th step, and on the last, more expensive checks: every
-legal action's key and label round-trip; ``default_action`` is legal; every view is JSON-safe and free of the
+legal action's key and label round-trip; ``default_action`` is legal and, repeated, hands
+the turn over; every view is JSON-safe and free of the
 RNG; ``view(determinize(s, seat), seat) == view(s, seat)`` for every seat.
 At the end the state equals a replay of the log.
 """
@@ -109,6 +110,18 @@ def _check_outsiders(engine: Engine, state: Any, seats: int, acting: tuple[int, 
                 engine.apply(state, seat, action)
 
 
+def _check_default_hands_over(engine: Engine, state: Any, limit: int = 200) -> None:
+    """An away player's default moves are legal and soon pass the turn on (or end the game)."""
+    start = engine.to_act(state)
+    trial = state
+    for _ in range(limit):
+        acting = engine.to_act(trial)
+        if acting != start or not acting:
+            return
+        trial, _ = engine.apply(trial, acting[0], engine.default_action(trial, acting[0]))
+    raise AssertionError(f"{limit} default actions in a row did not hand the turn over")
+
+
 def play(engine: Engine, seats: int, seed: int, *, invariant: Invariant | None = None,
          policy: Policy = uniform, max_steps: int = 20_000, deep_every: int = 10,
          options: dict[str, Any] | None = None) -> Playout:
@@ -137,7 +150,7 @@ def play(engine: Engine, seats: int, seed: int, *, invariant: Invariant | None =
         assert engine.parse_action(state, seat, engine.format_action(state, seat, action)) == action
         if deep:
             _check_outsiders(engine, state, seats, acting, action)
-            engine.apply(state, seat, engine.default_action(state, seat))  # the away-player move is legal
+            _check_default_hands_over(engine, state)
         new, events = engine.apply(state, seat, action)
         assert json.dumps(engine.dump(state)) == before, "apply mutated its input"
         assert (new, events) == engine.apply_trusted(state, seat, action), "apply != apply_trusted"

@@ -37,7 +37,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from engines import rng, serial
+from engines import rng
 from engines.castles_of_burgundy import data as D
 from engines.castles_of_burgundy import decisions as R
 from engines.castles_of_burgundy import notation as N
@@ -45,15 +45,16 @@ from engines.castles_of_burgundy import scoring as S
 from engines.castles_of_burgundy import setup
 from engines.castles_of_burgundy import view as V
 from engines.castles_of_burgundy.state import State
-from engines.core import Action, BaseEngine, Event, Outcome, ranks_from_scores
+from engines.core import Action, Event, Outcome, StepEngine, ranks_from_scores
 
 
-class CastlesOfBurgundy(BaseEngine):
+class CastlesOfBurgundy(StepEngine):
     name = "castles-of-burgundy"
     title = "The Castles of Burgundy"
     min_seats = 2
     max_seats = 4
     rules_version = 1
+    state_type = State
     notation_help = N.HELP
     rules_summary = N.RULES
 
@@ -64,23 +65,15 @@ class CastlesOfBurgundy(BaseEngine):
         actor = state.actor
         return () if actor is None else (actor,)
 
-    def legal_actions(self, state: State, seat: int) -> tuple[Action, ...]:
-        return tuple(Action((step,)) for step in R.legal_steps(state, seat))
+    def legal_steps(self, state: State, seat: int) -> list[tuple[str, ...]]:
+        return R.legal_steps(state, seat)
 
-    def check(self, state: State, seat: int, action: Action) -> str | None:
-        trial = state
-        for step in action.steps:
-            if trial.actor != seat:
-                return "your turn ended before the rest of that line"
-            problem = R.step_problem(trial, seat, step)
-            if problem:
-                return problem
-            if len(action.steps) > 1:
-                trial = R.apply_steps(trial, seat, (step,))[0]
-        return None if action.steps else "an empty move"
+    def step_problem(self, state: State, seat: int, step: tuple[str, ...]) -> str | None:
+        return R.step_problem(state, seat, step)
 
-    def apply_trusted(self, state: State, seat: int, action: Action) -> tuple[State, tuple[Event, ...]]:
-        return R.apply_steps(state, seat, action.steps)
+    def apply_steps(self, state: State, seat: int, steps: tuple[tuple[str, ...], ...]
+                    ) -> tuple[State, tuple[Event, ...]]:
+        return R.apply_steps(state, seat, steps)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return V.public_view(state) if seat is None else V.seat_view(state, seat)
@@ -102,23 +95,11 @@ class CastlesOfBurgundy(BaseEngine):
     def describe(self, event: Event, viewer: int | None) -> str:
         return describe(event, viewer)
 
-    def dump(self, state: State) -> dict[str, Any]:
-        return serial.dump(state)
-
-    def load(self, data: Mapping[str, Any]) -> State:
-        return serial.load(State, data)
-
     def determinize(self, state: State, seat: int, seed: int) -> State:
         return determinize(state, seat, seed)
 
     def default_action(self, state: State, seat: int) -> Action:
         return Action((default_step(state, seat),))
-
-    def undo_barrier(self, state: State) -> int:
-        return state.barrier
-
-    def move_count(self, state: State) -> int:
-        return state.ply
 
 
 def default_step(state: State, seat: int) -> tuple[str, ...]:

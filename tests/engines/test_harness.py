@@ -48,6 +48,15 @@ class ValidatesDifferently(Burgenland):
         return replace(new, ply=new.ply + 1), events
 
 
+class DefaultGoesInCircles(Burgenland):
+    def default_action(self, state: Any, seat: int) -> Action:
+        # Opens a joker exchange and cancels it, forever: legal, but the turn never passes.
+        if state.pending is not None:
+            return Action.of("cancel")
+        legal = self.legal_actions(state, seat)
+        return next((a for a in legal if a.key.startswith("jokers")), Action.of("take"))
+
+
 class StuckAfterFirstTurn(Burgenland):
     def legal_actions(self, state: Any, seat: int) -> tuple[Action, ...]:
         return () if state.ply > 3 else super().legal_actions(state, seat)
@@ -60,6 +69,7 @@ class StuckAfterFirstTurn(Burgenland):
     (UnparseableLabel(), "duplicate labels|does not parse back"),
     (ValidatesDifferently(), "apply != apply_trusted"),
     (StuckAfterFirstTurn(), "has no legal action"),
+    (DefaultGoesInCircles(), "did not hand the turn over"),
 ])
 def test_the_harness_reports_planted_flaws(engine: Burgenland, message: str) -> None:
     with pytest.raises(AssertionError, match=message):

@@ -1,0 +1,107 @@
+"""Whole games through the fake Discord: every move a real interaction, to the final ranking.
+
+Moves alternate between the menu (**Play my turn**, then buttons or the select) and ``/move``
+with a key the autocomplete offered, chosen by a seeded purposeful random policy.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import engines
+from bot.discord_adapter import GROUPS, GameBot
+from bot.messages import User
+from bot.rendering import installed_renderer
+from bot.service import TableService
+from bot.sqlite_store import SqliteStore
+from bot.store import Status
+from tests.e2e.fake import FakeDiscord
+from tests.e2e.fake.models import FakeChannel, FakeMessage, FakeUser
+
+#: Keys' first words a purposeful player prefers (the rest are picked now and then).
+PREFERRED = ("pay", "build", "place", "buy", "move", "take", "roll", "score", "end", "left", "right", "dice")
+
+
+def pick(choose: random.Random, keys: list[str]) -> str:
+    keys = [k for k in keys if k != "cancel"] or keys
+    preferred = [k for k in keys if k.split()[0] in PREFERRED]
+    return choose.choice(preferred if preferred and choose.random() < 0.85 else keys)
+
+
+async def play_through_menu(fake: FakeDiscord, user: FakeUser, post: FakeMessage, label: str) -> bool:
+    """Press **Play my turn** and pick ``label`` if the first menu shows it; False if it does not."""
+    opened = await fake.click(user, post, label="Play my turn")
+    menu = await opened.original()
+    for comp in menu.all_components():
+        if comp.get("type") == 2 and comp.get("label") == label:
+            await (await fake.click(user, menu, comp["custom_id"])).callback()
+            return True
+        if comp.get("type") == 3:
+            option = next((o for o in comp["options"] if o["label"] == label), None)
+            if option is not None:
+                await (await fake.select(user, menu, comp["custom_id"], [option["value"]])).callback()
+                return True
+    return False
+
+
+async def play_whole_game(fake: FakeDiscord, bot: GameBot, game: str, users: list[FakeUser],
+                          seed: int) -> FakeChannel:
+    opened = await fake.slash(users[0], fake.channel, f"{GROUPS[game]} new", players=len(users))
+    await opened.original()
+    await fake.idle()
+    thread = fake.threads(fake.channel)[-1]
+    lobby = fake.messages(thread)[0]
+    for user in users[1:]:
+        await (await fake.click(user, lobby, label="Join")).callback()
+        await fake.idle()
+    by_id = {u.id: u for u in users}
+    choose = random.Random(seed)
+    for move in range(3000):
+        snap = await bot.service.snapshot(thread.id)
+        if snap.game.status is not Status.RUNNING:
+            return thread
+        user = by_id[snap.user_ids[snap.to_act[0]]]
+        reply = await bot.service.moves(thread.id, User(user.id, user.name))
+        key = pick(choose, [c.key for c in reply.choices])
+        label = next(c.label for c in reply.choices if c.key == key)
+        posts = [m for m in fake.messages(thread) if m.attachments]
+        if move % 3 == 0 and await play_through_menu(fake, user, posts[-1], label):
+            await fake.idle()
+            continue
+        if move % 4 == 1:  # the suggestions offer the move about to be typed
+            offered = await fake.autocomplete(user, thread, "move", option="text", text=key)
+            assert {"name": label[:100], "value": key} in offered or len(offered) == 25, (key, offered)
+        answer = await (await fake.slash(user, thread, "move", text=key)).original()
+        assert "Played:" in answer.content, answer.content
+        await fake.idle()
+    pytest.fail(f"{game} did not end in 3000 moves")
+
+
+@pytest.mark.parametrize(("game", "players"), [("burgen-land", 2), ("buerger-baumeister", 3)])
+async def test_a_complete_game_to_the_final_ranking(fake_discord: FakeDiscord, tmp_path: Path,
+                                                    game: str, players: int) -> None:
+    if game not in engines.names():
+        pytest.fail(f"the {game} engine is missing")
+    fake = fake_discord
+    users = [fake.add_member(name) for name in ("Ann", "Bo", "Cy", "Dee")[:players]]
+    store = SqliteStore(tmp_path / "bot.sqlite3", sync_interval=0)
+    await store.open()
+    try:
+        bot = GameBot(TableService(store, renderer=installed_renderer()))
+        async with fake.running(bot):
+            await fake.idle()
+            thread = await play_whole_game(fake, bot, game, users, seed=players)
+            snap = await bot.service.snapshot(thread.id)
+            assert snap.game.status is Status.FINISHED and snap.game.result is not None
+            final = [m for m in fake.messages(thread) if m.attachments][-1]
+            assert "Game over!" in final.content and "1st" in final.content
+            assert all(final.mentions(u) for u in users) or final.mention_ids == []
+            assert "Play my turn" not in [c.get("label") for c in final.all_components()]
+            # Everyone's board and hand images were real PNGs; nobody got another player's DM.
+            assert all(a.is_png for m in fake.messages(thread) for a in m.attachments)
+            assert all(all(d.channel_id == fake.dm_channel(u).id for d in fake.dms(u)) for u in users)
+    finally:
+        await store.close()
