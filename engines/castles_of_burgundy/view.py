@@ -12,6 +12,7 @@ from typing import Any
 
 from engines.castles_of_burgundy import data as D
 from engines.castles_of_burgundy import decisions as R
+from engines.castles_of_burgundy import options as O
 from engines.castles_of_burgundy import rounds, setup
 from engines.castles_of_burgundy import scoring as S
 from engines.castles_of_burgundy.state import EMPTY, Player, State
@@ -72,9 +73,23 @@ def public_view(state: State) -> dict[str, Any]:
     }
 
 
+def placeable(p: Player) -> dict[str, dict[str, int]]:
+    """Per die value the player holds: the spaces a stored tile could fill with it, and the fewest
+    workers that needs (0 = the die fits as it is).  For the hand image; the engine's own query."""
+    out: dict[str, dict[str, int]] = {}
+    for die in sorted(set(p.dice)):
+        spaces: dict[int, int] = {}
+        for tile in O.distinct(p.storage):
+            for space, cost in O.place_options(p, tile, die):
+                spaces[space] = min(cost, spaces.get(space, cost))
+        out[str(die)] = {str(s): spaces[s] for s in sorted(spaces)}
+    return out
+
+
 def seat_view(state: State, seat: int) -> dict[str, Any]:
     view = public_view(state)
     view["seat"] = seat
+    view["placeable"] = placeable(state.players[seat])
     if state.actor == seat and state.pending:
         top = state.pending[-1]
         view["decision"] = {
