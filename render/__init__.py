@@ -18,7 +18,7 @@ from importlib import import_module
 from importlib.util import find_spec
 from typing import Any
 
-__all__ = ["draw_board", "draw_hand", "games"]
+__all__ = ["draw_board", "draw_hand", "draw_player", "games"]
 
 # game name -> module with draw_board(view, names) and draw_hand(view, names); imported on first use.
 # A game's module is ``render.<engine name with - as _>``; it is listed once it exists.
@@ -47,3 +47,15 @@ def draw_board(engine_name: str, view: Mapping[str, Any], names: Sequence[str]) 
 def draw_hand(engine_name: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes:
     """PNG bytes of a seat's hand; ``view`` must be that seat's own view."""
     return _renderer(engine_name, "draw_hand")(view, list(names))
+
+
+# game name -> the function of its module that draws one player's own area from any view.
+_PLAYER_IMAGES: dict[str, str] = {"castles-of-burgundy": "draw_estate"}
+
+
+def draw_player(engine_name: str, view: Mapping[str, Any], names: Sequence[str], seat: int) -> bytes:
+    """PNG bytes of one seat's own area (e.g. an estate) from any view; only some games have one."""
+    available = [g for g in _PLAYER_IMAGES if g in _MODULES]
+    if engine_name not in available:
+        raise KeyError(f"no per-player image for {engine_name!r}; available: {', '.join(available)}")
+    return getattr(import_module(_MODULES[engine_name]), _PLAYER_IMAGES[engine_name])(view, list(names), seat)

@@ -1,0 +1,7 @@
+"""The Castles of Burgundy's images: the central board (with the acting player's estate), a seat's
+hand (own estate with the spaces each die could fill) and any player's estate."""
+
+from render.castles_of_burgundy.board import draw_board, draw_board_image
+from render.castles_of_burgundy.hand import draw_estate, draw_estate_image, draw_hand, draw_hand_image
+
+__all__ = ["draw_board", "draw_board_image", "draw_estate", "draw_estate_image", "draw_hand", "draw_hand_image"]

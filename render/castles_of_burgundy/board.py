@@ -1,0 +1,337 @@
+"""The Castles of Burgundy's board image (posted in the channel after a move).
+
+Top to bottom: a header (phase, round, whose turn), the six numbered depots (tiles
+on their spaces, goods below), the black depot (with the face-down stack sizes),
+a band with the phases and round spaces (this phase's remaining goods), the bonus
+tiles still available and the turn-order track, one score row per player, and the
+acting player's estate (the last mover's once the game is over) so one post says
+everything.  Frames and labels are the cached static layer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engines.castles_of_burgundy import data as D
+from render.cache import LAYERS
+from render.canvas import FRAME, new_canvas
+from render.castles_of_burgundy import geometry as geo
+from render.castles_of_burgundy import pieces as P
+from render.castles_of_burgundy.estate import estate_image, player_name
+from render.encode import to_png
+from render.icons import icon as ui_icon
+from render.layout import Box
+from render.legend import seat_badge
+from render.palette import DEFAULT_THEME, Theme, mix, player_colour
+from render.shapes import badge, paste, rounded_box
+from render.text import draw_text, put
+
+View = Mapping[str, Any]
+W = geo.W
+#: Columns of a player's score row (x offsets inside the players box).
+COL_NAME, COL_VP, COL_SILVER, COL_WORKERS, COL_DICE, COL_STORAGE, COL_GOODS, COL_BONUS = (
+    64, 470, 600, 700, 800, 920, 1100, 1240)
+
+
+def estate_seat(view: View) -> tuple[int, str]:
+    """Whose estate goes under the board: the seat to act, or (game over) the last in turn order."""
+    if view.get("to_act") is not None:
+        return int(view["to_act"]), "to act"
+    order = view.get("turn_order") or [0]
+    return int(order[-1]), "last to move"
+
+
+# --------------------------------------------------------------------------------
+# Static layer
+
+
+def _static(players: int, theme: Theme) -> Image.Image:
+    img = new_canvas(W, geo.board_height(players) + geo.ESTATE_PANEL_H + 8, theme)
+    draw = ImageDraw.Draw(img)
+    rounded_box(draw, (FRAME + 8, FRAME + 8, W - FRAME - 8, geo.HEADER_H), theme.panel_alt, radius=12)
+    for n, box in enumerate(geo.depot_boxes(), start=1):
+        rounded_box(draw, box.rect, theme.panel, theme.line, width=2, radius=12)
+        paste(img, P.die(n, 40), (box.x + 12, box.y + 8))
+        put(img, (box.x + 62, box.y + 28), f"Depot {n}", 24, theme.ink, bold=True, anchor="lm")
+        put(img, (box.x + 14, box.y + 186), "Goods", 18, theme.muted, bold=True, anchor="lm")
+    rounded_box(draw, geo.BLACK.rect, mix(theme.panel, (60, 56, 56), 0.12), theme.line, width=2, radius=12)
+    put(img, (geo.BLACK.x + 16, geo.BLACK.y + 34), "Black depot", 24, theme.ink, bold=True, anchor="lm")
+    put(img, (geo.BLACK.x + 16, geo.BLACK.y + 66), "buy a tile for", 18, theme.muted, anchor="lm")
+    paste(img, P.icon("silver", 24), (geo.BLACK.x + 16, geo.BLACK.y + 84))
+    put(img, (geo.BLACK.x + 44, geo.BLACK.y + 96), "×2 (once a turn)", 18, theme.muted, anchor="lm")
+    for box, title in ((geo.PHASE_BOX, ""), (geo.BONUS_BOX, "Bonus tiles"),
+                       (geo.TRACK_BOX, "Turn-order track")):
+        rounded_box(draw, box.rect, theme.panel, theme.line, width=2, radius=12)
+        if title:
+            draw_text(img, (box.x + 14, box.y + 22), title, 20, theme.ink, bold=True, anchor="lm",
+                      max_width=box.w - 28)
+    pbox = geo.players_box(players)
+    rounded_box(draw, pbox.rect, theme.panel, theme.line, width=2, radius=12)
+    hy = pbox.y + geo.PLAYERS_TITLE_H / 2 + 4
+    for x, text in ((COL_NAME, "Player"), (COL_VP, "VP"), (COL_SILVER, "Silver"), (COL_WORKERS, "Workers"),
+                    (COL_DICE, "Dice"), (COL_STORAGE, "Storage"), (COL_GOODS, "Goods"), (COL_BONUS, "Bonus")):
+        put(img, (pbox.x + x, hy), text, 17, theme.muted, bold=True, anchor="lm")
+    return img
+
+
+# --------------------------------------------------------------------------------
+# Parts
+
+
+def _header(img: Image.Image, view: View, names: Sequence[str], theme: Theme) -> None:
+    draw = ImageDraw.Draw(img)
+    y = FRAME + 8 + (geo.HEADER_H - FRAME - 8) / 2
+    put(img, (34, y - 16), "The Castles of Burgundy", 30, theme.ink, bold=True, anchor="lm")
+    if view.get("over"):
+        status = "Game over — final scores"
+    elif view.get("setup"):
+        status = "Setup: start castles are placed"
+    else:
+        status = (f"Phase {view['phase']} · round {view['round']} of {D.ROUNDS_PER_PHASE}"
+                  f" · white die {view['white_die']}")
+    put(img, (34, y + 20), f"{status} · move {view.get('move', 0)}", 20, theme.ink, anchor="lm")
+    actor = view.get("to_act")
+    if actor is not None:
+        name = player_name(names, actor)
+        text = f"{name} to act"
+        right = W - 30
+        w = min(P.font(24, True).getlength(text) + 40, 560)
+        draw.rounded_rectangle((right - w - 46, y - 24, right, y + 24), radius=24, fill=theme.accent)
+        paste(img, seat_badge(actor, 34, theme.ink), (right - w - 38, y - 17))
+        draw_text(img, (right - w + 4, y), text, 24, (0, 0, 0), bold=True, anchor="lm", max_width=w - 12,
+                  min_size=16)
+    elif view.get("over"):
+        badge(draw, (W - 30, y), "GAME OVER", 24, theme.good, anchor="rm", pad=10)
+
+
+def _depot(img: Image.Image, box: Box, tiles: list[str], kinds: list[str], goods: list[int],
+           theme: Theme) -> None:
+    r = geo.DEPOT_R
+    # put each tile on a space of its kind (the depot's printed spaces), the rest where room is left
+    spaces: list[str | None] = [None] * len(kinds)
+    left: list[str] = []
+    for token in tiles:
+        kind = P.tile_kind(token)
+        for i, k in enumerate(kinds):
+            if spaces[i] is None and k == kind:
+                spaces[i] = token
+                break
+        else:
+            left.append(token)
+    for token in left:
+        if None in spaces:
+            spaces[spaces.index(None)] = token
+        else:
+            spaces.append(token)
+    step = geo.DEPOT_TILE_STEP
+    x0 = box.x + box.w / 2 - step * (len(spaces) - 1) / 2
+    cy = box.y + 104
+    for i, token in enumerate(spaces):
+        centre = (x0 + i * step, cy)
+        if token is None:
+            paste(img, P.space(kinds[i], None, r), centre, "mm")
+        else:
+            paste(img, P.tile(token, r), centre, "mm")
+    gx = box.x + 84
+    size = 36
+    if not goods:
+        put(img, (gx, box.y + 186), "none", 18, theme.muted, anchor="lm")
+    fits = int((box.right - 12 - gx) // (size + 4))
+    if len(goods) <= fits:
+        for i, g in enumerate(goods):
+            paste(img, P.goods(g, size), (gx + i * (size + 4), box.y + 168))
+    else:  # many goods: one per type with a count
+        for g in sorted(set(goods)):
+            paste(img, P.goods(g, size), (gx, box.y + 168))
+            gx += size + 4 + put(img, (gx + size + 4, box.y + 186), f"×{goods.count(g)}", 18, theme.ink,
+                                 bold=True, anchor="lm") + 10
+
+
+def _black(img: Image.Image, view: View, theme: Theme) -> None:
+    box = geo.BLACK
+    r = geo.BLACK_R
+    tiles = view["depots"].get("black", [])
+    n = max(int(view.get("black_depot_spaces", 0)), len(tiles))
+    step = P.SQRT3 * r + 6
+    x0 = box.x + 210 + P.SQRT3 * r / 2
+    for i in range(n):
+        centre = (x0 + i * step, box.y + box.h / 2)
+        if i < len(tiles):
+            paste(img, P.tile(tiles[i], r), centre, "mm")
+        else:
+            paste(img, P.slot(r, mix(theme.panel, theme.line, 0.3), theme.line, "empty"), centre, "mm")
+    # the face-down stacks
+    sx = x0 + 8 * step - 30
+    put(img, (sx, box.y + 24), "Face-down stacks", 18, theme.muted, bold=True, anchor="lm")
+    sizes = view.get("stack_sizes", {})
+    backs = [*D.KINDS, D.BLACK]
+    for i, back in enumerate(backs):
+        cx = sx + (i % 4) * 56
+        cy = box.y + 62 + (i // 4) * 44
+        letter = D.KIND_LETTERS.get(back, "X")
+        fill = P.KIND_RGB.get(back, P.BLACK_BACK)
+        draw = ImageDraw.Draw(img)
+        draw.rounded_rectangle((cx, cy - 16, cx + 22, cy + 16), radius=5, fill=fill, outline=P.INK, width=2)
+        put(img, (cx + 11, cy), letter, 15, P.on_colour(fill), bold=True, anchor="mm")
+        put(img, (cx + 26, cy), str(sizes.get(back, 0)), 18, theme.ink, bold=True, anchor="lm")
+
+
+def _phase(img: Image.Image, view: View, theme: Theme) -> None:
+    box = geo.PHASE_BOX
+    draw = ImageDraw.Draw(img)
+    put(img, (box.x + 14, box.y + 22), "Phases", 20, theme.ink, bold=True, anchor="lm")
+    current = D.PHASES.index(view["phase"]) if view.get("phase") in D.PHASES else 0
+    over = bool(view.get("over"))
+    for i, letter in enumerate(D.PHASES):
+        cx, cy = box.x + 140 + i * 60, box.y + 24
+        if i < current or over:
+            draw.ellipse((cx - 18, cy - 18, cx + 18, cy + 18), fill=theme.panel_alt, outline=theme.line, width=2)
+            put(img, (cx, cy), letter, 20, theme.muted, bold=True, anchor="mm")
+            draw.line((cx - 14, cy + 14, cx + 14, cy - 14), fill=theme.muted, width=3)
+        elif i == current:
+            draw.ellipse((cx - 21, cy - 21, cx + 21, cy + 21), fill=theme.accent, outline=P.INK, width=3)
+            put(img, (cx, cy), letter, 24, (0, 0, 0), bold=True, anchor="mm")
+        else:
+            draw.ellipse((cx - 18, cy - 18, cx + 18, cy + 18), fill=theme.panel, outline=theme.ink, width=2)
+            put(img, (cx, cy), letter, 20, theme.ink, bold=True, anchor="mm")
+    put(img, (box.x + 14, box.y + 66), "Rounds", 20, theme.ink, bold=True, anchor="lm")
+    goods = list(view.get("round_goods", []))
+    rnd = int(view.get("round", 1))
+    first_goods_round = D.ROUNDS_PER_PHASE - len(goods) + 1
+    size = 62
+    for i in range(D.ROUNDS_PER_PHASE):
+        n = i + 1
+        x, y = box.x + 14 + i * (size + 30), box.y + 92
+        now = n == rnd and not over
+        draw.rounded_rectangle((x, y, x + size + 20, y + size + 30), radius=10,
+                               fill=mix(theme.accent, theme.panel, 0.45) if now else theme.panel_alt,
+                               outline=P.INK if now else theme.line, width=3 if now else 1)
+        put(img, (x + (size + 20) / 2, y + 14), f"round {n}", 15, theme.ink, bold=now, anchor="mm")
+        cx, cy = x + (size + 20) / 2, y + 28 + size / 2
+        if n >= first_goods_round and n - first_goods_round < len(goods):
+            paste(img, P.goods(goods[n - first_goods_round], 46), (cx, cy), "mm")
+        elif now:
+            paste(img, P.die(int(view.get("white_die") or 1), 46, (250, 250, 250)), (cx, cy), "mm")
+        else:
+            put(img, (cx, cy), "–", 26, theme.muted, anchor="mm")
+    if not over:
+        put(img, (box.x + 14, box.bottom - 14), "Goods left for this phase's rounds; the white die shows the "
+            "depot they go to.", 14, theme.muted, anchor="ls")
+
+
+def _bonus(img: Image.Image, view: View, players: int, theme: Theme) -> None:
+    box = geo.BONUS_BOX
+    left = view.get("bonus_tiles_left", {})
+    r = 27
+    col = (box.w - 20) / len(D.KINDS)
+    for i, kind in enumerate(D.KINDS):
+        cx = box.x + 10 + col * (i + 0.5)
+        sizes = left.get(kind, [])
+        for row, (size, table) in enumerate((("large", D.BONUS_LARGE), ("small", D.BONUS_SMALL))):
+            cy = box.y + 82 + row * 62
+            if size in sizes:
+                paste(img, P.bonus_tile(kind, table.get(players, table[4]), r), (cx, cy), "mm")
+            else:
+                paste(img, P.slot(r, theme.panel, theme.line, "taken"), (cx, cy), "mm")
+    put(img, (box.x + 14, box.bottom - 14), "Top: 1st to fill a colour, bottom: 2nd (VP)", 14, theme.muted,
+        anchor="ls")
+
+
+def _track(img: Image.Image, view: View, names: Sequence[str], theme: Theme) -> None:
+    box = geo.TRACK_BOX
+    draw = ImageDraw.Draw(img)
+    track = view.get("track", [])
+    n = len(track) or D.TRACK_SPACES
+    col = (box.w - 24) / n
+    top, bottom = box.y + 44, box.y + 160
+    for i in range(n):
+        x = box.x + 12 + i * col
+        draw.rounded_rectangle((x + 3, top, x + col - 3, bottom), radius=8, fill=theme.panel_alt,
+                               outline=theme.line, width=1)
+        put(img, (x + col / 2, bottom - 12), str(i + 1), 15, theme.muted, bold=True, anchor="mm")
+        seats = track[i] if i < len(track) else []
+        for j, seat in enumerate(seats):  # bottom to top
+            paste(img, seat_badge(seat, 28, theme.ink), (x + col / 2 - 14, bottom - 56 - j * 28))
+    order = view.get("turn_order", [])
+    x = box.x + 14
+    y = box.bottom - 26
+    x += put(img, (x, y), "This round:", 16, theme.ink, bold=True, anchor="lm") + 8
+    for i, seat in enumerate(order):
+        if i:
+            x += put(img, (x, y), "→", 18, theme.muted, anchor="lm") + 4
+        paste(img, seat_badge(seat, 24, theme.ink), (x, y - 12))
+        x += 30
+    put(img, (box.right - 12, y), "ahead = first", 14, theme.muted, anchor="rm")
+
+
+def _players(img: Image.Image, view: View, names: Sequence[str], theme: Theme) -> None:
+    infos = view["players_info"]
+    box = geo.players_box(len(infos))
+    draw = ImageDraw.Draw(img)
+    actor = view.get("to_act")
+    best = max(p["vp"] for p in infos)
+    for seat, info in enumerate(infos):
+        y = box.y + geo.PLAYERS_TITLE_H + seat * geo.PLAYER_ROW_H + 6
+        cy = y + geo.PLAYER_ROW_H / 2
+        if seat % 2 == 0:
+            draw.rectangle((box.x + 6, y, box.right - 6, y + geo.PLAYER_ROW_H), fill=mix(theme.panel,
+                                                                                      theme.panel_alt, 0.5))
+        if seat == actor:
+            draw.rectangle((box.x + 6, y, box.x + 12, y + geo.PLAYER_ROW_H), fill=theme.accent)
+            paste(img, ui_icon("arrow", 26, theme.accent, P.INK), (box.x + 16, cy - 13))
+        elif view.get("over") and info["vp"] == best:
+            paste(img, ui_icon("crown", 28, P.GOLD, P.INK), (box.x + 14, cy - 14))
+        paste(img, seat_badge(seat, 32, theme.ink), (box.x + COL_NAME - 20, cy - 16))
+        draw_text(img, (box.x + COL_NAME + 22, cy), player_name(names, seat), 22, theme.ink, bold=seat == actor,
+                  anchor="lm", max_width=COL_VP - COL_NAME - 40, min_size=15)
+        put(img, (box.x + COL_VP, cy), str(info["vp"]), 30, theme.ink, bold=True, anchor="lm")
+        paste(img, P.icon("silver", 28), (box.x + COL_SILVER, cy - 14))
+        put(img, (box.x + COL_SILVER + 32, cy), f"×{info['silver']}", 20, theme.ink, bold=True, anchor="lm")
+        paste(img, P.icon("worker", 28), (box.x + COL_WORKERS, cy - 14))
+        put(img, (box.x + COL_WORKERS + 32, cy), f"×{info['workers']}", 20, theme.ink, bold=True, anchor="lm")
+        for i, value in enumerate(info.get("dice") or []):
+            paste(img, P.die(value, 34, mix(player_colour(seat), (255, 255, 255), 0.8)),
+                  (box.x + COL_DICE + i * 40, cy - 17))
+        if not info.get("dice"):
+            put(img, (box.x + COL_DICE, cy), "used", 17, theme.muted, anchor="lm")
+        for i, token in enumerate(info["storage"]):
+            paste(img, P.tile(token, 25, label=False), (box.x + COL_STORAGE + 22 + i * 46, cy), "mm")
+        if not info["storage"]:
+            put(img, (box.x + COL_STORAGE, cy), "empty", 17, theme.muted, anchor="lm")
+        gx = box.x + COL_GOODS
+        goods = sorted((int(g), n) for g, n in info["goods"].items())
+        for g, n in goods:
+            paste(img, P.goods(g, 26), (gx, cy - 13))
+            gx += 30 + (put(img, (gx + 28, cy), f"{n}", 15, theme.ink, bold=True, anchor="lm") if n > 1 else 0)
+        if not goods:
+            put(img, (gx, cy), "–", 18, theme.muted, anchor="lm")
+        for i, b in enumerate(info["bonus_tiles"]):
+            paste(img, P.bonus_tile(b["kind"], b["points"], 17), (box.x + COL_BONUS + 16 + i * 28, cy), "mm")
+        if not info["bonus_tiles"]:
+            put(img, (box.x + COL_BONUS, cy), "–", 18, theme.muted, anchor="lm")
+
+
+def draw_board_image(view: View, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
+    players = len(view["players_info"])
+    top = LAYERS.get(("castles-of-burgundy", "board", players, W, theme.name), lambda: _static(players, theme))
+    _header(top, view, names, theme)
+    for n, box in enumerate(geo.depot_boxes(), start=1):
+        _depot(top, box, list(view["depots"].get(str(n), [])), list(view["depot_spaces"].get(str(n), [])),
+               list(view["depot_goods"].get(str(n), [])), theme)
+    _black(top, view, theme)
+    _phase(top, view, theme)
+    _bonus(top, view, players, theme)
+    _track(top, view, names, theme)
+    _players(top, view, names, theme)
+    seat, why = estate_seat(view)
+    estate = estate_image(view, names, seat, title=why, theme=theme)
+    top.paste(estate.crop((FRAME, 0, W - FRAME, estate.height)), (FRAME, geo.board_height(players)))
+    return top
+
+
+def draw_board(view: View, names: Sequence[str]) -> bytes:
+    """PNG of the central board with the acting player's estate under it."""
+    return to_png(draw_board_image(view, names))

@@ -1,0 +1,209 @@
+"""One player's estate panel: the hex estate with its tiles, and everything beside it.
+
+Left: the 37 spaces (colour, letter and die number each), covered spaces show
+their tile, completed regions are outlined in gold with a ✓.  Right: VP,
+silverlings, workers, dice, storage (3), goods storage (3), sold goods, bonus
+tiles and knowledge.  The empty estate is the cached static layer (one per
+estate board).  The hand passes ``placeable`` to ring the spaces each die could fill.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engines.castles_of_burgundy import data as D
+from render.cache import LAYERS
+from render.castles_of_burgundy import geometry as geo
+from render.castles_of_burgundy import pieces as P
+from render.layout import Box
+from render.legend import seat_badge
+from render.palette import DEFAULT_THEME, RGB, Theme, mix
+from render.shapes import paste, rounded_box
+from render.text import draw_text, put
+
+View = Mapping[str, Any]
+FREE: RGB = (24, 140, 64)       # a die fits as it is
+PAID: RGB = (128, 48, 168)      # a die fits with workers
+
+
+def player_name(names: Sequence[str], seat: int) -> str:
+    if 0 <= seat < len(names) and str(names[seat]).strip():
+        return str(names[seat]).strip()
+    return f"Player {seat + 1}"
+
+
+def completed_regions(estate_no: int, covered: set[int]) -> list[tuple[int, ...]]:
+    """The estate's regions whose every space is covered (geometry from the engine's data)."""
+    return [r for r in D.ESTATES[estate_no].regions[1:] if all(s in covered for s in r)]
+
+
+def _static(estate_no: int, theme: Theme) -> Image.Image:
+    img = Image.new("RGB", (geo.W, geo.ESTATE_PANEL_H), theme.background)
+    draw = ImageDraw.Draw(img)
+    rounded_box(draw, (geo.MARGIN, 4, geo.W - geo.MARGIN, geo.ESTATE_PANEL_H - 8), theme.panel, theme.line,
+                width=2, radius=14)
+    rounded_box(draw, (geo.MARGIN + 2, 6, geo.W - geo.MARGIN - 2, geo.ESTATE_TITLE_H), theme.panel_alt, radius=12)
+    estate = D.ESTATES[estate_no]
+    for s in D.SPACE_IDS:
+        paste(img, P.space(estate.colours[s], D.SPACE_DIE[s], geo.ESTATE_R), geo.space_centre(s), "mm")
+    side = geo.SIDE
+    rounded_box(draw, side.rect, mix(theme.panel, theme.panel_alt, 0.4), theme.line, width=1, radius=12)
+    return img
+
+
+def _outline_regions(img: Image.Image, regions: list[tuple[int, ...]]) -> None:
+    draw = ImageDraw.Draw(img)
+    for region in regions:
+        members = set(region)
+        coords = {D.COORDS[s] for s in members}
+        for s in region:
+            q, r = D.COORDS[s]
+            for dq, dr in geo.DIRECTIONS:
+                if (q + dq, r + dr) not in coords:
+                    a, b = geo.edge(s, q + dq, r + dr)
+                    draw.line((a, b), fill=P.COMPLETE, width=6)
+        # a ✓ on the region's first space
+        cx, cy = geo.space_centre(region[0])
+        x, y = cx - geo.ESTATE_R * 0.52, cy - geo.ESTATE_R * 0.52
+        draw.ellipse((x - 13, y - 13, x + 13, y + 13), fill=P.COMPLETE, outline=P.INK, width=2)
+        put(img, (x, y + 1), "✓", 20, (255, 255, 255), bold=True, anchor="mm")
+
+
+def _highlight(img: Image.Image, placeable: Mapping[str, Mapping[str, int]], castle: Sequence[int]) -> None:
+    """Ring every space a die could fill; a tag names the die (and workers: "5+2w")."""
+    tags: dict[int, list[tuple[str, bool]]] = {}
+    for die, spaces in sorted(placeable.items()):
+        for space, cost in spaces.items():
+            tags.setdefault(int(space), []).append((f"{die}+{cost}w" if cost else f"{die}", cost == 0))
+    for space in castle:
+        tags.setdefault(int(space), []).append(("castle", True))
+    draw = ImageDraw.Draw(img)
+    for space, items in sorted(tags.items()):
+        cx, cy = geo.space_centre(space)
+        colour = FREE if any(free for _, free in items) else PAID
+        corners = P.hex_corners(cx, cy, geo.ESTATE_R - 4)
+        draw.line([*corners, corners[0]], fill=colour, width=7, joint="curve")
+        y = cy + geo.ESTATE_R * 0.54
+        text = " ".join(t for t, _ in items)
+        size = 15 if len(text) <= 6 else 13
+        w = max(28, P.font(size, True).getlength(text) + 10)
+        draw.rounded_rectangle((cx - w / 2, y - 11, cx + w / 2, y + 11), radius=11, fill=colour)
+        put(img, (cx, y), text, size, (255, 255, 255), bold=True, anchor="mm")
+
+
+def _side(img: Image.Image, info: View, players: int, theme: Theme) -> None:
+    box = geo.SIDE.inset(16, 12)
+    x, y = box.x, box.y
+    label = theme.muted
+    # VP, silverlings, workers
+    put(img, (x, y + 22), "VP", 20, label, bold=True, anchor="lm")
+    put(img, (x + 38, y + 22), str(info["vp"]), 40, theme.ink, bold=True, anchor="lm")
+    paste(img, P.icon("silver", 40), (x + 200, y + 2))
+    put(img, (x + 246, y + 22), f"×{info['silver']}", 28, theme.ink, bold=True, anchor="lm")
+    paste(img, P.icon("worker", 40), (x + 340, y + 2))
+    put(img, (x + 386, y + 22), f"×{info['workers']}", 28, theme.ink, bold=True, anchor="lm")
+    y += 62
+    # dice
+    put(img, (x, y + 26), "Dice", 20, label, bold=True, anchor="lm")
+    dice = info.get("dice") or []
+    for i, value in enumerate(dice):
+        paste(img, P.die(value, 52), (x + 96 + i * 64, y))
+    if not dice:
+        put(img, (x + 96, y + 26), "used", 20, label, anchor="lm")
+    y += 68
+    # storage
+    put(img, (x, y + 48), "Storage", 20, label, bold=True, anchor="lm")
+    r = 48
+    for i in range(D.TILE_STORAGE_SPACES):
+        cx, cy = x + 96 + P.SQRT3 * r / 2 + i * (P.SQRT3 * r + 10), y + r + 2
+        stored = info["storage"]
+        if i < len(stored):
+            paste(img, P.tile(stored[i], r), (cx, cy), "mm")
+        else:
+            paste(img, P.slot(r, theme.panel, theme.line, "empty"), (cx, cy), "mm")
+    y += 2 * r + 16
+    # goods storage
+    put(img, (x, y + 26), "Goods", 20, label, bold=True, anchor="lm")
+    stored_goods = sorted((int(g), n) for g, n in info["goods"].items())
+    for i in range(D.GOODS_STORAGE_SPACES):
+        gx = x + 96 + i * 128
+        if i < len(stored_goods):
+            g, n = stored_goods[i]
+            paste(img, P.goods(g, 52), (gx, y))
+            put(img, (gx + 60, y + 26), f"×{n}", 26, theme.ink, bold=True, anchor="lm")
+        else:
+            ImageDraw.Draw(img).rounded_rectangle((gx, y, gx + 52, y + 52), radius=9, outline=theme.line, width=2)
+    y += 68
+    # sold goods
+    put(img, (x, y + 18), "Sold", 20, label, bold=True, anchor="lm")
+    sold = sorted((int(g), n) for g, n in info["sold"].items())
+    if not sold:
+        put(img, (x + 96, y + 18), "none yet", 18, label, anchor="lm")
+    for i, (g, n) in enumerate(sold):
+        gx = x + 96 + i * 74
+        paste(img, P.goods(g, 34), (gx, y + 1))
+        put(img, (gx + 38, y + 18), f"×{n}", 18, theme.ink, bold=True, anchor="lm")
+    y += 50
+    # bonus tiles
+    put(img, (x, y + 30), "Bonus", 20, label, bold=True, anchor="lm")
+    bonuses = info["bonus_tiles"]
+    if not bonuses:
+        put(img, (x + 96, y + 30), "none yet", 18, label, anchor="lm")
+    for i, b in enumerate(bonuses):
+        paste(img, P.bonus_tile(b["kind"], b["points"], 30), (x + 96 + 27 + i * 58, y + 30), "mm")
+    y += 70
+    done = info.get("colours_complete") or []
+    facts = f"Regions completed: {info['regions_complete']}   Empty spaces: {info['empty_spaces']}"
+    draw_text(img, (x, y + 12), facts, 19, theme.ink, anchor="lm", max_width=box.w)
+    y += 30
+    colours = ", ".join(f"{D.KIND_LETTERS[k]} ({D.KIND_COLOURS[k]})" for k in done) if done else "none"
+    draw_text(img, (x, y + 12), f"Colours filled: {colours}", 19, theme.ink, anchor="lm", max_width=box.w)
+    y += 36
+    # knowledge: number and our short wording, one line each
+    known = info.get("knowledge") or []
+    put(img, (x, y + 12), "Knowledge" if known else "Knowledge: none", 20, label, bold=True, anchor="lm")
+    y += 30
+    line_h = 22
+    room = max(0, int((box.bottom - y) // line_h))
+    for i, k in enumerate(known[:room]):
+        text = D.KNOWLEDGE_TEXT.get(k, "")
+        if i == room - 1 and len(known) > room:
+            text = f"and {len(known) - i} more: " + ", ".join(map(str, known[i:]))
+            put(img, (x, y + 10), text, 16, theme.ink, anchor="lm")
+            break
+        put(img, (x, y + 10), f"{k}", 16, theme.ink, bold=True, anchor="lm")
+        draw_text(img, (x + 30, y + 10), text, 16, theme.ink, anchor="lm", max_width=box.right - x - 30)
+        y += line_h
+
+
+def estate_image(view: View, names: Sequence[str], seat: int, *, title: str = "",
+                 placeable: Mapping[str, Mapping[str, int]] | None = None, castle: Sequence[int] = (),
+                 theme: Theme = DEFAULT_THEME) -> Image.Image:
+    """The estate panel of ``seat`` (W × ESTATE_PANEL_H, opaque)."""
+    info = view["players_info"][seat]
+    estate_no = int(info["estate_no"])
+    img = LAYERS.get(("castles-of-burgundy", "estate", estate_no, geo.W, theme.name),
+                     lambda: _static(estate_no, theme))
+    # title
+    ty = 6 + (geo.ESTATE_TITLE_H - 6) / 2
+    paste(img, seat_badge(seat, 34, theme.ink), (geo.MARGIN + 14, ty - 17))
+    tail = f" — estate No. {estate_no}" + (f" · {title}" if title else "")
+    tail_w = P.font(22).getlength(tail)
+    name_w = draw_text(img, (geo.MARGIN + 58, ty), player_name(names, seat), 26, theme.ink, bold=True,
+                       anchor="lm", max_width=geo.W - 2 * geo.MARGIN - 80 - tail_w, min_size=18)
+    put(img, (geo.MARGIN + 58 + name_w, ty + 1), tail, 22, theme.ink, anchor="lm")
+    # tiles
+    covered = {int(s) for s in info["estate"]}
+    for s, token in info["estate"].items():
+        paste(img, P.tile(token, geo.ESTATE_R - 1), geo.space_centre(int(s)), "mm")
+    _outline_regions(img, completed_regions(estate_no, covered))
+    if placeable or castle:
+        _highlight(img, placeable or {}, castle)
+    _side(img, info, len(view["players_info"]), theme)
+    return img
+
+
+__all__ = ["Box", "estate_image", "player_name"]
