@@ -218,8 +218,8 @@ def _phase(img: Image.Image, view: View, theme: Theme) -> None:
         else:
             put(img, (cx, cy), "–", 26, theme.muted, anchor="mm")
     if not over:
-        put(img, (box.x + 14, box.bottom - 14), "Goods left for this phase's rounds; the white die shows the "
-            "depot they go to.", 14, theme.muted, anchor="ls")
+        draw_text(img, (box.x + 14, box.bottom - 12), "Goods still to come this phase; the white die picks "
+                  "their depot.", 14, theme.muted, anchor="ls", max_width=box.w - 28)
 
 
 def _bonus(img: Image.Image, view: View, players: int, theme: Theme) -> None:
@@ -305,7 +305,7 @@ def _players(img: Image.Image, view: View, names: Sequence[str], theme: Theme) -
         goods = sorted((int(g), n) for g, n in info["goods"].items())
         for g, n in goods:
             paste(img, P.goods(g, 26), (gx, cy - 13))
-            gx += 30 + (put(img, (gx + 28, cy), f"{n}", 15, theme.ink, bold=True, anchor="lm") if n > 1 else 0)
+            gx += 30 + (put(img, (gx + 28, cy), f"×{n}", 15, theme.ink, bold=True, anchor="lm") + 4 if n > 1 else 0)
         if not goods:
             put(img, (gx, cy), "–", 18, theme.muted, anchor="lm")
         for i, b in enumerate(info["bonus_tiles"]):
