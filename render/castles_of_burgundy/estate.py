@@ -116,7 +116,7 @@ def _side(img: Image.Image, info: View, players: int, theme: Theme) -> None:
     y += 68
     # storage
     put(img, (x, y + 48), "Storage", 20, label, bold=True, anchor="lm")
-    r = 48
+    r = geo.DEPOT_R
     for i in range(D.TILE_STORAGE_SPACES):
         cx, cy = x + 96 + P.SQRT3 * r / 2 + i * (P.SQRT3 * r + 10), y + r + 2
         stored = info["storage"]

@@ -49,10 +49,10 @@ DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 # --- The board image ------------------------------------------------------------------------------
 HEADER_H = 92
 DEPOTS = Box(MARGIN, HEADER_H + 10, W - 2 * MARGIN, 2 * 226 + 14)
-DEPOT_R = 46
+DEPOT_R = 48  # one tile size for depots, the black depot and storage: fewer sprites to draw
 DEPOT_TILE_STEP = 88
 BLACK = Box(MARGIN, DEPOTS.bottom + 14, W - 2 * MARGIN, 132)
-BLACK_R = 50
+BLACK_R = DEPOT_R
 BAND = Box(MARGIN, BLACK.bottom + 14, W - 2 * MARGIN, 214)
 PHASE_BOX, BONUS_BOX, TRACK_BOX = (
     Box(BAND.x, BAND.y, 500, BAND.h),
