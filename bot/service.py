@@ -17,6 +17,7 @@ import json
 import logging
 import math
 import secrets
+import time
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -26,17 +27,24 @@ import engines
 from bot.cache import LRU
 from bot.messages import ChannelPost, Choice, PrivateMessage, Problem, Reply, User
 from bot.rendering import Renderer
+from bot.scheduler import deadline_of, on_vacation, span, when
 from bot.store import (
     ACTIVE,
+    DAY,
     ChannelBusy,
     GameRow,
     LogStats,
     NewGame,
+    Pace,
+    Policy,
     SeatRow,
     StaleVersion,
     StateRow,
     Status,
     Store,
+    Timer,
+    Vote,
+    Waiting,
 )
 from bot.text import fill_seats, join_names, result_lines
 from engines import rng
@@ -49,7 +57,19 @@ P = ParamSpec("P")
 
 HISTORY_PAGE = 20
 LIST_LIMIT = 25
+#: Vacation days a player may take in any 365 days.
+VACATION_CAP_DAYS = 30
+#: Default actions played for one absent seat at most, before giving up (engines hand over sooner).
+SKIP_LIMIT = 200
 STALE_TEXT = "That board has moved on since you saw it; nothing was changed. Have a look and try again."
+
+
+@dataclass(frozen=True, slots=True)
+class Notice(Reply):
+    """A reply with more to deliver: vote buttons under its post, other games' posts."""
+
+    vote: bool = False                 # the post asks the other players to vote (buttons)
+    also: tuple[Reply, ...] = ()       # more replies to publish, each in its own game's channel
 
 
 class TableError(Exception):
@@ -145,8 +165,13 @@ def private_part(seat_view: Mapping[str, Any], public_view: Mapping[str, Any]) -
 
 class TableService:
     def __init__(self, store: Store, *, engines_lookup: EngineLookup = engines.get,
-                 renderer: Renderer | None = None, cache_size: int = 512) -> None:
+                 renderer: Renderer | None = None, cache_size: int = 512,
+                 clock: Callable[[], float] | None = None) -> None:
         self.store = store
+        # One clock for the table: the store stamps rows and starts hand-overs with it.
+        if clock is not None:
+            store.clock = clock
+        self.clock: Callable[[], float] = getattr(store, "clock", time.time)
         self.renderer = renderer
         self._engines = engines_lookup
         self._tables: LRU[int, Table] = LRU(cache_size)
@@ -158,10 +183,13 @@ class TableService:
     @replies
     async def create(self, engine_name: str, guild_id: int, channel_id: int, creator: User, *,
                      seats: int | None = None, options: Mapping[str, Any] | None = None,
-                     seed: int | None = None) -> Reply:
+                     seed: int | None = None, pace: str = Pace.NONE.value, deadline: str = Policy.SKIP.value,
+                     ) -> Reply:
         """Open a lobby in the channel; the creator takes the first place.  With ``seats`` the
-        game starts by itself once that many have joined."""
+        game starts by itself once that many have joined.  ``pace`` (time per hand-over) and
+        ``deadline`` (what happens when it runs out) are kept for the whole game."""
         engine = self._engine(engine_name)
+        pace_, policy = self._timing(pace, deadline)
         if seats is not None and not engine.min_seats <= seats <= engine.max_seats:
             raise TableError(Problem.BAD_REQUEST,
                              f"{engine.title} is for {self._seat_range(engine)} players, not {seats}.")
@@ -170,7 +198,7 @@ class TableService:
         new = NewGame(engine=engine.name, rules_version=engine.rules_version,
                       seed=secrets.randbits(63) if seed is None else seed, options=options, guild_id=guild_id,
                       channel_id=channel_id, created_by=creator.id, creator_name=creator.name,
-                      seat_count=seats)
+                      seat_count=seats, pace=pace_, policy=policy)
         try:
             game = await self.store.create_game(new)
         except ChannelBusy as busy:
@@ -179,8 +207,8 @@ class TableService:
                              "Finish or abandon it first, or start the new one in a thread.",
                              busy.game.id) from None
         wanted = f"{seats} players" if seats else self._seat_range(engine) + " players"
-        text = (f"{creator.name} opened a table for {engine.title} (game #{game.id}, {wanted}). "
-                "Join to take a seat.")
+        text = (f"{creator.name} opened a table for {engine.title} (game #{game.id}, {wanted}; "
+                f"{timing_text(pace_, policy)}). Join to take a seat.")
         return Reply(f"You opened game #{game.id}.", game_id=game.id, engine=engine.name,
                      post=ChannelPost(text))
 
@@ -328,6 +356,284 @@ class TableService:
             f"{user.name} abandoned game #{row.id}; it ends without a result.",
             mentions=tuple(s.user_id for s in table.seats)))
 
+    # ------------------------------------------------------------------ time: deadlines, absences, results
+
+    def title(self, engine_name: str) -> str:
+        try:
+            return self._engines(engine_name).title
+        except KeyError:
+            return engine_name
+
+    async def timing(self, game_id: int) -> str:
+        """'daily pace, 24 h per turn; when time runs out the game pauses' (for the lobby message)."""
+        timer = await self.store.timer(game_id)
+        return "" if timer is None else timing_text(timer.pace, timer.policy)
+
+    @replies
+    async def time_out(self, game_id: int, started: float) -> Reply:
+        """The hand-over that began at ``started`` ran out of time: apply the game's policy.
+        Refused as stale if the hand-over has ended meanwhile (someone moved)."""
+        row = await self._find(None, game_id)
+        async with self._locked(row) as known:
+            table = await self._running(row.id, known)
+            timer = await self.store.timer(row.id)
+            if timer is None or timer.started != started or timer.waiting is not Waiting.NO:
+                raise TableError(Problem.STALE, f"The deadline in game #{row.id} no longer applies.", row.id)
+            engine = self._engine(row.engine)
+            late = engine.to_act(table.state)
+            if timer.policy is Policy.SKIP:
+                return await self._skip(table, engine, late)
+            waiting = Waiting.PAUSED if timer.policy is Policy.PAUSE else Waiting.VOTE
+            await self.store.set_waiting(row.id, table.game.version, waiting)
+        away = join_names([table.names[s] for s in late])
+        others = [s for s in range(len(table.seats)) if s not in late]
+        limit = f"{span(timer.pace.seconds or 0)} per turn, {timer.pace.value} pace"
+        if waiting is Waiting.PAUSED:
+            text = (f"⏸ Game #{row.id} is paused: {away}'s time ran out ({limit}). It goes on as soon as "
+                    f"{away} moves; {away} can also hand the seat to another member with `/replace`.")
+            return Reply(f"Game #{row.id} paused.", game_id=row.id, engine=engine.name,
+                         move_number=engine.move_count(table.state),
+                         post=ChannelPost(text, mentions=tuple(s.user_id for s in table.seats)))
+        need = len(others) // 2 + 1
+        voters = join_names([table.names[s] for s in others])
+        text = (f"🗳 {away}'s time ran out in game #{row.id} ({limit}). {voters}: vote below to replace "
+                f"{away} with another member of this server, or to end the game ({away} would rank last). "
+                f"{need} of {len(others)} vote{'s' if need > 1 else ''} decide; if {away} moves first, "
+                "the vote is off.")
+        return Notice(f"Game #{row.id}: vote opened.", game_id=row.id, engine=engine.name,
+                      move_number=engine.move_count(table.state), vote=True,
+                      post=ChannelPost(text, mentions=tuple(table.user_of(s) for s in others)))
+
+    async def _skip(self, table: Table, engine: Engine, late: tuple[int, ...]) -> Reply:
+        """Play the engine's default move for each late seat until its turn has passed on, each move
+        through the normal move path; one post tells the table what was played."""
+        before, current = table, table
+        absent, played, all_events = list(late), [], []
+        for _ in range(SKIP_LIMIT * max(1, len(late))):
+            acting = engine.to_act(current.state)
+            seat = next((s for s in absent if s in acting), None)
+            if seat is None:
+                break
+            action = engine.default_action(current.state, seat)
+            played.append((seat, fill_seats(engine.format_action(current.state, seat, action), current.names)))
+            state, events = engine.apply(current.state, seat, action)
+            current = await self._commit_move(current, engine, seat, action, state, events)
+            all_events.extend(events)
+            if engine.to_act(state) != acting:
+                absent.remove(seat)
+        post, private = self._move_messages(engine, before, current, late[0], tuple(all_events))
+        notes = []
+        for seat in late:
+            labels = [label for s, label in played if s == seat]
+            notes.append(f"({table.names[seat]} was away: the bot played {', '.join(labels) or 'nothing'}.)")
+        post = dataclasses.replace(post, text="\n".join(notes) + "\n" + post.text)
+        return await self._drawn(Reply(" ".join(notes), game_id=table.game.id, engine=engine.name,
+                                       move_number=engine.move_count(current.state), post=post,
+                                       private=private), current.names)
+
+    async def _clock_line(self, timer: Timer) -> str:
+        now = self.clock()
+        vacations = await self.store.vacations([timer.users[s] for s in timer.to_act], timer.started)
+        names = join_names([timer.names[s] for s in timer.to_act])
+        if timer.waiting is Waiting.PAUSED:
+            return f"Paused: {names}'s time ran out; it goes on when {names} moves."
+        if timer.waiting is Waiting.VOTE:
+            return f"{names}'s time ran out; the other players are voting to replace {names} or end the game."
+        away = [v for s in timer.to_act if (v := on_vacation(vacations, timer.users[s], now))]
+        if away:
+            return f"{names}'s clock is stopped: on vacation until {when(max(v.end for v in away))}."
+        deadline = deadline_of(timer, vacations, now)
+        if deadline is None:
+            return f"Waiting for {names} for {span(now - timer.started)}."
+        return f"{names} to move by {when(deadline)} ({span(deadline - now)} left)."
+
+    @replies
+    async def set_reminders(self, user: User, on: bool) -> Reply:
+        await self.store.set_reminders(user.id, on)
+        if on:
+            return Reply("Reminders are on: when a game waits for you, I mention you in its channel and DM you "
+                         "one digest of your waiting games.")
+        return Reply("Reminders are off: I will not remind you of waiting games. Deadlines still apply; "
+                     "`/remind on` turns reminders back on.")
+
+    @replies
+    async def vacation(self, user: User, days: int) -> Reply:
+        """Stop the user's clock in all their games for ``days`` (0 ends a vacation); everyone at those
+        tables is told.  At most ``VACATION_CAP_DAYS`` in any 365 days."""
+        now = self.clock()
+        if not 0 <= days <= VACATION_CAP_DAYS:
+            raise TableError(Problem.BAD_REQUEST, f"A vacation is 1 to {VACATION_CAP_DAYS} days "
+                             f"(0 ends the current one), not {days}.")
+        year_ago = now - 365 * DAY
+        mine = await self.store.vacations([user.id], year_ago)
+        current = on_vacation(mine, user.id, now)
+        timers = [t for t in await self.store.running_timers() if user.id in t.users]
+        if days == 0:
+            if current is None:
+                raise TableError(Problem.BAD_REQUEST, "You are not on vacation.")
+            await self.store.end_vacation(user.id, now)
+            also = tuple(Reply("", game_id=t.game_id, post=ChannelPost(
+                f"{user.name} is back from vacation; their clock in game #{t.game_id} runs again.")) for t in timers)
+            return Notice("Welcome back: your clocks run again.", also=also)
+        used = sum(min(v.end, now) - max(v.start, year_ago) for v in mine if v.start < now)
+        left = VACATION_CAP_DAYS * DAY - used
+        if days * DAY > left + 1:
+            raise TableError(Problem.BAD_REQUEST, f"You have {int(left // DAY)} vacation day(s) left in these 365 "
+                             f"days ({VACATION_CAP_DAYS} a year); ask for at most that.")
+        end = now + days * DAY
+        await self.store.start_vacation(user.id, now, end)
+        also = tuple(Reply("", game_id=t.game_id, post=ChannelPost(
+            f"🏖 {user.name} is on vacation until {when(end)} ({days} day{'s' if days > 1 else ''}): their clock "
+            f"in game #{t.game_id} is stopped until then.")) for t in timers)
+        where = f" in {len(timers)} game{'s' if len(timers) != 1 else ''}" if timers else ""
+        return Notice(f"You are on vacation until {when(end)}; your clock is stopped{where}. "
+                      f"{int((left - days * DAY) // DAY)} vacation day(s) left this year. `/vacation 0` "
+                      "ends it early.", also=also)
+
+    @replies
+    async def replace(self, channel_id: int | None, user: User, member: User, *,
+                      game_id: int | None = None) -> Reply:
+        """Hand the user's seat to ``member``; from another player while a vote is open, a vote to
+        give the absent player's seat to ``member``."""
+        row = await self._find(channel_id, game_id)
+        async with self._locked(row) as known:
+            table = await self._running(row.id, known)
+            engine = self._engine(row.engine)
+            seat = self._seat(table, user)
+            timer = await self.store.timer(row.id)
+            late = timer.to_act if timer is not None and timer.waiting is Waiting.VOTE else ()
+            if late and seat not in late:
+                return await self._vote(table, engine, timer, seat, user, "replace", member)  # type: ignore[arg-type]
+            self._check_newcomer(table, member)
+            return await self._hand_over(table, engine, seat, member,
+                                         f"{user.name} handed seat {seat + 1} of game #{row.id} to {member.name}.")
+
+    @replies
+    async def vote(self, game_id: int, user: User, choice: str, member: User | None = None) -> Reply:
+        """A vote ("end", or "replace" with ``member``) on an absent player's seat."""
+        row = await self._find(None, game_id)
+        async with self._locked(row) as known:
+            table = await self._running(row.id, known)
+            engine = self._engine(row.engine)
+            seat = self._seat(table, user)
+            timer = await self.store.timer(row.id)
+            if timer is None or timer.waiting is not Waiting.VOTE:
+                raise TableError(Problem.WRONG_PHASE, f"There is no vote open in game #{row.id}.", row.id)
+            return await self._vote(table, engine, timer, seat, user, choice, member)
+
+    async def _vote(self, table: Table, engine: Engine, timer: Timer, seat: int, user: User, choice: str,
+                    member: User | None) -> Reply:
+        game_id = table.game.id
+        late = tuple(s for s in timer.to_act)
+        if seat in late:
+            raise TableError(Problem.FORBIDDEN, "You are the player the vote is about; just make your move "
+                             "(that ends the vote), or hand your seat on with `/replace`.", game_id)
+        if choice not in ("end", "replace"):
+            raise TableError(Problem.BAD_REQUEST, "Vote `end` or `replace` (with a member).", game_id)
+        if choice == "replace":
+            if member is None:
+                raise TableError(Problem.BAD_REQUEST, "Say whom to give the seat to.", game_id)
+            self._check_newcomer(table, member)
+        await self.store.cast_vote(game_id, Vote(user.id, choice, member.id if member else None,
+                                                 member.name if member else ""))
+        votes = await self.store.votes(game_id)
+        voters = {table.user_of(s) for s in range(len(table.seats)) if s not in late}
+        votes = [v for v in votes if v.voter in voters]
+        need = len(voters) // 2 + 1
+        away = table.names[late[0]]
+        ends = sum(v.choice == "end" for v in votes)
+        tally: dict[int, list[Vote]] = {}
+        for v in votes:
+            if v.choice == "replace" and v.target is not None:
+                tally.setdefault(v.target, []).append(v)
+        if ends >= need:
+            return await self._end_by_vote(table, engine, late[0])
+        for target, backing in tally.items():
+            if len(backing) >= need:
+                newcomer = User(target, backing[-1].target_name)
+                return await self._hand_over(table, engine, late[0], newcomer,
+                                             f"By vote, {newcomer.name} takes over seat {late[0] + 1} of game "
+                                             f"#{game_id} from {away}.")
+        what = "end the game" if choice == "end" else f"give {away}'s seat to {member.name}"  # type: ignore[union-attr]
+        count = ends if choice == "end" else len(tally.get(member.id, []))  # type: ignore[union-attr]
+        post = ChannelPost(f"🗳 {user.name} votes to {what} in game #{game_id} ({count} of {need} needed).")
+        return Reply(f"Your vote counts: {what} ({count} of {need}).", game_id=game_id, post=post)
+
+    async def _end_by_vote(self, table: Table, engine: Engine, seat: int) -> Reply:
+        game = table.game
+        standing = engine.standing(table.state)
+        result = outcome_result(standing, ranks=resign_ranks(standing, seat), timed_out=seat)
+        note = f"ended by vote after {table.names[seat]}'s time ran out"
+        await self.store.end_game(game.id, game.version, Status.FINISHED, result, note)
+        await self._load(game.id)
+        lines = [f"By vote, game #{game.id} ends: {table.names[seat]}'s time ran out and they rank last. "
+                 "Final standing:", *result_lines(result, table.names)]
+        post = ChannelPost("\n".join(lines), mentions=tuple(s.user_id for s in table.seats),
+                           view=table.view(engine, None))
+        return await self._drawn(Reply("Your vote ended the game.", game_id=game.id, engine=engine.name, post=post),
+                                 table.names)
+
+    def _check_newcomer(self, table: Table, member: User) -> None:
+        if table.seat_of(member.id) is not None:
+            raise TableError(Problem.BAD_REQUEST, f"{member.name} already plays in game #{table.game.id}; "
+                             "choose someone who is not at the table.", table.game.id)
+
+    async def _hand_over(self, table: Table, engine: Engine, seat: int, member: User, line: str) -> Reply:
+        """The seat's user changes (the log keeps seats, not users); the clock starts afresh."""
+        game = table.game
+        old = table.names[seat]
+        await self.store.replace_seat(game.id, game.version, seat, member.id, member.name)
+        after = await self._load(game.id)
+        post = ChannelPost(line + "\n" + self._turn_line(engine, after), mentions=(member.id,),
+                           view=after.view(engine, None))
+        hand = PrivateMessage(member.id, f"You now play seat {seat + 1} in game #{game.id} ({engine.title}), "
+                              f"taking over from {old}. This is your hand; the game is in its channel.",
+                              view=after.view(engine, seat))
+        return await self._drawn(Reply(f"Seat {seat + 1} of game #{game.id} now belongs to {member.name}.",
+                                       game_id=game.id, engine=engine.name,
+                                       move_number=engine.move_count(after.state), post=post, private=(hand,)),
+                                 after.names)
+
+    @replies
+    async def rematch(self, game_id: int, user: User) -> Reply:
+        """A new lobby in the same channel with the same options; the others are asked to join."""
+        old = await self.store.get_game(game_id)
+        if old is None:
+            raise TableError(Problem.NO_GAME, f"There is no game #{game_id}.")
+        if old.status in ACTIVE:
+            raise TableError(Problem.WRONG_PHASE, f"Game #{game_id} is not over yet.", game_id)
+        seats = await self.store.seats(game_id)
+        if not any(s.user_id == user.id for s in seats):
+            raise TableError(Problem.NOT_SEATED, f"Only the players of game #{game_id} can ask for a rematch.",
+                             game_id)
+        engine = self._engine(old.engine)
+        timer = await self.store.timer(game_id)
+        pace, policy = (timer.pace, timer.policy) if timer is not None else (Pace.NONE, Policy.SKIP)
+        new = NewGame(engine=engine.name, rules_version=engine.rules_version, seed=secrets.randbits(63),
+                      options=dict(old.options), guild_id=old.guild_id, channel_id=old.channel_id,
+                      created_by=user.id, creator_name=user.name, seat_count=len(seats), pace=pace, policy=policy)
+        try:
+            game = await self.store.create_game(new)
+        except ChannelBusy as busy:
+            raise TableError(Problem.CHANNEL_BUSY, f"This channel already has a game: {self._label(busy.game)}.",
+                             busy.game.id) from None
+        others = [s for s in seats if s.user_id != user.id]
+        text = (f"Rematch! {user.name} opened game #{game.id} ({engine.title}, {len(seats)} players, same options; "
+                f"{timing_text(pace, policy)}). {join_names([s.name for s in others])}: press **Join** to play again.")
+        return Reply(f"You opened game #{game.id}, a rematch of game #{game_id}.", game_id=game.id,
+                     engine=engine.name, post=ChannelPost(text, mentions=tuple(s.user_id for s in others)))
+
+    @replies
+    async def stats(self, guild_id: int, user: User) -> Reply:
+        rows = await self.store.stats(guild_id, user.id)
+        if not rows:
+            return Reply(f"{user.name} has no finished games on this server yet.")
+        lines = [f"{user.name} on this server (finished games):"]
+        lines += [f"{self.title(r.engine)}: {r.played} played, {r.won} won" for r in rows]
+        if len(rows) > 1:
+            lines.append(f"All games: {sum(r.played for r in rows)} played, {sum(r.won for r in rows)} won")
+        return Reply("\n".join(lines))
+
     # ------------------------------------------------------------------ looking
 
     @replies
@@ -346,6 +652,11 @@ class TableService:
                       for i, name in enumerate(table.names)]
         if table.game.result is not None:
             lines += result_lines(table.game.result, table.names)
+        timer = await self.store.timer(row.id)
+        if timer is not None:
+            lines.append(timing_text(timer.pace, timer.policy).capitalize() + ".")
+            if table.game.status is Status.RUNNING:
+                lines.append(await self._clock_line(timer))
         if table.game.note:
             lines.append(table.game.note[:1].upper() + table.game.note[1:] + ".")
         return Reply("\n".join(lines), game_id=row.id, engine=engine.name, move_number=moves)
@@ -658,6 +969,20 @@ class TableService:
                              f"Those options do not work for {engine.title}: {err}") from None
 
     @staticmethod
+    def _timing(pace: str, deadline: str) -> tuple[Pace, Policy]:
+        try:
+            pace_ = Pace(str(pace).lower())
+        except ValueError:
+            raise TableError(Problem.BAD_REQUEST, f"Pace {pace!r} is not one of: "
+                             f"{', '.join(p.value for p in Pace)}.") from None
+        try:
+            policy = Policy(str(deadline).lower())
+        except ValueError:
+            raise TableError(Problem.BAD_REQUEST, f"Deadline {deadline!r} is not one of: "
+                             f"{', '.join(p.value for p in Policy)}.") from None
+        return pace_, policy
+
+    @staticmethod
     def _require_owner(game: GameRow, user: User, is_manager: bool, verb: str) -> None:
         if user.id != game.created_by and not is_manager:
             raise TableError(Problem.FORBIDDEN, f"Only the player who opened game #{game.id} or a server "
@@ -787,3 +1112,10 @@ class TableService:
     def _seat_range(engine: Engine) -> str:
         low, high = engine.min_seats, engine.max_seats
         return str(low) if low == high else f"{low}–{high}"
+
+
+def timing_text(pace: Pace, policy: Policy) -> str:
+    """'daily pace, 24 h per turn; when time runs out the game pauses'."""
+    if pace is Pace.NONE:
+        return "no time limit"
+    return f"{pace.label}; {policy.label}"

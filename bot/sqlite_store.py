@@ -14,7 +14,7 @@ import contextlib
 import json
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -24,19 +24,42 @@ import aiosqlite
 from bot.store import (
     ActionRow,
     ChannelBusy,
+    EngineStats,
     GameParts,
     GameRow,
     LogStats,
     NewGame,
+    Pace,
+    Policy,
     SchemaTooNew,
     SeatRow,
     StaleVersion,
     StateRow,
     Status,
+    Timer,
     UserGame,
+    Vacation,
+    Vote,
+    Waiting,
 )
 
 _STATUSES = ", ".join(f"'{s.value}'" for s in Status)
+_PACES = ", ".join(f"'{p.value}'" for p in Pace)
+_POLICIES = ", ".join(f"'{p.value}'" for p in Policy)
+_WAITING = ", ".join(f"'{w.value}'" for w in Waiting)
+
+# Version 3's move trigger; version 4 re-creates it with the clock kept in step.
+_MOVE_TRIGGER_HEAD = """CREATE TRIGGER move_commits_insert INSTEAD OF INSERT ON move_commits BEGIN
+            SELECT RAISE(ABORT, 'stale version')
+                WHERE NOT EXISTS (SELECT 1 FROM games WHERE id = NEW.game_id AND version = NEW.version);
+            UPDATE games SET version = version + 1, updated_at = NEW.now, to_act = NEW.to_act,
+                             status = COALESCE(NEW.status, status), result = COALESCE(NEW.result, result)
+                WHERE id = NEW.game_id;
+            INSERT INTO actions (game_id, seq, seat, action_key, public, created_at)
+                VALUES (NEW.game_id, NEW.seq, NEW.seat, NEW.action_key, NEW.public, NEW.now);
+            INSERT INTO state (game_id, seq, state_json) VALUES (NEW.game_id, NEW.seq, NEW.state_json)
+                ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state_json = excluded.state_json;
+"""
 
 #: Schema versions, applied in order at start; ``PRAGMA user_version`` records the last one.
 #: Never edit a released version: add a new one (an older file must upgrade in place).
@@ -106,16 +129,49 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """CREATE VIEW move_commits AS SELECT
             NULL AS game_id, NULL AS version, NULL AS seq, NULL AS seat, NULL AS action_key, NULL AS public,
             NULL AS state_json, NULL AS to_act, NULL AS status, NULL AS result, NULL AS now""",
-        """CREATE TRIGGER move_commits_insert INSTEAD OF INSERT ON move_commits BEGIN
-            SELECT RAISE(ABORT, 'stale version')
-                WHERE NOT EXISTS (SELECT 1 FROM games WHERE id = NEW.game_id AND version = NEW.version);
-            UPDATE games SET version = version + 1, updated_at = NEW.now, to_act = NEW.to_act,
-                             status = COALESCE(NEW.status, status), result = COALESCE(NEW.result, result)
-                WHERE id = NEW.game_id;
-            INSERT INTO actions (game_id, seq, seat, action_key, public, created_at)
-                VALUES (NEW.game_id, NEW.seq, NEW.seat, NEW.action_key, NEW.public, NEW.now);
-            INSERT INTO state (game_id, seq, state_json) VALUES (NEW.game_id, NEW.seq, NEW.state_json)
-                ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state_json = excluded.state_json;
+        _MOVE_TRIGGER_HEAD + "        END",
+    ),
+    # 4: long-running play.  Each game's clock (pace, deadline policy, when the current hand-over
+    # began, reminders sent, whether it waits after a deadline), per-user reminder settings,
+    # vacations and votes.  A move restarts the clock in its own transaction whenever the set of
+    # seats to act changes (or the game was waiting), and clears any vote.
+    (
+        f"""CREATE TABLE clocks (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id),
+            pace TEXT NOT NULL DEFAULT 'none' CHECK (pace IN ({_PACES})),
+            policy TEXT NOT NULL DEFAULT 'skip' CHECK (policy IN ({_POLICIES})),
+            started REAL,
+            hand TEXT NOT NULL DEFAULT '',
+            reminded INTEGER NOT NULL DEFAULT 0,
+            reminded_at REAL,
+            waiting TEXT NOT NULL DEFAULT '' CHECK (waiting IN ({_WAITING}))
+        )""",
+        # Games from before this version: no time limit, their clock starting at their last change.
+        "INSERT INTO clocks (game_id, started, hand) SELECT id, updated_at, to_act FROM games",
+        """CREATE TABLE user_settings (
+            user_id INTEGER PRIMARY KEY,
+            reminders INTEGER NOT NULL DEFAULT 1
+        )""",
+        """CREATE TABLE vacations (
+            user_id INTEGER NOT NULL,
+            starts REAL NOT NULL,
+            ends REAL NOT NULL,
+            PRIMARY KEY (user_id, starts)
+        )""",
+        """CREATE TABLE votes (
+            game_id INTEGER NOT NULL REFERENCES games(id),
+            voter INTEGER NOT NULL,
+            choice TEXT NOT NULL CHECK (choice IN ('end', 'replace')),
+            target INTEGER,
+            target_name TEXT NOT NULL DEFAULT '',
+            created_at REAL NOT NULL,
+            PRIMARY KEY (game_id, voter)
+        )""",
+        "DROP TRIGGER move_commits_insert",
+        _MOVE_TRIGGER_HEAD + """            UPDATE clocks
+                SET started = NEW.now, hand = NEW.to_act, reminded = 0, waiting = ''
+                WHERE game_id = NEW.game_id AND (hand IS NOT NEW.to_act OR waiting != '');
+            DELETE FROM votes WHERE game_id = NEW.game_id;
         END""",
     ),
 )
@@ -179,6 +235,16 @@ def _game(row: aiosqlite.Row) -> GameRow:
     )
 
 
+def _timer(row: aiosqlite.Row) -> Timer:
+    people = json.loads(row["people"])
+    return Timer(game_id=row["game_id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+                 engine=row["engine"], pace=Pace(row["pace"]), policy=Policy(row["policy"]),
+                 started=row["started"] if row["started"] is not None else row["updated_at"],
+                 to_act=decode_to_act(row["hand"]), reminded=row["reminded"], reminded_at=row["reminded_at"],
+                 waiting=Waiting(row["waiting"]), users=tuple(u for u, _ in people),
+                 names=tuple(n for _, n in people))
+
+
 def _action(row: aiosqlite.Row) -> ActionRow:
     return ActionRow(seq=row["seq"], seat=row["seat"], action_key=row["action_key"], public=row["public"],
                      created_at=row["created_at"])
@@ -192,8 +258,10 @@ class SqliteStore:
     WAL is checkpointed.  A checkpoint every ``sync_interval`` seconds (when there were writes)
     bounds what a power loss can cost to about that long.  ``FULL`` fsyncs every commit."""
 
-    def __init__(self, path: str | Path, synchronous: str = "NORMAL", sync_interval: float = 1.0) -> None:
+    def __init__(self, path: str | Path, synchronous: str = "NORMAL", sync_interval: float = 1.0,
+                 clock: Callable[[], float] = time.time) -> None:
         self.path = path
+        self.clock = clock
         self.synchronous = synchronous
         self.sync_interval = sync_interval
         self.checkpoints = 0              # periodic WAL syncs done (for tests and monitoring)
@@ -261,7 +329,7 @@ class SqliteStore:
         columns = "".join(f", {name} = ?" for name in sets)
         cursor = await db.execute(
             f"UPDATE games SET version = version + 1, updated_at = ?{columns} WHERE id = ? AND version = ?",
-            (time.time(), *sets.values(), game_id, version))
+            (self.clock(), *sets.values(), game_id, version))
         if cursor.rowcount != 1:
             raise StaleVersion(f"game {game_id} is no longer at version {version}")
 
@@ -350,7 +418,7 @@ class SqliteStore:
     # -- writing -------------------------------------------------------------
 
     async def create_game(self, new: NewGame) -> GameRow:
-        now = time.time()
+        now = self.clock()
         try:
             async with self._tx() as db:
                 cursor = await db.execute(
@@ -362,6 +430,8 @@ class SqliteStore:
                 game_id = cursor.lastrowid
                 await db.execute("INSERT INTO seats (game_id, user_id, name, joined) VALUES (?, ?, ?, 0)",
                                  (game_id, new.created_by, new.creator_name))
+                await db.execute("INSERT INTO clocks (game_id, pace, policy) VALUES (?, ?, ?)",
+                                 (game_id, Pace(new.pace).value, Policy(new.policy).value))
         except sqlite3.IntegrityError:
             # The partial unique index: the channel has an active game (perhaps from another process).
             busy = await self.active_game(new.channel_id)
@@ -395,6 +465,7 @@ class SqliteStore:
                                  [(seat, game_id, user) for seat, user in enumerate(order)])
             await db.execute("INSERT INTO state (game_id, seq, state_json) VALUES (?, 0, ?)",
                              (game_id, state_json))
+            await self._restart_clock(db, game_id, to_act)
 
     async def append_action(self, game_id: int, version: int, seq: int, seat: int, action_key: str,
                             public: str, state_json: str, to_act: tuple[int, ...],
@@ -407,7 +478,7 @@ class SqliteStore:
                                                  to_act, status, result, now)
                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
                     (game_id, version, seq, seat, action_key, public, state_json, encode_to_act(to_act),
-                     status, result_json, time.time()))
+                     status, result_json, self.clock()))
                 self._dirty = True
         except sqlite3.IntegrityError as err:  # the version moved, or (game_id, seq) is taken
             raise StaleVersion(f"game {game_id} moved on before action {seq}: {err}") from err
@@ -422,6 +493,7 @@ class SqliteStore:
                 raise StaleVersion(f"action {seq} of game {game_id} is not live")
             await db.execute("INSERT OR REPLACE INTO state (game_id, seq, state_json) VALUES (?, ?, ?)",
                              (game_id, state_seq, state_json))
+            await self._restart_clock(db, game_id, to_act, only_if_changed=True)
 
     async def end_game(self, game_id: int, version: int, status: Status,
                        result: dict[str, Any] | None, note: str) -> None:
@@ -440,3 +512,115 @@ class SqliteStore:
                 raise StaleVersion(f"game {game_id} is no longer at version {version}")
             await db.execute("INSERT OR REPLACE INTO state (game_id, seq, state_json) VALUES (?, ?, ?)",
                              (game_id, state_seq, state_json))
+
+    # -- clocks, reminders, vacations, votes, replacements, results -----------
+
+    async def _restart_clock(self, db: aiosqlite.Connection, game_id: int, to_act: tuple[int, ...] | None,
+                             only_if_changed: bool = False) -> None:
+        """A new hand-over: the clock starts now, no reminder sent yet, no longer waiting, no vote."""
+        hand = "hand" if to_act is None else "?"
+        args: tuple[Any, ...] = (self.clock(),) + (() if to_act is None else (encode_to_act(to_act),))
+        where = " AND (hand IS NOT ? OR waiting != '')" if only_if_changed and to_act is not None else ""
+        extra = (encode_to_act(to_act),) if where else ()
+        await db.execute("INSERT INTO clocks (game_id) VALUES (?) ON CONFLICT (game_id) DO NOTHING", (game_id,))
+        await db.execute(f"UPDATE clocks SET started = ?, hand = {hand}, reminded = 0, waiting = '' "
+                         f"WHERE game_id = ?{where}", (*args, game_id, *extra))
+        await db.execute("DELETE FROM votes WHERE game_id = ?", (game_id,))
+
+    _TIMERS = """SELECT c.*, g.guild_id, g.channel_id, g.engine, g.updated_at,
+                   (SELECT json_group_array(json_array(user_id, name))
+                    FROM (SELECT user_id, name FROM seats WHERE game_id = g.id ORDER BY seat)) AS people
+                 FROM clocks c JOIN games g ON g.id = c.game_id"""
+
+    async def timer(self, game_id: int) -> Timer | None:
+        rows = await self._fetch(self._TIMERS + " WHERE c.game_id = ?", game_id)
+        return _timer(rows[0]) if rows else None
+
+    async def running_timers(self) -> list[Timer]:
+        rows = await self._fetch(self._TIMERS + " WHERE g.status = 'running' ORDER BY g.id")
+        return [_timer(r) for r in rows]
+
+    async def mark_reminded(self, game_id: int, started: float, reminded: int, at: float) -> bool:
+        """Record reminders sent for the hand-over that began at ``started``; False if it has ended."""
+        async with self._tx() as db:
+            cursor = await db.execute(
+                "UPDATE clocks SET reminded = ?, reminded_at = ? WHERE game_id = ? AND started = ?",
+                (reminded, at, game_id, started))
+            return cursor.rowcount == 1
+
+    async def set_waiting(self, game_id: int, version: int, waiting: Waiting) -> None:
+        async with self._tx() as db:
+            cursor = await db.execute(
+                """UPDATE clocks SET waiting = ? WHERE game_id = ?
+                   AND EXISTS (SELECT 1 FROM games WHERE id = ? AND version = ?)""",
+                (waiting.value, game_id, game_id, version))
+            if cursor.rowcount != 1:
+                raise StaleVersion(f"game {game_id} is no longer at version {version}")
+
+    async def reminder_opt_outs(self, user_ids: list[int]) -> set[int]:
+        if not user_ids:
+            return set()
+        marks = ",".join("?" * len(user_ids))
+        rows = await self._fetch(
+            f"SELECT user_id FROM user_settings WHERE reminders = 0 AND user_id IN ({marks})", *user_ids)
+        return {r["user_id"] for r in rows}
+
+    async def set_reminders(self, user_id: int, on: bool) -> None:
+        async with self._tx() as db:
+            await db.execute("""INSERT INTO user_settings (user_id, reminders) VALUES (?, ?)
+                                ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders""",
+                             (user_id, int(on)))
+
+    async def vacations(self, user_ids: list[int] | None, since: float) -> list[Vacation]:
+        """Vacations ending after ``since`` (of these users, or of everyone)."""
+        where, args = "ends > ?", [since]
+        if user_ids is not None:
+            if not user_ids:
+                return []
+            where += f" AND user_id IN ({','.join('?' * len(user_ids))})"
+            args += user_ids
+        rows = await self._fetch(f"SELECT * FROM vacations WHERE {where} ORDER BY user_id, starts", *args)
+        return [Vacation(r["user_id"], r["starts"], r["ends"]) for r in rows]
+
+    async def start_vacation(self, user_id: int, start: float, end: float) -> None:
+        async with self._tx() as db:
+            await db.execute("UPDATE vacations SET ends = ? WHERE user_id = ? AND starts <= ? AND ends > ?",
+                             (start, user_id, start, start))
+            await db.execute("INSERT OR REPLACE INTO vacations (user_id, starts, ends) VALUES (?, ?, ?)",
+                             (user_id, start, end))
+
+    async def end_vacation(self, user_id: int, at: float) -> bool:
+        async with self._tx() as db:
+            cursor = await db.execute(
+                "UPDATE vacations SET ends = ? WHERE user_id = ? AND starts <= ? AND ends > ?",
+                (at, user_id, at, at))
+            return cursor.rowcount > 0
+
+    async def cast_vote(self, game_id: int, vote: Vote) -> None:
+        async with self._tx() as db:
+            await db.execute(
+                """INSERT OR REPLACE INTO votes (game_id, voter, choice, target, target_name, created_at)
+                   VALUES (?, ?, ?, ?, ?, ?)""",
+                (game_id, vote.voter, vote.choice, vote.target, vote.target_name, self.clock()))
+
+    async def votes(self, game_id: int) -> list[Vote]:
+        rows = await self._fetch("SELECT * FROM votes WHERE game_id = ? ORDER BY created_at, voter", game_id)
+        return [Vote(r["voter"], r["choice"], r["target"], r["target_name"]) for r in rows]
+
+    async def replace_seat(self, game_id: int, version: int, seat: int, user_id: int, name: str) -> None:
+        async with self._tx() as db:
+            await self._bump(db, game_id, version)
+            cursor = await db.execute("UPDATE seats SET user_id = ?, name = ? WHERE game_id = ? AND seat = ?",
+                                      (user_id, name, game_id, seat))
+            if cursor.rowcount != 1:
+                raise StaleVersion(f"game {game_id} has no seat {seat}")
+            await self._restart_clock(db, game_id, None)
+
+    async def stats(self, guild_id: int, user_id: int) -> list[EngineStats]:
+        rows = await self._fetch(
+            """SELECT g.engine, COUNT(*) AS played,
+                      COALESCE(SUM(json_extract(g.result, '$.ranks[' || s.seat || ']') = 1), 0) AS won
+               FROM seats s JOIN games g ON g.id = s.game_id
+               WHERE g.guild_id = ? AND s.user_id = ? AND g.status = 'finished' AND g.result IS NOT NULL
+               GROUP BY g.engine ORDER BY g.engine""", guild_id, user_id)
+        return [EngineStats(r["engine"], r["played"], r["won"]) for r in rows]

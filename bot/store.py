@@ -9,9 +9,13 @@ appended actions are also guarded by the ``(game_id, seq)`` primary key.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
+
+HOUR = 3600.0
+DAY = 24 * HOUR
 
 
 class Status(StrEnum):
@@ -25,6 +29,46 @@ class Status(StrEnum):
 
 #: Statuses that occupy a channel: a second game cannot be opened there.
 ACTIVE = (Status.LOBBY, Status.RUNNING)
+
+
+class Pace(StrEnum):
+    """How long each hand-over may take (chosen at ``new``); ``seconds`` is None for no limit."""
+
+    RELAXED = "relaxed"
+    DAILY = "daily"
+    BRISK = "brisk"
+    NONE = "none"
+
+    @property
+    def seconds(self) -> float | None:
+        return {"relaxed": 72 * HOUR, "daily": 24 * HOUR, "brisk": 4 * HOUR}.get(self.value)
+
+    @property
+    def label(self) -> str:
+        hours = self.seconds
+        return "no time limit" if hours is None else f"{self.value} pace, {hours / HOUR:g} h per turn"
+
+
+class Policy(StrEnum):
+    """What happens when a player's time runs out."""
+
+    SKIP = "skip"      # the engine's default safe move is played for them
+    PAUSE = "pause"    # the game waits for them; the others are told
+    VOTE = "vote"      # the others vote to replace them or to end the game
+
+    @property
+    def label(self) -> str:
+        return {"skip": "when time runs out the bot plays a safe move",
+                "pause": "when time runs out the game pauses",
+                "vote": "when time runs out the others vote to replace the player or end the game"}[self.value]
+
+
+class Waiting(StrEnum):
+    """Why a running game's clock is stopped (``NO`` = it runs)."""
+
+    NO = ""
+    PAUSED = "paused"  # deadline passed under the pause policy
+    VOTE = "vote"      # deadline passed under the vote policy: a vote is open
 
 
 class StoreError(Exception):
@@ -118,6 +162,8 @@ class NewGame:
     created_by: int
     creator_name: str
     seat_count: int | None
+    pace: Pace = Pace.NONE
+    policy: Policy = Policy.SKIP
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +174,51 @@ class UserGame:
     seat: int
 
 
+@dataclass(frozen=True, slots=True)
+class Timer:
+    """A running game's clock: the current hand-over and what was already done about it."""
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    engine: str
+    pace: Pace
+    policy: Policy
+    started: float              # when the current hand-over (the set of seats to act) began
+    to_act: tuple[int, ...]     # that set
+    reminded: int               # reminder points already passed in this hand-over
+    reminded_at: float | None   # the last reminder for this game (any hand-over)
+    waiting: Waiting
+    users: tuple[int, ...]      # user id per seat
+    names: tuple[str, ...]      # display name per seat
+
+
+@dataclass(frozen=True, slots=True)
+class Vacation:
+    user_id: int
+    start: float
+    end: float
+
+
+@dataclass(frozen=True, slots=True)
+class Vote:
+    voter: int                  # user id
+    choice: str                 # "end" or "replace"
+    target: int | None          # the member proposed for the seat
+    target_name: str
+
+
+@dataclass(frozen=True, slots=True)
+class EngineStats:
+    engine: str
+    played: int
+    won: int
+
+
 class Store(Protocol):
+    #: Epoch seconds; stamps rows and starts clocks (tests inject a fake one).
+    clock: Callable[[], float]
+
     async def open(self) -> None: ...
     async def close(self) -> None: ...
 
@@ -162,3 +252,18 @@ class Store(Protocol):
                        result: dict[str, Any] | None, note: str) -> None: ...
     async def repair_state(self, game_id: int, version: int, state_seq: int, state_json: str,
                            rules_version: int) -> None: ...
+
+    # -- clocks, reminders, vacations, votes, replacements and results (schema 4)
+    async def timer(self, game_id: int) -> Timer | None: ...
+    async def running_timers(self) -> list[Timer]: ...
+    async def mark_reminded(self, game_id: int, started: float, reminded: int, at: float) -> bool: ...
+    async def set_waiting(self, game_id: int, version: int, waiting: Waiting) -> None: ...
+    async def reminder_opt_outs(self, user_ids: list[int]) -> set[int]: ...
+    async def set_reminders(self, user_id: int, on: bool) -> None: ...
+    async def vacations(self, user_ids: list[int] | None, since: float) -> list[Vacation]: ...
+    async def start_vacation(self, user_id: int, start: float, end: float) -> None: ...
+    async def end_vacation(self, user_id: int, at: float) -> bool: ...
+    async def cast_vote(self, game_id: int, vote: Vote) -> None: ...
+    async def votes(self, game_id: int) -> list[Vote]: ...
+    async def replace_seat(self, game_id: int, version: int, seat: int, user_id: int, name: str) -> None: ...
+    async def stats(self, guild_id: int, user_id: int) -> list[EngineStats]: ...
