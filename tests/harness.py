@@ -41,24 +41,29 @@ def uniform(engine: Engine, state: Any, seat: int, legal: tuple[Action, ...], r:
     return r, legal[i]
 
 
-def by_verb(weights: dict[str, int]) -> Policy:
-    """A random policy that favours some actions by their key's first word (default weight 1).
-
-    Uniform play wanders (it cancels half-made moves as often as it finishes them);
-    weighted play reaches the end of a game in far fewer steps while still trying
-    every kind of action now and then.
-    """
+def by_key(weigh: Callable[[str], int]) -> Policy:
+    """A random policy that picks each legal action with a chance proportional to ``weigh(key)``."""
 
     def pick(engine: Engine, state: Any, seat: int, legal: tuple[Action, ...], r: int) -> tuple[int, Action]:
         cumulative = []
         total = 0
         for action in legal:
-            total += weights.get(engine.action_key(action).split(" ", 1)[0], 1)
+            total += weigh(engine.action_key(action))
             cumulative.append(total)
         r, x = rng.randbelow(r, total)
         return r, legal[next(i for i, c in enumerate(cumulative) if c > x)]
 
     return pick
+
+
+def by_verb(weights: dict[str, int]) -> Policy:
+    """Favour some actions by their key's first word (default weight 1).
+
+    Uniform play wanders (it cancels half-made moves as often as it finishes them);
+    weighted play reaches the end of a game in far fewer steps while still trying
+    every kind of action now and then.
+    """
+    return by_key(lambda key: weights.get(key.split(" ", 1)[0], 1))
 
 
 @dataclass

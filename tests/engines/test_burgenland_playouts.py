@@ -12,10 +12,21 @@ import pytest
 
 import engines
 from tests.engines.burgenland_helpers import conservation
-from tests.harness import by_verb, play_many
+from tests.harness import by_key, play_many
 
 ENGINE = engines.get("burgenland")
-PURPOSEFUL = by_verb({"build": 40, "pay": 10, "take": 10, "end": 10, "cancel": 1, "jokers": 1})
+WEIGHTS = {"build": 40, "pay": 4, "take": 10, "end": 10, "cancel": 1, "jokers": 1}
+
+
+def purposeful(key: str) -> int:
+    """Builds first; a whole suggested payment far more often than one card at a time."""
+    words = key.split()
+    if words[0] == "pay" and len(words) > 2:
+        return 30
+    return WEIGHTS.get(words[0], 1)
+
+
+PURPOSEFUL = by_key(purposeful)
 CHUNKS = 10
 GAMES_PER_CHUNK = 30
 
