@@ -22,7 +22,8 @@ from tests.e2e.fake import FakeDiscord
 from tests.e2e.fake.models import FakeChannel, FakeMessage, FakeUser
 
 #: Keys' first words a purposeful player prefers (the rest are picked now and then).
-PREFERRED = ("pay", "build", "place", "buy", "move", "take", "roll", "score", "end", "left", "right", "dice")
+PREFERRED = ("pay", "build", "place", "buy", "move", "take", "roll", "score", "end", "left", "right", "dice",
+             "die", "on", "ship", "goods", "skip")
 
 
 def pick(choose: random.Random, keys: list[str]) -> str:
@@ -80,7 +81,8 @@ async def play_whole_game(fake: FakeDiscord, bot: GameBot, game: str, users: lis
     pytest.fail(f"{game} did not end in 3000 moves")
 
 
-@pytest.mark.parametrize(("game", "players"), [("burgen-land", 2), ("buerger-baumeister", 3)])
+@pytest.mark.parametrize(("game", "players"), [("burgen-land", 2), ("buerger-baumeister", 3),
+                                               ("castles-of-burgundy", 2)])
 async def test_a_complete_game_to_the_final_ranking(fake_discord: FakeDiscord, tmp_path: Path,
                                                     game: str, players: int) -> None:
     if game not in engines.names():
