@@ -16,11 +16,12 @@ works (it draws images in worker threads), then we follow up.
 
 # No ``from __future__ import annotations`` here: discord.py reads the command parameters'
 # annotations at definition time, and ``new``'s player range depends on the engine.
+import asyncio
 import contextlib
 import io
 import logging
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -30,14 +31,17 @@ from bot.discord_ui import (
     Click,
     GameButton,
     GameSelect,
+    MemberSelect,
     choices_view,
     confirm_view,
     lobby_view,
+    member_view,
     shorten,
     turn_view,
 )
 from bot.messages import ChannelPost, PrivateMessage, Problem, Reply, User
-from bot.service import TableError, TableService
+from bot.scheduler import TICK_SECONDS, Scheduler
+from bot.service import VACATION_CAP_DAYS, Notice, TableError, TableService
 from bot.store import Status
 from engines.core import normalize
 
@@ -65,7 +69,10 @@ On your turn press **Play my turn** under the board (or type `/move`, which sugg
 `/hand` shows your hand privately · `/board` the current board · `/log` the moves so far
 `/undo` takes back your last move (until cards are drawn or the turn passes) · `/resign`
 `/abandon` ends a game without a result (its creator or a server manager)
-`/games` lists this server's games · `/mygames` the games waiting for you · `/<game> rules` explains a game."""
+`/games` lists this server's games · `/mygames` the games waiting for you · `/<game> rules` explains a game.
+Tables choose a `pace` (time per turn) and what happens at the `deadline` when they open. I remind you before
+your time runs out (`/remind off` stops that) · `/vacation <days>` stops your clock · `/replace` hands your
+seat to someone else · `/stats` shows games played and won · **Rematch** under a final board plays again."""
 
 
 def person(user: discord.abc.User) -> User:
@@ -83,7 +90,8 @@ def clip(text: str) -> str:
 class GameBot(discord.Client):
     """The bot: one service, one command tree, and the delivery of replies."""
 
-    def __init__(self, service: TableService, *, dev_guild_id: int | None = None) -> None:
+    def __init__(self, service: TableService, *, dev_guild_id: int | None = None,
+                 scheduler_interval: float | None = TICK_SECONDS) -> None:
         # No privileged intents: everything arrives through interactions.
         super().__init__(intents=discord.Intents.default(), allowed_mentions=discord.AllowedMentions(
             everyone=False, roles=False, users=True, replied_user=False))
@@ -92,10 +100,17 @@ class GameBot(discord.Client):
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self.on_command_error  # type: ignore[method-assign]
         self.told_dms_closed: set[tuple[int, int]] = set()  # (game, user): the channel heard it once
+        # Reminders and deadlines: the scheduler's tick every ``scheduler_interval`` seconds (None: never;
+        # tests call ``tick_once``).  The timers themselves live in the database.
+        self.scheduler = Scheduler(service)
+        self.scheduler_interval = scheduler_interval
+        self._ticker: asyncio.Task[None] | None = None
         add_commands(self)
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(GameButton, GameSelect)
+        self.add_dynamic_items(GameButton, GameSelect, MemberSelect)
+        if self.scheduler_interval is not None:
+            self._ticker = asyncio.create_task(self.run_scheduler(), name="game-scheduler")
         broken = await self.service.check_rules()
         for row in broken:
             log.warning("game %s no longer replays under the current rules and is marked broken", row.id)
@@ -105,6 +120,41 @@ class GameBot(discord.Client):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    async def close(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._ticker
+            self._ticker = None
+        await super().close()
+
+    async def run_scheduler(self) -> None:
+        await self.wait_until_ready()
+        while not self.is_closed():
+            await self.tick_once()
+            await asyncio.sleep(self.scheduler_interval or TICK_SECONDS)
+
+    async def tick_once(self) -> int:
+        """Apply due deadlines and send due reminders; returns how many replies went out."""
+        try:
+            replies = await self.scheduler.tick()
+        except Exception:
+            log.exception("scheduler tick failed")
+            return 0
+        for reply in replies:
+            try:
+                await self.deliver(reply)
+            except Exception:
+                log.exception("delivering a scheduled message for game %s failed", reply.game_id)
+        return len(replies)
+
+    async def deliver(self, reply: Reply) -> None:
+        """Publish a reply and, for a notice, the other games' posts it carries."""
+        await self.publish(reply)
+        if isinstance(reply, Notice):
+            for more in reply.also:
+                await self.publish(more)
 
     # ------------------------------------------------------------------ answering
 
@@ -153,16 +203,21 @@ class GameBot(discord.Client):
         if reply.post is not None:
             channel = await self.channel_of(reply.game_id)
             if channel is not None:
-                await self.post(channel, reply.game_id, reply.post, reply.move_number)
+                await self.post(channel, reply.game_id, reply.post, reply.move_number,
+                                vote_on=reply.vote if isinstance(reply, Notice) else "")
         for message in reply.private:
             await self.send_private(reply.game_id, message, channel)
 
     async def post(self, channel: discord.abc.Messageable, game_id: int, post: ChannelPost,
-                   move_number: int | None) -> discord.Message:
+                   move_number: int | None, *, vote_on: str = "") -> discord.Message:
         mentions = " ".join(f"<@{uid}>" for uid in post.mentions)
         text = f"{mentions} {post.text}".strip()
-        finished = await self.is_over(game_id)
-        kwargs: dict[str, Any] = {"view": turn_view(game_id, move_number, finished)}
+        snap = await self.service.snapshot(None, game_id=game_id)
+        finished = snap.game.status not in (Status.LOBBY, Status.RUNNING)
+        if move_number is None and snap.game.status is Status.RUNNING:
+            move_number = snap.move_number  # a reminder or notice: the player to act can play from it
+        rematch = snap.game.status in (Status.FINISHED, Status.ABANDONED)
+        kwargs: dict[str, Any] = {"view": turn_view(game_id, move_number, finished, rematch=rematch, vote_on=vote_on)}
         if post.image:
             kwargs["file"] = png(post.image, f"game-{game_id}-board.png")
         return await channel.send(clip(text), **kwargs)
@@ -215,6 +270,7 @@ class GameBot(discord.Client):
             "cancel": self.click_lobby, "play": self.click_play, "hand": self.click_hand,
             "do": self.click_do, "pick": self.click_pick, "back": self.click_back,
             "resign": self.click_end, "abandon": self.click_end,
+            "rematch": self.click_rematch, "voteend": self.click_vote, "votesub": self.click_vote,
         }.get(click.verb)
         if handler is None:
             await self.answer(interaction, "That button belongs to an older version of the bot; use `/board`.")
@@ -257,13 +313,17 @@ class GameBot(discord.Client):
         seated = ", ".join(snap.names) or "nobody yet"
         if snap.game.status is Status.LOBBY:
             wanted = snap.game.seat_count or f"{engine.min_seats}–{engine.max_seats}"
+            timing = await self.service.timing(game_id)
             text = (f"**{engine.title}** — game #{game_id}, a table for {wanted} players.\n"
-                    f"Seated ({len(snap.names)}): {seated}\n"
+                    + (f"Time: {timing}.\n" if timing else "")
+                    + f"Seated ({len(snap.names)}): {seated}\n"
                     "Press **Join** to take a seat. The host presses **Start** when everyone is in"
                     + (" (it starts by itself when full)." if snap.game.seat_count else "."))
             return {"content": text, "view": lobby_view(game_id)}
         state = {Status.RUNNING: "has started", Status.CANCELLED: "was cancelled"}.get(snap.game.status, "is over")
-        return {"content": f"**{engine.title}** — game #{game_id} {state}. Players: {seated}.",
+        timing = await self.service.timing(game_id)
+        return {"content": f"**{engine.title}** — game #{game_id} {state}. Players: {seated}."
+                           + (f"\nTime: {timing}." if timing else ""),
                 "view": lobby_view(game_id, started=True)}
 
     async def click_play(self, interaction: discord.Interaction, click: Click, values: Sequence[str]) -> None:
@@ -357,6 +417,51 @@ class GameBot(discord.Client):
         await self.answer(interaction, reply.text)
 
 
+    async def click_rematch(self, interaction: discord.Interaction, click: Click, values: Sequence[str]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        reply = await self.service.rematch(click.game, person(interaction.user))
+        if not reply.ok or reply.game_id is None or reply.post is None:
+            await self.refuse(interaction, reply)
+            return
+        channel = await self.channel_of(reply.game_id)
+        if channel is not None:
+            lobby = await self.lobby_message(reply.game_id)
+            mentions = " ".join(f"<@{uid}>" for uid in reply.post.mentions)
+            lobby["content"] = clip(f"{mentions} {reply.post.text}\n\n{lobby['content']}")
+            await channel.send(**lobby)
+        await self.answer(interaction, reply.text)
+
+    async def click_vote(self, interaction: discord.Interaction, click: Click, values: Sequence[str]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        user = person(interaction.user)
+        if click.verb == "votesub":
+            reply = await self.service.vote_open(click.game, user)
+            if not reply.ok:
+                await self.refuse(interaction, reply)
+                return
+            await self.answer(interaction, reply.text, view=member_view(click.game))
+            return
+        await self.voted(interaction, await self.service.vote(click.game, user, "end"))
+
+    async def on_member_pick(self, interaction: discord.Interaction, click: Click, members: Sequence[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not members:
+            return
+        member = members[0]
+        if getattr(member, "bot", False):
+            await self.answer(interaction, "A bot cannot take a seat; pick a person.")
+            return
+        await self.voted(interaction, await self.service.vote(click.game, person(interaction.user), "replace",
+                                                              person(member)))
+
+    async def voted(self, interaction: discord.Interaction, reply: Reply) -> None:
+        if not reply.ok:
+            await self.refuse(interaction, reply)
+            return
+        await self.deliver(reply)
+        await self.answer(interaction, reply.text)
+
+
 # ---------------------------------------------------------------------- slash commands
 
 
@@ -440,6 +545,44 @@ def add_commands(bot: GameBot) -> None:
     async def mygames(interaction: discord.Interaction) -> None:
         await bot.answer(interaction, (await bot.service.my_games(interaction.user.id)).text)
 
+    @tree.command(name="remind", description="Turn reminders of games waiting for your move on or off")
+    @app_commands.describe(setting="on: a mention and a DM digest before your time runs out; off: none")
+    async def remind(interaction: discord.Interaction, setting: Literal["on", "off"]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await bot.answer(interaction, (await bot.service.set_reminders(person(interaction.user),
+                                                                       setting == "on")).text)
+
+    @tree.command(name="vacation", description="Stop your clock in all your games for some days (0 ends it)")
+    @app_commands.describe(days=f"How many days (at most {VACATION_CAP_DAYS} a year); 0 ends your vacation")
+    async def vacation(interaction: discord.Interaction,
+                       days: app_commands.Range[int, 0, VACATION_CAP_DAYS]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        reply = await bot.service.vacation(person(interaction.user), days)
+        if reply.ok:
+            await bot.deliver(reply)
+        await bot.answer(interaction, reply.text)
+
+    @tree.command(name="replace", description="Hand your seat in this channel's game to another member")
+    @app_commands.describe(member="Who takes your seat (during a vote on an absent player: whom you vote for)")
+    async def replace(interaction: discord.Interaction, member: discord.Member) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if member.bot:
+            await bot.answer(interaction, "A bot cannot take a seat; pick a person.")
+            return
+        reply = await bot.service.replace(interaction.channel_id, person(interaction.user), person(member))
+        if reply.ok:
+            await bot.deliver(reply)
+        await bot.answer(interaction, reply.text)
+
+    @tree.command(name="stats", description="Games played and won on this server")
+    @app_commands.describe(user="Whose results (default: yours)")
+    async def stats(interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        if interaction.guild_id is None:
+            await bot.answer(interaction, "Use `/stats` in a server: results are counted per server.")
+            return
+        who = person(user or interaction.user)
+        await bot.answer(interaction, (await bot.service.stats(interaction.guild_id, who)).text)
+
     @tree.command(name="help", description="How to play board games with this bot")
     async def help_(interaction: discord.Interaction) -> None:
         names = ", ".join(f"`/{GROUPS[n]}`" for n in engines.names())
@@ -469,14 +612,19 @@ def game_group(bot: GameBot, engine_name: str) -> app_commands.Group:
     @group.command(name="new", description=f"Open a table for {engine.title}")
     @app_commands.describe(players=f"How many players ({engine.min_seats}–{engine.max_seats}); the game starts "
                                    "when that many have joined. Leave empty to start by hand.",
-                           thread="Open the game in its own thread (default: yes, when I may)")
+                           thread="Open the game in its own thread (default: yes, when I may)",
+                           pace="Time per turn: relaxed 72 h (default), daily 24 h, brisk 4 h, or none",
+                           deadline="When time runs out: skip (the bot plays a safe move; default), pause, "
+                                    "or vote (the others replace the player or end the game)")
     async def new(interaction: discord.Interaction,
                   players: app_commands.Range[int, engine.min_seats, engine.max_seats] | None = None,
-                  thread: bool = True) -> None:
+                  thread: bool = True, pace: Literal["relaxed", "daily", "brisk", "none"] = "relaxed",
+                  deadline: Literal["skip", "pause", "vote"] = "skip") -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         target = await table_channel(interaction, engine.title, thread)
         guild_id = interaction.guild_id or 0
-        reply = await bot.service.create(engine_name, guild_id, target.id, person(interaction.user), seats=players)
+        reply = await bot.service.create(engine_name, guild_id, target.id, person(interaction.user), seats=players,
+                                         pace=pace, deadline=deadline)
         if not reply.ok or reply.game_id is None:
             await bot.refuse(interaction, reply)
             return

@@ -54,8 +54,9 @@ def _bot(interaction: discord.Interaction) -> GameBot:
 
 
 # The two templates must differ: discord.py keys dynamic items by their pattern.
-BUTTON_TEMPLATE = r"bg:(?!pick:)[a-z]+:\d+(:.*)?"
+BUTTON_TEMPLATE = r"bg:(?!pick:|who:)[a-z]+:\d+(:.*)?"
 SELECT_TEMPLATE = r"bg:pick:\d+(:.*)?"
+MEMBER_TEMPLATE = r"bg:who:\d+(:.*)?"
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
@@ -92,6 +93,23 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
             await _bot(interaction).on_click(interaction, click, tuple(self.item.values))
 
 
+class MemberSelect(discord.ui.DynamicItem[discord.ui.UserSelect[Any]], template=MEMBER_TEMPLATE):
+    """A pick of a server member (who should take an absent player's seat)."""
+
+    def __init__(self, item: discord.ui.UserSelect[Any]) -> None:
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any) -> MemberSelect:
+        return cls(item)  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        click = parse_id(self.item.custom_id or "")
+        if click is not None:
+            await _bot(interaction).on_member_pick(interaction, click, list(self.item.values))
+
+
 def button(label: str, cid: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
            row: int | None = None) -> GameButton:
     return GameButton(discord.ui.Button(label=shorten(label, LABEL_MAX), custom_id=cid, style=style, row=row))
@@ -114,12 +132,27 @@ def lobby_view(game: int, started: bool = False) -> discord.ui.View:
     return view
 
 
-def turn_view(game: int, move: int | None, finished: bool = False) -> discord.ui.View:
-    """Under every board post: the player to act opens their choices; anyone seated sees their hand."""
+def turn_view(game: int, move: int | None, finished: bool = False, *, rematch: bool = False,
+              vote_on: str = "") -> discord.ui.View:
+    """Under every board post: the player to act opens their choices; anyone seated sees their hand.
+    A final post offers a rematch; a post that opens a vote on ``vote_on``'s seat has the vote buttons."""
     view = discord.ui.View(timeout=None)
     if not finished and move is not None:
         view.add_item(button("Play my turn", custom_id("play", game, move), discord.ButtonStyle.primary))
     view.add_item(button("My hand", custom_id("hand", game)))
+    if rematch:
+        view.add_item(button("Rematch", custom_id("rematch", game), discord.ButtonStyle.success))
+    if vote_on:
+        view.add_item(button(f"Vote: replace {vote_on}", custom_id("votesub", game), discord.ButtonStyle.primary))
+        view.add_item(button("Vote: end the game", custom_id("voteend", game), discord.ButtonStyle.danger))
+    return view
+
+
+def member_view(game: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    select = discord.ui.UserSelect(custom_id=custom_id("who", game), placeholder="Who should take the seat?",
+                                   min_values=1, max_values=1)
+    view.add_item(MemberSelect(select))
     return view
 
 

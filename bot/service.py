@@ -68,7 +68,7 @@ STALE_TEXT = "That board has moved on since you saw it; nothing was changed. Hav
 class Notice(Reply):
     """A reply with more to deliver: vote buttons under its post, other games' posts."""
 
-    vote: bool = False                 # the post asks the other players to vote (buttons)
+    vote: str = ""                     # the post asks the others to vote on this (absent) player's seat
     also: tuple[Reply, ...] = ()       # more replies to publish, each in its own game's channel
 
 
@@ -401,7 +401,7 @@ class TableService:
                 f"{need} of {len(others)} vote{'s' if need > 1 else ''} decide; if {away} moves first, "
                 "the vote is off.")
         return Notice(f"Game #{row.id}: vote opened.", game_id=row.id, engine=engine.name,
-                      move_number=engine.move_count(table.state), vote=True,
+                      move_number=engine.move_count(table.state), vote=away,
                       post=ChannelPost(text, mentions=tuple(table.user_of(s) for s in others)))
 
     async def _skip(self, table: Table, engine: Engine, late: tuple[int, ...]) -> Reply:
@@ -520,6 +520,23 @@ class TableService:
             if timer is None or timer.waiting is not Waiting.VOTE:
                 raise TableError(Problem.WRONG_PHASE, f"There is no vote open in game #{row.id}.", row.id)
             return await self._vote(table, engine, timer, seat, user, choice, member)
+
+    @replies
+    async def vote_open(self, game_id: int, user: User) -> Reply:
+        """Whether ``user`` may vote in the game now (before offering them a member picker)."""
+        row = await self._find(None, game_id)
+        async with self._locked(row) as known:
+            table = await self._running(row.id, known)
+            seat = self._seat(table, user)
+            timer = await self.store.timer(row.id)
+        if timer is None or timer.waiting is not Waiting.VOTE:
+            raise TableError(Problem.WRONG_PHASE, f"There is no vote open in game #{row.id}.", row.id)
+        if seat in timer.to_act:
+            raise TableError(Problem.FORBIDDEN, "You are the player the vote is about; just make your move "
+                             "(that ends the vote), or hand your seat on with `/replace`.", row.id)
+        away = join_names([table.names[s] for s in timer.to_act])
+        return Reply(f"Who should take {away}'s seat in game #{row.id}? Pick a member of this server.",
+                     game_id=row.id)
 
     async def _vote(self, table: Table, engine: Engine, timer: Timer, seat: int, user: User, choice: str,
                     member: User | None) -> Reply:
@@ -668,8 +685,11 @@ class TableService:
         async with self._locked(row) as known:
             table = await self._started(row.id, known)
         engine = self._engine(row.engine)
-        post = ChannelPost(self._label(table.game) + "\n" + self._turn_line(engine, table),
-                           view=table.view(engine, None))
+        text = self._label(table.game) + "\n" + self._turn_line(engine, table)
+        timer = await self.store.timer(row.id) if table.game.status is Status.RUNNING else None
+        if timer is not None and timer.pace is not Pace.NONE:
+            text += "\n" + await self._clock_line(timer)
+        post = ChannelPost(text, view=table.view(engine, None))
         reply = Reply("", game_id=row.id, engine=engine.name, move_number=engine.move_count(table.state),
                       post=post)
         return await self._drawn(reply, table.names) if draw else reply

@@ -238,6 +238,8 @@ async def test_a_pace_and_policy_show_in_the_lobby_and_status(timed: TableServic
     ok(await timed.join(CHANNEL, BO))
     status = ok(await timed.status(CHANNEL)).text
     assert "Brisk pace, 4 h per turn" in status and "to move by" in status and "(4 h left)" in status
+    board = ok(await timed.board(CHANNEL, draw=False))
+    assert board.post is not None and "to move by" in board.post.text
     bad = await timed.create("sprint", GUILD, 99, ANN, pace="glacial")
     assert bad.problem is not None and "relaxed, daily, brisk, none" in bad.text
     bad = await timed.create("sprint", GUILD, 99, ANN, deadline="explode")

@@ -1,0 +1,204 @@
+"""Long-running play through the fake Discord, with an injected clock (no test waits for game time):
+reminder mentions and DMs, deadlines, votes, rematches, vacations, replacements, results and the log."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.discord_adapter import GameBot
+from bot.service import TableService
+from bot.sqlite_store import SqliteStore
+from bot.store import HOUR, Status
+from tests.e2e.fake import FakeDiscord
+from tests.e2e.fake.models import FakeChannel, FakeMessage, FakeUser
+
+T0 = 1_700_000_000.0
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = T0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def at(self, hours: float) -> None:
+        self.now = T0 + hours * HOUR
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def store(tmp_path: Path, clock: FakeClock) -> AsyncIterator[SqliteStore]:
+    store = SqliteStore(tmp_path / "bot.sqlite3", sync_interval=0, clock=clock)
+    await store.open()
+    yield store
+    await store.close()
+
+
+def make_bot(store: SqliteStore, clock: FakeClock, interval: float | None = None) -> GameBot:
+    return GameBot(TableService(store, clock=clock), scheduler_interval=interval)
+
+
+async def open_table(fake: FakeDiscord, users: list[FakeUser], **options: object) -> FakeChannel:
+    opened = await fake.slash(users[0], fake.channel, "burgenland new", players=len(users), **options)
+    assert "You opened game #" in (await opened.original()).content
+    await fake.idle()
+    thread = fake.threads(fake.channel)[-1]
+    lobby = fake.messages(thread)[0]
+    for user in users[1:]:
+        await (await fake.click(user, lobby, label="Join")).callback()
+        await fake.idle()
+    return thread
+
+
+async def to_act(bot: GameBot, thread: FakeChannel, users: list[FakeUser]) -> FakeUser:
+    snap = await bot.service.snapshot(thread.id)
+    return next(u for u in users if u.id == snap.user_ids[snap.to_act[0]])
+
+
+def with_text(fake: FakeDiscord, channel: FakeChannel, text: str) -> list[FakeMessage]:
+    return [m for m in fake.messages(channel) if text in m.content]
+
+
+def labels(message: FakeMessage) -> list[str]:
+    return [c.get("label") for c in message.all_components()]
+
+
+async def test_reminders_mention_and_dm_through_the_running_loop_then_the_deadline_skips(
+        fake_discord: FakeDiscord, store: SqliteStore, clock: FakeClock) -> None:
+    fake = fake_discord
+    users = [fake.add_member("Ann"), fake.add_member("Bo")]
+    bot = make_bot(store, clock, interval=0.02)  # the adapter's own loop, ticking fast on the fake clock
+    async with fake.running(bot):
+        await fake.idle()
+        thread = await open_table(fake, users, pace="daily")
+        assert "Time: daily pace, 24 h per turn; when time runs out the bot plays a safe move." \
+            in fake.messages(thread)[0].content
+        first = await to_act(bot, thread, users)
+        dms_before = len(fake.dms(first))
+        clock.at(12)
+        reminder = await fake.wait_for_message(thread, lambda m: "Reminder" in m.content)
+        assert reminder.mention_ids == [first.id] and "12 h left" in reminder.content
+        assert "Play my turn" in labels(reminder)
+        await fake.wait_until(lambda: len(fake.dms(first)) > dms_before, what="the reminder DM")
+        assert "Your move is waiting in game #1" in fake.dms(first)[-1].content
+        for _ in range(3):  # more ticks at the same time: nothing new
+            assert await bot.tick_once() == 0
+        await fake.idle()
+        assert len(with_text(fake, thread, "Reminder")) == 1
+        clock.at(24)
+        skipped = await fake.wait_for_message(thread, lambda m: "was away: the bot played" in m.content)
+        assert skipped.content.index(f"({first.name} was away") < skipped.content.index("to act")
+        second = await to_act(bot, thread, users)
+        assert second != first and skipped.mention_ids == [second.id]
+
+
+async def test_a_vote_ends_the_game_and_a_rematch_opens_a_lobby(
+        fake_discord: FakeDiscord, store: SqliteStore, clock: FakeClock) -> None:
+    fake = fake_discord
+    users = [fake.add_member(n) for n in ("Ann", "Bo", "Cy")]
+    bot = make_bot(store, clock)
+    async with fake.running(bot):
+        await fake.idle()
+        thread = await open_table(fake, users, pace="brisk", deadline="vote")
+        away = await to_act(bot, thread, users)
+        others = [u for u in users if u is not away]
+        clock.at(4)
+        assert await bot.tick_once() == 1
+        await fake.idle()
+        (vote,) = with_text(fake, thread, "time ran out")
+        assert set(vote.mention_ids) == {u.id for u in others}
+        assert {f"Vote: replace {away.name}", "Vote: end the game"} <= set(labels(vote))
+        # The absent player cannot vote; the replace button opens a member picker for the others.
+        refused = await (await fake.click(away, vote, label="Vote: end the game")).original()
+        assert refused.ephemeral and "the vote is about" in refused.content
+        picker = await (await fake.click(others[0], vote, label=f"Vote: replace {away.name}")).original()
+        assert picker.ephemeral and any(c.get("type") == 5 for c in picker.all_components())
+        # Two of the two others decide.
+        first_vote = await (await fake.click(others[0], vote, label="Vote: end the game")).original()
+        assert "1 of 2" in first_vote.content
+        assert (await bot.service.snapshot(thread.id)).game.status is Status.RUNNING
+        await (await fake.click(others[1], vote, label="Vote: end the game")).original()
+        await fake.idle()
+        final = fake.messages(thread)[-1]
+        assert "By vote, game #1 ends" in final.content and f"3rd  {away.name}" in final.content
+        assert "Rematch" in labels(final) and "Play my turn" not in labels(final)
+        old = await bot.service.snapshot(None, game_id=1)
+
+        rematch = await (await fake.click(others[0], final, label="Rematch")).original()
+        assert rematch.ephemeral and "You opened game #2, a rematch of game #1" in rematch.content
+        await fake.idle()
+        lobby = fake.messages(thread)[-1]
+        assert "Rematch!" in lobby.content and "Join" in labels(lobby)
+        assert set(lobby.mention_ids) == {u.id for u in users if u is not others[0]}
+        new = await bot.service.snapshot(thread.id)
+        assert (new.game.id, new.game.status, new.game.seat_count) == (2, Status.LOBBY, 3)
+        assert new.game.options == old.game.options
+        assert "brisk pace" in (await bot.service.timing(2))
+        stranger = fake.add_member("Eve")
+        await fake.idle()
+        nope = await (await fake.click(stranger, final, label="Rematch")).original()
+        assert nope.ephemeral and "Only the players of game #1" in nope.content
+
+
+async def test_vacation_replace_remind_stats_and_the_log(
+        fake_discord: FakeDiscord, store: SqliteStore, clock: FakeClock) -> None:
+    fake = fake_discord
+    users = [fake.add_member("Ann"), fake.add_member("Bo")]
+    dee = fake.add_member("Dee")
+    bot = make_bot(store, clock)
+    async with fake.running(bot):
+        await fake.idle()
+        thread = await open_table(fake, users, pace="daily")
+        first = await to_act(bot, thread, users)
+        off = await (await fake.slash(first, thread, "remind", setting="off")).original()
+        assert off.ephemeral and "Reminders are off" in off.content
+
+        away = await (await fake.slash(first, thread, "vacation", days=3)).original()
+        assert away.ephemeral and "You are on vacation until" in away.content and "27 vacation day" in away.content
+        await fake.idle()
+        assert len(with_text(fake, thread, f"{first.name} is on vacation until")) == 1
+        clock.at(30)  # past the daily deadline, but the clock stands still during the vacation
+        assert await bot.tick_once() == 0
+        status = (await bot.service.status(thread.id)).text
+        assert "clock is stopped: on vacation" in status and "Daily pace" in status
+        too_long = await (await fake.slash(first, thread, "vacation", days=30)).original()
+        assert "vacation day(s) left" in too_long.content
+
+        # The player hands the seat on; the newcomer gets the hand by DM and acts for that seat.
+        handed = await (await fake.slash(first, thread, "replace", member=dee)).original()
+        assert handed.ephemeral and "now belongs to Dee" in handed.content
+        await fake.idle()
+        (post,) = with_text(fake, thread, f"{first.name} handed seat")
+        assert post.mentions(dee)
+        assert "You now play seat" in fake.dms(dee)[-1].content
+        moved = await (await fake.slash(dee, thread, "move", text="take")).original()
+        assert "Played: Take 2 cards" in moved.content
+        gone = await (await fake.slash(first, thread, "move", text="end")).original()
+        assert "not playing" in gone.content
+
+        # /log pages and exports; then results after a resignation.
+        await (await fake.slash(dee, thread, "move", text="end")).original()
+        page = await (await fake.slash(users[1], thread, "log", page=1)).original()
+        assert "Game #1 — moves, page 1/1" in page.content and "1. " in page.content and "2. " in page.content
+        export = await (await fake.slash(users[1], thread, "log", export=True)).original()
+        (attachment,) = export.attachments
+        assert attachment.filename == "game-1-log.txt" and b"Players:" in attachment.data
+        assert b"Dee" in attachment.data and b"2. " in attachment.data
+        confirm = await (await fake.slash(dee, thread, "resign")).original()
+        await (await fake.click(dee, confirm, label="Resign")).original()
+        await fake.idle()
+        (other,) = [u for u in users if u is not first]
+        mine = await (await fake.slash(other, thread, "stats")).original()
+        assert "Burgenland: 1 played, 1 won" in mine.content
+        theirs = await (await fake.slash(other, thread, "stats", user=dee)).original()
+        assert "Burgenland: 1 played, 0 won" in theirs.content
+        none = await (await fake.slash(other, thread, "stats", user=first)).original()
+        assert "no finished games" in none.content
