@@ -9,7 +9,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
+import threading
 from pathlib import Path
 
 from bot.service import TableService
@@ -20,25 +20,34 @@ ROOT = Path(__file__).resolve().parents[2]
 ROUNDS = 6
 
 
-def run_and_kill(db_path: Path, seed: int, delay: float) -> list[tuple[int, str]]:
-    """Start a worker, let it play for ``delay`` seconds after it is ready, SIGKILL it; return its ACKs."""
+def run_and_kill(db_path: Path, seed: int, after: int) -> list[tuple[int, str]]:
+    """Start a worker, SIGKILL it as soon as it has acknowledged ``after`` moves (it keeps playing while
+    the signal travels, so the kill lands mid-stream); return every ACK it printed."""
     worker = subprocess.Popen([sys.executable, "-m", "tests.bot.crash_worker", str(db_path), str(seed)],
                               cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    guard = threading.Timer(60, worker.kill)  # a hung worker fails the test instead of hanging it
+    guard.start()
     try:
         assert worker.stdout is not None
         ready = worker.stdout.readline()
         assert ready.strip() == "READY", worker.stderr.read() if worker.stderr else ready
-        time.sleep(delay)
+        seen: list[str] = []
+        while sum(line.startswith("ACK ") for line in seen) < after:
+            line = worker.stdout.readline()
+            if not line:
+                break
+            seen.append(line)
         worker.send_signal(signal.SIGKILL)
         out, err = worker.communicate(timeout=10)
     finally:
+        guard.cancel()
         if worker.poll() is None:
             worker.kill()
             worker.wait()
     assert worker.returncode == -signal.SIGKILL, err
     acks = []
-    for line in out.splitlines():
+    for line in ("".join(seen) + out).splitlines():
         parts = line.split(" ", 2)
         if len(parts) == 3 and parts[0] == "ACK":  # a line cut short by the kill was never an ACK
             acks.append((int(parts[1]), parts[2]))
@@ -58,7 +67,9 @@ def test_every_acknowledged_move_survives_sigkill(tmp_path: Path) -> None:
     log: list[str] = []
     total_acks = 0
     for round_number in range(ROUNDS):
-        acks = run_and_kill(db_path, seed=round_number, delay=chooser.uniform(0.05, 0.6))
+        wanted = chooser.randint(3, 40)
+        acks = run_and_kill(db_path, seed=round_number, after=wanted)
+        assert len(acks) >= wanted, "the worker should have streamed moves before the kill"
         total_acks += len(acks)
         for number, key in acks:  # acknowledged moves continue the stored log, in order
             assert number == len(log) + 1
@@ -68,7 +79,7 @@ def test_every_acknowledged_move_survives_sigkill(tmp_path: Path) -> None:
         # At most the one move in flight at the kill may have committed without its ACK.
         assert len(durable) <= len(log) + 1
         log = durable
-    assert total_acks > 50, "the worker should have streamed moves before each kill"
+    assert total_acks > ROUNDS * 3
 
     with sqlite3.connect(db_path) as db:
         seed, options = db.execute("SELECT seed, options FROM games").fetchone()
@@ -80,7 +91,7 @@ def test_every_acknowledged_move_survives_sigkill(tmp_path: Path) -> None:
 
 async def test_the_service_resumes_the_killed_game(tmp_path: Path) -> None:
     db_path = tmp_path / "crash.sqlite3"
-    acks = run_and_kill(db_path, seed=1, delay=0.3)
+    acks = run_and_kill(db_path, seed=1, after=20)
     store = SqliteStore(db_path)
     await store.open()
     try:
