@@ -37,6 +37,6 @@ def result_lines(result: dict[str, Any], names: Sequence[str]) -> list[str]:
     ranks, scores = result["ranks"], result["scores"]
     order = sorted(range(len(ranks)), key=lambda seat: (ranks[seat], seat))
     lines = [f"{ordinal(ranks[s])}  {names[s]}  ({scores[s]})" for s in order]
-    if result.get("detail"):
-        lines.append(fill_seats(str(result["detail"]), names))
+    if result.get("detail"):  # how the engine ranked, ties included
+        lines.append("Ranking and tie-break: " + fill_seats(str(result["detail"]), names))
     return lines

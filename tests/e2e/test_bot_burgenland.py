@@ -304,5 +304,6 @@ async def test_the_end_of_a_game_and_the_lists(fake_discord: FakeDiscord, store:
         await fake.idle()
         final = fake.messages(thread)[-1]
         assert "resigned" in final.content and "1st  Ann" in final.content and "2nd  Bo" in final.content
+        assert "Ranking and tie-break: pieces built" in final.content
         assert final.attachments and "Play my turn" not in [c.get("label") for c in final.all_components()]
         assert "No game is waiting" in (await (await fake.slash(first, thread, "mygames")).original()).content
