@@ -492,15 +492,24 @@ def add_commands(bot: GameBot) -> None:
         await bot.send_hand(interaction, await bot.service.hand(interaction.channel_id, person(interaction.user)))
 
     @tree.command(name="board", description="Show this channel's game board")
-    @app_commands.describe(public="Post it for everyone (default: only you see it)")
-    async def board(interaction: discord.Interaction, public: bool = False) -> None:
+    @app_commands.describe(public="Post it for everyone (default: only you see it)",
+                           player="Show this player's own board instead (games with player boards, "
+                                  "e.g. an estate in The Castles of Burgundy)")
+    async def board(interaction: discord.Interaction, public: bool = False,
+                    player: discord.Member | None = None) -> None:
         await interaction.response.defer(ephemeral=not public, thinking=True)
         reply = await bot.service.board(interaction.channel_id)
         if not reply.ok or reply.post is None:
             await bot.refuse(interaction, reply)
             return
-        image = png(reply.post.image, f"game-{reply.game_id}-board.png")
-        await bot.answer(interaction, reply.post.text, file=image, ephemeral=not public)
+        text, image = reply.post.text, reply.post.image
+        if player is not None:
+            shown = await player_board(bot, interaction.channel_id, reply, player)
+            if isinstance(shown, str):
+                await bot.answer(interaction, shown)
+                return
+            text, image = f"{player.display_name}'s board — " + text, shown
+        await bot.answer(interaction, text, file=png(image, f"game-{reply.game_id}-board.png"), ephemeral=not public)
 
     @tree.command(name="undo", description="Take back your last move, if nothing was revealed since")
     async def undo(interaction: discord.Interaction) -> None:
@@ -594,6 +603,24 @@ def add_commands(bot: GameBot) -> None:
         except TableError:
             pass
         await bot.answer(interaction, text)
+
+
+async def player_board(bot: GameBot, channel_id: int | None, reply: Reply, player: discord.abc.User
+                       ) -> bytes | str:
+    """One player's own board from the public view (drawn in a worker thread), or why there is none."""
+    snap = await bot.service.snapshot(channel_id)
+    if player.id not in snap.user_ids:
+        return f"{player.display_name} is not playing in game #{snap.game.id}."
+    try:
+        import render
+    except ImportError:
+        return "Images are not installed on this bot."
+    assert reply.post is not None and reply.post.view is not None
+    seat = snap.user_ids.index(player.id)
+    try:
+        return await asyncio.to_thread(render.draw_player, snap.game.engine, reply.post.view, list(snap.names), seat)
+    except KeyError:
+        return f"{engines.get(snap.game.engine).title} has no separate player boards: `/board` shows everything."
 
 
 async def confirm(bot: GameBot, interaction: discord.Interaction, verb: str, label: str, question: str) -> None:

@@ -107,3 +107,32 @@ async def test_a_complete_game_to_the_final_ranking(fake_discord: FakeDiscord, t
             assert all(all(d.channel_id == fake.dm_channel(u).id for d in fake.dms(u)) for u in users)
     finally:
         await store.close()
+
+
+async def test_board_shows_one_players_estate(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake = fake_discord
+    ann, bo, cy = fake.add_member("Ann"), fake.add_member("Bo"), fake.add_member("Cy")
+    store = SqliteStore(tmp_path / "bot.sqlite3", sync_interval=0)
+    await store.open()
+    try:
+        bot = GameBot(TableService(store, renderer=installed_renderer()))
+        async with fake.running(bot):
+            await fake.idle()
+            for game, thread_index in (("castles-of-burgundy", 0), ("burgenland", 1)):
+                opened = await fake.slash(ann, fake.channel, f"{GROUPS[game]} new", players=2)
+                await opened.original()
+                await fake.idle()
+                thread = fake.threads(fake.channel)[thread_index]
+                await (await fake.click(bo, fake.messages(thread)[0], label="Join")).callback()
+                await fake.idle()
+                shown = await (await fake.slash(ann, thread, "board", player=bo)).original()
+                if game == "castles-of-burgundy":
+                    assert shown.content.startswith("Bo's board") and shown.attachments[0].is_png
+                    whole = await (await fake.slash(ann, thread, "board")).original()
+                    assert whole.attachments[0].data != shown.attachments[0].data
+                else:
+                    assert "has no separate player boards" in shown.content and not shown.attachments
+                stranger = await (await fake.slash(ann, thread, "board", player=cy)).original()
+                assert "Cy is not playing" in stranger.content and stranger.ephemeral
+    finally:
+        await store.close()
