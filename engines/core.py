@@ -12,6 +12,7 @@ import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
 
 from engines import serial
@@ -270,15 +271,31 @@ class StepEngine(BaseEngine):
     """
 
     state_type: type
+    #: The game's modules: ``rules`` (legal_steps, step_problem, apply_steps), ``views`` (public_view,
+    #: seat_view) and ``notation`` (action_label, parse_line).  The engine class only wires them up.
+    rules: ModuleType
+    views: ModuleType
+    notation: ModuleType
 
     def legal_steps(self, state: Any, seat: int) -> list[tuple[str, ...]]:
-        raise NotImplementedError
+        return self.rules.legal_steps(state, seat)  # type: ignore[no-any-return]
 
     def step_problem(self, state: Any, seat: int, step: tuple[str, ...]) -> str | None:
-        raise NotImplementedError
+        return self.rules.step_problem(state, seat, step)  # type: ignore[no-any-return]
 
     def apply_steps(self, state: Any, seat: int, steps: tuple[tuple[str, ...], ...]) -> tuple[Any, tuple[Event, ...]]:
-        raise NotImplementedError
+        return self.rules.apply_steps(state, seat, steps)  # type: ignore[no-any-return]
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        if seat is None:
+            return self.views.public_view(state)  # type: ignore[no-any-return]
+        return self.views.seat_view(state, seat)  # type: ignore[no-any-return]
+
+    def format_action(self, state: Any, seat: int, action: Action) -> str:
+        return self.notation.action_label(state, seat, action)  # type: ignore[no-any-return]
+
+    def parse_text(self, state: Any, seat: int, text: str, legal: tuple[Action, ...]) -> Action:
+        return self.notation.parse_line(state, seat, text)  # type: ignore[no-any-return]
 
     def legal_actions(self, state: Any, seat: int) -> tuple[Action, ...]:
         return tuple(map(step_action, self.legal_steps(state, seat)))

@@ -29,6 +29,9 @@ class BurgenLand(StepEngine):
     max_seats = 2
     rules_version = 1
     state_type = State
+    rules = R
+    views = V
+    notation = N
     notation_help = N.HELP
     rules_summary = N.RULES
 
@@ -38,19 +41,6 @@ class BurgenLand(StepEngine):
     def to_act(self, state: State) -> tuple[int, ...]:
         return () if state.winner is not None else (state.turn,)
 
-    def legal_steps(self, state: State, seat: int) -> list[tuple[str, ...]]:
-        return R.legal_steps(state, seat)
-
-    def step_problem(self, state: State, seat: int, step: tuple[str, ...]) -> str | None:
-        return R.step_problem(state, seat, step)
-
-    def apply_steps(self, state: State, seat: int, steps: tuple[tuple[str, ...], ...]
-                    ) -> tuple[State, tuple[Event, ...]]:
-        return R.apply_steps(state, seat, steps)
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return V.public_view(state) if seat is None else V.seat_view(state, seat)
-
     def standing(self, state: State) -> Outcome:
         return Outcome(state.scores, ranks_from_scores(state.scores), "points on the score track")
 
@@ -58,13 +48,7 @@ class BurgenLand(StepEngine):
         if state.winner is None:
             return None
         return replace(self.standing(state),
-                       detail=f"seat {state.winner + 1} reached {D.WIN_SCORE} points first")
-
-    def format_action(self, state: State, seat: int, action: Action) -> str:
-        return N.action_label(state, seat, action)
-
-    def parse_text(self, state: State, seat: int, text: str, legal: tuple[Action, ...]) -> Action:
-        return N.parse_line(state, seat, text)
+                       detail=f"{{seat:{state.winner}}} reached {D.WIN_SCORE} points first")
 
     def describe(self, event: Event, viewer: int | None) -> str:
         return describe(event, viewer)

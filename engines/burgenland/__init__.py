@@ -29,25 +29,15 @@ class Burgenland(StepEngine):
     notation_help = N.HELP
     rules_summary = N.RULES
     state_type = State
+    rules = R
+    views = V
+    notation = N
 
     def new_game(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
         return R.new_game(seats, seed, options)
 
     def to_act(self, state: State) -> tuple[int, ...]:
         return () if state.winner is not None else (state.turn,)
-
-    def legal_steps(self, state: State, seat: int) -> list[tuple[str, ...]]:
-        return R.legal_steps(state, seat)
-
-    def step_problem(self, state: State, seat: int, step: tuple[str, ...]) -> str | None:
-        return R.step_problem(state, seat, step)
-
-    def apply_steps(self, state: State, seat: int, steps: tuple[tuple[str, ...], ...]
-                    ) -> tuple[State, tuple[Event, ...]]:
-        return R.apply_steps(state, seat, steps)
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return V.public_view(state) if seat is None else V.seat_view(state, seat)
 
     def standing(self, state: State) -> Outcome:
         scores = tuple(R.built(state, seat) for seat in range(state.seats))
@@ -57,14 +47,8 @@ class Burgenland(StepEngine):
         if state.winner is None:
             return None
         standing = self.standing(state)
-        return replace(standing, detail=f"seat {state.winner + 1} built every piece first; the rest "
+        return replace(standing, detail=f"{{seat:{state.winner}}} built every piece first; the rest "
                                         "are ranked by pieces left, ties share")
-
-    def format_action(self, state: State, seat: int, action: Action) -> str:
-        return N.action_label(state, seat, action)
-
-    def parse_text(self, state: State, seat: int, text: str, legal: tuple[Action, ...]) -> Action:
-        return N.parse_line(state, seat, text, legal)
 
     def describe(self, event: Event, viewer: int | None) -> str:
         return describe(event, viewer)

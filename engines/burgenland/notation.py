@@ -162,7 +162,7 @@ def split_steps(tokens: list[str]) -> list[list[str]]:
     return out
 
 
-def parse_line(state: State, seat: int, text: str, legal: tuple[Action, ...]) -> Action:
+def parse_line(state: State, seat: int, text: str) -> Action:
     tokens = tokenize(text)
     if tokens and tokens[0] in PIECE_WORDS:  # "wall 3W" means "build wall 3W"
         tokens.insert(0, "build")

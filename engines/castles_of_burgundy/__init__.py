@@ -55,6 +55,9 @@ class CastlesOfBurgundy(StepEngine):
     max_seats = 4
     rules_version = 1
     state_type = State
+    rules = R
+    views = V
+    notation = N
     notation_help = N.HELP
     rules_summary = N.RULES
 
@@ -65,19 +68,6 @@ class CastlesOfBurgundy(StepEngine):
         actor = state.actor
         return () if actor is None else (actor,)
 
-    def legal_steps(self, state: State, seat: int) -> list[tuple[str, ...]]:
-        return R.legal_steps(state, seat)
-
-    def step_problem(self, state: State, seat: int, step: tuple[str, ...]) -> str | None:
-        return R.step_problem(state, seat, step)
-
-    def apply_steps(self, state: State, seat: int, steps: tuple[tuple[str, ...], ...]
-                    ) -> tuple[State, tuple[Event, ...]]:
-        return R.apply_steps(state, seat, steps)
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return V.public_view(state) if seat is None else V.seat_view(state, seat)
-
     def standing(self, state: State) -> Outcome:
         scores = tuple(p.vp for p in state.players)
         keys = tuple(S.tiebreak_key(state, seat) for seat in range(state.seats))
@@ -85,12 +75,6 @@ class CastlesOfBurgundy(StepEngine):
 
     def outcome(self, state: State) -> Outcome | None:
         return self.standing(state) if state.over else None
-
-    def format_action(self, state: State, seat: int, action: Action) -> str:
-        return N.action_label(state, seat, action)
-
-    def parse_text(self, state: State, seat: int, text: str, legal: tuple[Action, ...]) -> Action:
-        return N.parse_line(state, seat, text, legal)
 
     def describe(self, event: Event, viewer: int | None) -> str:
         return describe(event, viewer)

@@ -154,7 +154,7 @@ def tokenize(text: str) -> list[str]:
     return [_PLURALS.get(w, w) for w in text.split() if w not in _FILLER]
 
 
-def parse_line(state: State, seat: int, text: str, legal: tuple[Action, ...]) -> Action:
+def parse_line(state: State, seat: int, text: str) -> Action:
     tokens = tokenize(text)
     if not tokens:
         raise NotationError(f"`{text}` is not a move. {HELP}")
