@@ -108,6 +108,11 @@ class Outcome:
         return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
 
 
+def seat_token(seat: int | None) -> str:
+    """A seat in event text, as a neutral token the service replaces with the player's name."""
+    return "" if seat is None else f"{{seat:{seat}}}"
+
+
 def ranks_from_scores(scores: Sequence[Any]) -> tuple[int, ...]:
     """Competition ranking, higher score better: (5, 7, 7) -> (3, 1, 1)."""
     return tuple(1 + sum(1 for other in scores if other > mine) for mine in scores)

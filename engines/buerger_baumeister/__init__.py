@@ -29,7 +29,7 @@ from engines.buerger_baumeister import notation as N
 from engines.buerger_baumeister import rules as R
 from engines.buerger_baumeister import view as V
 from engines.buerger_baumeister.state import EMPTY, TOKEN_CODE, Pending, State, code_name
-from engines.core import Action, Event, Outcome, StepEngine, ranks_from_scores
+from engines.core import Action, Event, Outcome, StepEngine, ranks_from_scores, seat_token
 
 
 class BuergerBaumeister(StepEngine):
@@ -131,9 +131,6 @@ def determinize(state: State, seat: int, seed: int) -> State:
 # --- Events in words -------------------------------------------------------------------------
 
 
-def _seat(seat: int | None) -> str:
-    """A neutral token the service replaces with the player's display name."""
-    return "" if seat is None else f"{{seat:{seat}}}"
 
 
 def _codes(codes: list[str]) -> str:
@@ -143,7 +140,7 @@ def _codes(codes: list[str]) -> str:
 def describe(event: Event, viewer: int | None) -> str:
     """One event in words.  Every event here is public: a turn's choices stay unannounced until it
     completes, and only then does anything reach the board."""
-    d, who, kind = event.data, _seat(event.seat), event.kind
+    d, who, kind = event.data, seat_token(event.seat), event.kind
     if kind == "place":
         text = f"{who} places a {code_name(d['token'])} in {d['district']} ({d['bonus']} space): "
         text += f"{d['points']} point{'s' * (d['points'] != 1)}"

@@ -19,7 +19,7 @@ from engines.burgen_land import notation as N
 from engines.burgen_land import rules as R
 from engines.burgen_land import view as V
 from engines.burgen_land.state import MOVE, PENALTY, PLACE, ROLL, SOURCE, SPACE, State
-from engines.core import Action, Event, Outcome, StepEngine, ranks_from_scores
+from engines.core import Action, Event, Outcome, StepEngine, ranks_from_scores, seat_token
 
 
 class BurgenLand(StepEngine):
@@ -48,7 +48,7 @@ class BurgenLand(StepEngine):
         if state.winner is None:
             return None
         return replace(self.standing(state),
-                       detail=f"{{seat:{state.winner}}} reached {D.WIN_SCORE} points first")
+                       detail=seat_token(state.winner) + f" reached {D.WIN_SCORE} points first")
 
     def describe(self, event: Event, viewer: int | None) -> str:
         return describe(event, viewer)
@@ -78,9 +78,6 @@ def default_step(state: State, seat: int) -> tuple[str, ...]:
     return steps[0]
 
 
-def _seat(seat: int | None) -> str:
-    """A neutral token the service replaces with the player's display name."""
-    return "" if seat is None else f"{{seat:{seat}}}"
 
 
 def _dice(n: int) -> str:
@@ -89,7 +86,7 @@ def _dice(n: int) -> str:
 
 def describe(event: Event, viewer: int | None) -> str:
     """One event in words (everything in Burgen Land is public: every viewer reads the same)."""
-    d, who, kind = event.data, _seat(event.seat), event.kind
+    d, who, kind = event.data, seat_token(event.seat), event.kind
     if kind == "roll":
         dice = d["dice"]
         shown = " and ".join(str(v) for v in dice) if len(dice) < 3 else ", ".join(str(v) for v in dice)
@@ -109,12 +106,13 @@ def describe(event: Event, viewer: int | None) -> str:
             return f"{who}'s {d['colour']} castle is empty: nothing to give back."
         return f"{who} gives back the {d['colour']} {d['kind']} from the {d['side']} end of the castle."
     if kind == "take":
-        source = "" if d["taken_from"] is None else f" from {_seat(1 - event.seat)}'s castle (card {d['taken_from']})"  # type: ignore[operator]
+        opponent = seat_token(1 - event.seat)  # type: ignore[operator]
+        source = "" if d["taken_from"] is None else f" from {opponent}'s castle (card {d['taken_from']})"
         where = {"left": "at the left end", "right": "at the right end", "empty": "into the empty castle",
                  "hole": f"into the hole at {d['position']}"}[d["where"]]
         return f"{who} takes a {d['colour']} {d['kind']}{source} and puts it {where}."
     if kind == "dice":
-        n, other = d["count"], _seat(1 - event.seat)  # type: ignore[operator]
+        n, other = d["count"], seat_token(1 - event.seat)  # type: ignore[operator]
         if n == 0:
             return f"{who} would take {_dice(d['wanted'])}, but there are none left."
         text = f"{who} takes {_dice(n)}"
@@ -125,7 +123,7 @@ def describe(event: Event, viewer: int | None) -> str:
         return text + "."
     if kind == "score":
         a, b = d["values"]
-        text = f"The {d['colour']} castles are scored: {_seat(0)} {a}, {_seat(1)} {b}"
+        text = f"The {d['colour']} castles are scored: {seat_token(0)} {a}, {seat_token(1)} {b}"
         if event.seat is None:
             return text + ": a tie, nobody scores."
         return text + f": {who} scores {d['points']} (now {d['scores'][event.seat]})."

@@ -17,7 +17,7 @@ from engines.burgenland import notation as N
 from engines.burgenland import rules as R
 from engines.burgenland import view as V
 from engines.burgenland.state import JOKER, State
-from engines.core import Action, Event, Outcome, StepEngine, ranks_from_scores
+from engines.core import Action, Event, Outcome, StepEngine, ranks_from_scores, seat_token
 
 
 class Burgenland(StepEngine):
@@ -47,7 +47,7 @@ class Burgenland(StepEngine):
         if state.winner is None:
             return None
         standing = self.standing(state)
-        return replace(standing, detail=f"{{seat:{state.winner}}} built every piece first; the rest "
+        return replace(standing, detail=seat_token(state.winner) + " built every piece first; the rest "
                                         "are ranked by pieces left, ties share")
 
     def describe(self, event: Event, viewer: int | None) -> str:
@@ -86,9 +86,6 @@ def determinize(state: State, seat: int, seed: int) -> State:
     )
 
 
-def _seat(seat: int | None) -> str:
-    """A neutral token the service replaces with the player's display name."""
-    return "" if seat is None else f"{{seat:{seat}}}"
 
 
 def _cards(tokens: list[str]) -> str:
@@ -97,7 +94,7 @@ def _cards(tokens: list[str]) -> str:
 
 def describe(event: Event, viewer: int | None) -> str:
     """One event in words; hidden details only for the seat entitled to them."""
-    d, who, kind = event.data, _seat(event.seat), event.kind
+    d, who, kind = event.data, seat_token(event.seat), event.kind
     mine = viewer is not None and viewer == event.seat
     if kind == "build":
         text = f"{who} builds a {d['piece']} {N.where_label(d['where'])}"

@@ -45,7 +45,7 @@ from engines.castles_of_burgundy import scoring as S
 from engines.castles_of_burgundy import setup
 from engines.castles_of_burgundy import view as V
 from engines.castles_of_burgundy.state import State
-from engines.core import Action, Event, Outcome, StepEngine, ranks_from_scores
+from engines.core import Action, Event, Outcome, StepEngine, ranks_from_scores, seat_token
 
 
 class CastlesOfBurgundy(StepEngine):
@@ -119,9 +119,6 @@ def determinize(state: State, seat: int, seed: int) -> State:
                    goods_box=tuple(sorted(goods)))
 
 
-def _seat(seat: int | None) -> str:
-    """A neutral token the service replaces with the player's display name."""
-    return "" if seat is None else f"{{seat:{seat}}}"
 
 
 def _tile(token: str) -> str:
@@ -138,11 +135,11 @@ def _workers(n: int) -> str:
 
 def describe(event: Event, viewer: int | None) -> str:
     """One event in words (every fact in this game is public, so all viewers read the same)."""
-    d, who, kind = event.data, _seat(event.seat), event.kind
+    d, who, kind = event.data, seat_token(event.seat), event.kind
     if kind == "phase":
         return f"Phase {d['phase']} begins: the depots are filled; this phase's goods are {_list(d['goods'])}."
     if kind == "round":
-        dice = "; ".join(f"{_seat(s)} {a} and {b}" for s, (a, b) in enumerate(d["dice"]))
+        dice = "; ".join(f"{seat_token(s)} {a} and {b}" for s, (a, b) in enumerate(d["dice"]))
         return (f"Phase {d['phase']}, round {d['round']}: the white die shows {d['white']}, goods {d['goods']} go "
                 f"to depot {d['white']}. Dice: {dice}.")
     if kind == "turn":
