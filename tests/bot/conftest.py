@@ -9,6 +9,7 @@ import pytest
 
 from bot.service import TableService
 from bot.sqlite_store import SqliteStore
+from tests.bot.helpers import FakeClock
 from tests.bot.tinygame import lookup
 
 
@@ -28,3 +29,14 @@ async def store(db_path: Path) -> AsyncIterator[SqliteStore]:
 @pytest.fixture
 def service(store: SqliteStore) -> TableService:
     return TableService(store, engines_lookup=lookup)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def timed(store: SqliteStore, clock: FakeClock) -> TableService:
+    """A service whose store and scheduler read the test's clock."""
+    return TableService(store, engines_lookup=lookup, clock=clock)

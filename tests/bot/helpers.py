@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.messages import Reply, User
 from bot.service import TableService
+from bot.store import HOUR
 
 ANN, BO, CY, DEE = User(101, "Ann"), User(102, "Bo"), User(103, "Cy"), User(104, "Dee")
 GUILD, CHANNEL = 1, 10
@@ -38,3 +39,21 @@ async def player_to_act(service: TableService, channel: int = CHANNEL) -> User:
 async def play(service: TableService, text: str, channel: int = CHANNEL) -> Reply:
     """``text`` played by whoever is to act in ``channel``."""
     return await service.act(channel, await player_to_act(service, channel), text)
+
+
+T0 = 1_700_000_000.0  # a Tuesday; any fixed epoch works
+
+
+class FakeClock:
+    """The injectable clock of the store, service and scheduler: tests set the time, nobody sleeps."""
+
+    def __init__(self, now: float = T0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def at(self, hours: float) -> float:
+        """Jump to ``hours`` after ``T0``."""
+        self.now = T0 + hours * HOUR
+        return self.now

@@ -4,39 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from bot.messages import Reply
 from bot.scheduler import Scheduler, plan
 from bot.service import TableService
 from bot.sqlite_store import SCHEMA_VERSION, SqliteStore, connect, migrate
 from bot.store import HOUR, Pace, Policy, Waiting
-from tests.bot.helpers import ANN, BO, CHANNEL, CY, GUILD, ok, player_to_act
+from tests.bot.helpers import ANN, BO, CHANNEL, CY, GUILD, T0, FakeClock, ok, player_to_act
 from tests.bot.tinygame import lookup
-
-T0 = 1_700_000_000.0  # a Tuesday; any fixed epoch works
-
-
-class FakeClock:
-    def __init__(self, now: float = T0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def at(self, hours: float) -> float:
-        self.now = T0 + hours * HOUR
-        return self.now
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-def timed(store: SqliteStore, clock: FakeClock) -> TableService:
-    return TableService(store, engines_lookup=lookup, clock=clock)
 
 
 async def open_game(service: TableService, *, pace: str = "daily", deadline: str = "skip", channel: int = CHANNEL,

@@ -11,17 +11,7 @@ from bot.scheduler import Scheduler
 from bot.service import Notice, TableService
 from bot.sqlite_store import SqliteStore
 from bot.store import HOUR, Status, Waiting
-from tests.bot.helpers import ANN, BO, CHANNEL, GUILD, USERS, ok
-
-T0 = 1_700_000_000.0
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.bot.helpers import ANN, BO, CHANNEL, GUILD, T0, USERS, FakeClock, ok
 
 
 async def running(service: TableService, engine: str, policy: str) -> tuple[int, int]:

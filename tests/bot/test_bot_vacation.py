@@ -2,38 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
 from bot.scheduler import Scheduler
 from bot.service import VACATION_CAP_DAYS, Notice, TableService
-from bot.sqlite_store import SqliteStore
-from bot.store import DAY, HOUR, Status, Waiting
-from tests.bot.helpers import ANN, BO, CHANNEL, CY, DEE, GUILD, ok, player_to_act
-from tests.bot.tinygame import lookup
-
-T0 = 1_700_000_000.0
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def at(self, hours: float) -> float:
-        self.now = T0 + hours * HOUR
-        return self.now
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-def timed(store: SqliteStore, clock: FakeClock) -> TableService:
-    return TableService(store, engines_lookup=lookup, clock=clock)
+from bot.store import DAY, Status, Waiting
+from tests.bot.helpers import ANN, BO, CHANNEL, CY, DEE, GUILD, FakeClock, ok, player_to_act
 
 
 async def open_game(service: TableService, channel: int = CHANNEL, players: tuple = (ANN, BO), **kw: str) -> int:

@@ -11,22 +11,10 @@ import pytest
 from bot.discord_adapter import GameBot
 from bot.service import TableService
 from bot.sqlite_store import SqliteStore
-from bot.store import HOUR, Status
+from bot.store import Status
+from tests.bot.helpers import FakeClock
 from tests.e2e.fake import FakeDiscord
 from tests.e2e.fake.models import FakeChannel, FakeMessage, FakeUser
-
-T0 = 1_700_000_000.0
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def at(self, hours: float) -> None:
-        self.now = T0 + hours * HOUR
 
 
 @pytest.fixture
