@@ -202,7 +202,8 @@ class Console:
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bot console",
                                      description="Play a game in the terminal (hotseat), stored like a bot game.")
-    parser.add_argument("engine", nargs="?", help=f"the game: {', '.join(engines.names()) or 'none installed'}")
+    games = "; ".join(" or ".join(g.names) for g in engines.registry.all_games())
+    parser.add_argument("engine", nargs="?", help=f"the game: {games or 'none installed'}")
     parser.add_argument("--players", type=int, help="number of seats (default: the game's minimum)")
     parser.add_argument("--seed", type=int, help="the game's seed, to replay a deal (default: random)")
     parser.add_argument("--db", type=Path, help="the database file (default: $DATABASE_PATH or ./data/bot.sqlite3)")
@@ -228,7 +229,8 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
     return options
 
 
-async def open_game(service: TableService, args: argparse.Namespace, out: TextIO) -> tuple[str, int] | None:
+async def open_game(service: TableService, args: argparse.Namespace, out: TextIO,
+                    engines_lookup: EngineLookup = engines.get) -> tuple[str, int] | None:
     """The (engine, channel) to play: a resumed game, or a new one with every seat filled."""
     if args.resume is not None:
         try:
@@ -236,7 +238,12 @@ async def open_game(service: TableService, args: argparse.Namespace, out: TextIO
         except TableError as err:
             print(err.text, file=out)
             return None
-        if args.engine and args.engine != snap.game.engine:
+        try:
+            named = engines_lookup(args.engine).name if args.engine else snap.game.engine
+        except KeyError as err:
+            print(err.args[0], file=out)
+            return None
+        if named != snap.game.engine:
             print(f"Game #{args.resume} is {snap.game.engine}, not {args.engine}.", file=out)
             return None
         return snap.game.engine, snap.game.channel_id
@@ -259,7 +266,7 @@ async def open_game(service: TableService, args: argparse.Namespace, out: TextIO
             return None
         if joined.post is not None and "begins" in joined.post.text:
             print(joined.post.text, file=out)
-    return args.engine, channel
+    return engines_lookup(args.engine).name, channel
 
 
 async def main(argv: list[str], *, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
@@ -276,7 +283,7 @@ async def main(argv: list[str], *, stdin: TextIO = sys.stdin, stdout: TextIO = s
     try:
         service = TableService(store, engines_lookup=engines_lookup, renderer=renderer,
                                cache_size=config.state_cache_size)
-        opened = await open_game(service, args, stdout)
+        opened = await open_game(service, args, stdout, engines_lookup)
         if opened is None:
             return 2
         engine, channel = opened

@@ -47,20 +47,6 @@ from engines.core import normalize
 
 log = logging.getLogger(__name__)
 
-#: Engine name -> its slash-command group.
-GROUPS: dict[str, str] = {
-    "burgenland": "burgenland",
-    "burgen-land": "burgen-land",
-    "castles-of-burgundy": "burgundy",
-    "buerger-baumeister": "buerger",
-}
-#: One line per game so that Burgenland and Burgen Land are never confused.
-DESCRIPTIONS: dict[str, str] = {
-    "burgenland": "Burgenland — 2–4 players, cards and castle building",
-    "burgen-land": "Burgen Land — 2-player crown-and-dice duel (not Burgenland)",
-    "castles-of-burgundy": "The Castles of Burgundy — 2–4 players, dice and estates",
-    "buerger-baumeister": "Bürger, Baumeister & Co. — 2–4 players, city districts",
-}
 CONTENT_MAX = 2000
 DMS_CLOSED = 50007
 HELP = """**Board games in this server** — each game lives in its own thread.
@@ -467,8 +453,8 @@ class GameBot(discord.Client):
 
 def add_commands(bot: GameBot) -> None:
     tree = bot.tree
-    for engine_name in engines.names():
-        tree.add_command(game_group(bot, engine_name))
+    for info in engines.registry.all_games():
+        tree.add_command(game_group(bot, info))
 
     @tree.command(name="move", description="Play a move in this channel's game (suggestions as you type)")
     @app_commands.describe(text="The move, e.g. `take` or `build wall 3W pay red red green joker`")
@@ -594,7 +580,7 @@ def add_commands(bot: GameBot) -> None:
 
     @tree.command(name="help", description="How to play board games with this bot")
     async def help_(interaction: discord.Interaction) -> None:
-        names = ", ".join(f"`/{GROUPS[n]}`" for n in engines.names())
+        names = ", ".join(f"`/{g.command}`" for g in engines.registry.all_games())
         text = HELP.format(games=names)
         try:
             snap = await bot.service.snapshot(interaction.channel_id)
@@ -632,9 +618,9 @@ async def confirm(bot: GameBot, interaction: discord.Interaction, verb: str, lab
     await bot.answer(interaction, question.format(game=snap.game.id), view=confirm_view(verb, snap.game.id, label))
 
 
-def game_group(bot: GameBot, engine_name: str) -> app_commands.Group:
-    engine = engines.get(engine_name)
-    group = app_commands.Group(name=GROUPS[engine_name], description=DESCRIPTIONS[engine_name])
+def game_group(bot: GameBot, info: engines.GameInfo) -> app_commands.Group:
+    engine, engine_name = info.engine, info.name
+    group = app_commands.Group(name=info.command, description=info.summary)
 
     @group.command(name="new", description=f"Open a table for {engine.title}")
     @app_commands.describe(players=f"How many players ({engine.min_seats}–{engine.max_seats}); the game starts "

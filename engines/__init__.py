@@ -8,10 +8,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from importlib import import_module
-from importlib.util import find_spec
 from typing import Any
 
+from engines import registry
 from engines.core import (
     Action,
     AmbiguousAction,
@@ -25,6 +24,7 @@ from engines.core import (
     NotYourTurn,
     Outcome,
 )
+from engines.registry import GameInfo, GameOption
 
 __all__ = [
     "Action",
@@ -33,6 +33,8 @@ __all__ = [
     "Engine",
     "EngineError",
     "Event",
+    "GameInfo",
+    "GameOption",
     "GameOver",
     "IllegalAction",
     "NotYourTurn",
@@ -40,33 +42,21 @@ __all__ = [
     "Outcome",
     "get",
     "names",
+    "registry",
     "replay",
 ]
 
-#: Every game's engine name, in the order games are listed.  A game's package is
-#: ``engines.<name with - as _>`` holding ``ENGINE``; it is listed once it exists.
-GAMES: tuple[str, ...] = ("burgenland", "burgen-land", "castles-of-burgundy", "buerger-baumeister")
-_MODULES: dict[str, str] = {
-    name: f"engines.{name.replace('-', '_')}" for name in GAMES if find_spec(f"engines.{name.replace('-', '_')}")
-}
-_LOADED: dict[str, Engine] = {}
-
-
 def names() -> tuple[str, ...]:
-    """The names of every available engine, in a stable order."""
-    return tuple(_MODULES)
+    """The names of every available engine, in listing order (see :mod:`engines.registry`)."""
+    return tuple(info.name for info in registry.all_games())
 
 
 def get(name: str) -> Engine:
-    """The engine called ``name``; ``KeyError`` names the available ones."""
-    if name not in _MODULES:
-        raise KeyError(f"no engine {name!r}; available: {', '.join(names())}")
-    if name not in _LOADED:
-        _LOADED[name] = import_module(_MODULES[name]).ENGINE
-    return _LOADED[name]
+    """The engine called ``name`` (its name, command or an alias); ``KeyError`` names the available ones."""
+    return registry.find(name).engine
 
 
 def replay(name: str, seats: int, seed: int, options: Mapping[str, Any] | None,
            log: Iterable[tuple[int, str]]) -> Any:
     """The state reached by playing ``log`` (``(seat, action_key)`` pairs) from a new game."""
-    return get(name).replay(seats, seed, options, log)
+    return get(name).replay(seats, seed, options, log)  # type: ignore[attr-defined]

@@ -13,49 +13,46 @@ toolkit every game builds on lives beside this file: ``palette``, ``text``,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from importlib import import_module
 from importlib.util import find_spec
+from types import ModuleType
 from typing import Any
+
+from engines import registry
 
 __all__ = ["draw_board", "draw_hand", "draw_player", "games"]
 
-# game name -> module with draw_board(view, names) and draw_hand(view, names); imported on first use.
-# A game's module is ``render.<engine name with - as _>``; it is listed once it exists.
-_GAMES = ("burgenland", "burgen-land", "castles-of-burgundy", "buerger-baumeister")
-_MODULES: dict[str, str] = {
-    name: f"render.{name.replace('-', '_')}" for name in _GAMES if find_spec(f"render.{name.replace('-', '_')}")
-}
+
+def _module(engine_name: str) -> ModuleType:
+    """The game's drawing package: ``render/<package>/``, named like its engine package."""
+    try:
+        info = registry.find(engine_name)
+    except KeyError:
+        info = None
+    if info is None or find_spec(f"render.{info.package}") is None:
+        raise KeyError(f"no renderer for {engine_name!r}; available: {', '.join(games())}")
+    return import_module(f"render.{info.package}")
 
 
 def games() -> tuple[str, ...]:
-    """The games that have images."""
-    return tuple(_MODULES)
-
-
-def _renderer(engine_name: str, what: str) -> Callable[[Mapping[str, Any], Sequence[str]], bytes]:
-    if engine_name not in _MODULES:
-        raise KeyError(f"no renderer for {engine_name!r}; available: {', '.join(games())}")
-    return getattr(import_module(_MODULES[engine_name]), what)
+    """The games that have images (engine names, in listing order)."""
+    return tuple(g.name for g in registry.all_games() if find_spec(f"render.{g.package}") is not None)
 
 
 def draw_board(engine_name: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes:
     """PNG bytes of the public board for ``view`` (any view works; only public parts are drawn)."""
-    return _renderer(engine_name, "draw_board")(view, list(names))
+    return _module(engine_name).draw_board(view, list(names))  # type: ignore[no-any-return]
 
 
 def draw_hand(engine_name: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes:
     """PNG bytes of a seat's hand; ``view`` must be that seat's own view."""
-    return _renderer(engine_name, "draw_hand")(view, list(names))
-
-
-# game name -> the function of its module that draws one player's own area from any view.
-_PLAYER_IMAGES: dict[str, str] = {"castles-of-burgundy": "draw_estate"}
+    return _module(engine_name).draw_hand(view, list(names))  # type: ignore[no-any-return]
 
 
 def draw_player(engine_name: str, view: Mapping[str, Any], names: Sequence[str], seat: int) -> bytes:
-    """PNG bytes of one seat's own area (e.g. an estate) from any view; only some games have one."""
-    available = [g for g in _PLAYER_IMAGES if g in _MODULES]
-    if engine_name not in available:
-        raise KeyError(f"no per-player image for {engine_name!r}; available: {', '.join(available)}")
-    return getattr(import_module(_MODULES[engine_name]), _PLAYER_IMAGES[engine_name])(view, list(names), seat)
+    """PNG bytes of one seat's own area (e.g. an estate) from any view, for games whose registry entry
+    says ``player_boards``; ``KeyError`` for the others."""
+    if not registry.find(engine_name).player_boards:
+        raise KeyError(f"{engine_name!r} has no per-player images")
+    return _module(engine_name).draw_player(view, list(names), seat)  # type: ignore[no-any-return]

@@ -30,6 +30,7 @@ from engines.buerger_baumeister import rules as R
 from engines.buerger_baumeister import view as V
 from engines.buerger_baumeister.state import EMPTY, TOKEN_CODE, Pending, State, code_name
 from engines.core import Action, Event, Outcome, StepEngine, ranks_from_scores, seat_token
+from engines.registry import GameInfo
 
 
 class BuergerBaumeister(StepEngine):
@@ -177,4 +178,6 @@ def describe(event: Event, viewer: int | None) -> str:
 
 
 ENGINE = BuergerBaumeister()
+GAME = GameInfo(ENGINE, command="buerger", summary="Bürger, Baumeister & Co. — 2–4 players, city districts",
+                aliases=("bürger", "buerger-baumeister-co"), order=4)
 __all__ = ["EMPTY", "ENGINE", "TOKEN_CODE", "BuergerBaumeister"]

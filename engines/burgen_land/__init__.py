@@ -20,6 +20,7 @@ from engines.burgen_land import rules as R
 from engines.burgen_land import view as V
 from engines.burgen_land.state import MOVE, PENALTY, PLACE, ROLL, SOURCE, SPACE, State
 from engines.core import Action, Event, Outcome, StepEngine, ranks_from_scores, seat_token
+from engines.registry import GameInfo
 
 
 class BurgenLand(StepEngine):
@@ -137,4 +138,6 @@ def describe(event: Event, viewer: int | None) -> str:
 
 
 ENGINE = BurgenLand()
-__all__ = ["ENGINE", "BurgenLand"]
+GAME = GameInfo(ENGINE, command="burgen-land",
+                summary="Burgen Land — 2-player crown-and-dice duel (not Burgenland)", order=2)
+__all__ = ["ENGINE", "GAME", "BurgenLand"]

@@ -18,6 +18,7 @@ from engines.burgenland import rules as R
 from engines.burgenland import view as V
 from engines.burgenland.state import JOKER, State
 from engines.core import Action, Event, Outcome, StepEngine, ranks_from_scores, seat_token
+from engines.registry import GameInfo
 
 
 class Burgenland(StepEngine):
@@ -137,4 +138,6 @@ def describe(event: Event, viewer: int | None) -> str:
 
 
 ENGINE = Burgenland()
-__all__ = ["ENGINE", "JOKER", "Burgenland"]
+GAME = GameInfo(ENGINE, command="burgenland", summary="Burgenland — 2–4 players, cards and castle building",
+                order=1)
+__all__ = ["ENGINE", "GAME", "JOKER", "Burgenland"]

@@ -46,6 +46,7 @@ from engines.castles_of_burgundy import setup
 from engines.castles_of_burgundy import view as V
 from engines.castles_of_burgundy.state import State
 from engines.core import Action, Event, Outcome, StepEngine, ranks_from_scores, seat_token
+from engines.registry import GameInfo, GameOption
 
 
 class CastlesOfBurgundy(StepEngine):
@@ -195,4 +196,9 @@ def _list(goods: list[int]) -> str:
 
 
 ENGINE = CastlesOfBurgundy()
-__all__ = ["ENGINE", "CastlesOfBurgundy"]
+GAME = GameInfo(
+    ENGINE, command="burgundy", summary="The Castles of Burgundy — 2–4 players, dice and estates",
+    aliases=("castles", "cob"), player_boards=True, order=3,
+    options=(GameOption("boards", "Estates: standard (No. 1 for everyone) or advanced (No. 2–9, one each)",
+                        setup.BOARD_OPTIONS, "standard"),))
+__all__ = ["ENGINE", "GAME", "CastlesOfBurgundy"]

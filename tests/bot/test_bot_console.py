@@ -102,3 +102,13 @@ def test_the_console_plays_burgenland_from_a_script(tmp_path: Path) -> None:
     assert "1. " in result.stdout.split("> log")[1]
     resumed = run_bot("console", "--resume", "1", "--db", str(db), stdin="status\nquit\n")
     assert resumed.returncode == 0 and "1 moves played" in resumed.stdout
+
+
+def test_the_console_knows_games_by_their_discord_names(tmp_path: Path) -> None:
+    db = tmp_path / "n.sqlite3"
+    for name, title in (("burgundy", "The Castles of Burgundy"), ("buerger", "Bürger, Baumeister & Co.")):
+        result = run_bot("console", name, "--players", "2", "--seed", "3", "--db", str(db), stdin="status\nquit\n")
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert f"of {title}" in result.stdout and "Traceback" not in result.stdout
+    resumed = run_bot("console", "burgundy", "--resume", "1", "--db", str(db), stdin="quit\n")
+    assert resumed.returncode == 0, resumed.stdout

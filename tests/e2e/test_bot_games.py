@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 
 import engines
-from bot.discord_adapter import GROUPS, GameBot
+from bot.discord_adapter import GameBot
 from bot.messages import User
 from bot.rendering import installed_renderer
 from bot.service import TableService
 from bot.sqlite_store import SqliteStore
 from bot.store import Status
+from engines import registry
 from tests.e2e.fake import FakeDiscord
 from tests.e2e.fake.models import FakeChannel, FakeMessage, FakeUser
 
@@ -50,7 +51,7 @@ async def play_through_menu(fake: FakeDiscord, user: FakeUser, post: FakeMessage
 
 async def play_whole_game(fake: FakeDiscord, bot: GameBot, game: str, users: list[FakeUser],
                           seed: int) -> FakeChannel:
-    opened = await fake.slash(users[0], fake.channel, f"{GROUPS[game]} new", players=len(users))
+    opened = await fake.slash(users[0], fake.channel, f"{registry.find(game).command} new", players=len(users))
     await opened.original()
     await fake.idle()
     thread = fake.threads(fake.channel)[-1]
@@ -119,7 +120,7 @@ async def test_board_shows_one_players_estate(fake_discord: FakeDiscord, tmp_pat
         async with fake.running(bot):
             await fake.idle()
             for game, thread_index in (("castles-of-burgundy", 0), ("burgenland", 1)):
-                opened = await fake.slash(ann, fake.channel, f"{GROUPS[game]} new", players=2)
+                opened = await fake.slash(ann, fake.channel, f"{registry.find(game).command} new", players=2)
                 await opened.original()
                 await fake.idle()
                 thread = fake.threads(fake.channel)[thread_index]
