@@ -12,7 +12,7 @@ One JSON Lines file per playthrough, ``<game>-<seats>p-seed<seed>[-<options>].js
 - a last line ``{"outcome": {"scores", "ranks", "detail"} | null, "standing": {...}}`` (``null``
   when the playthrough was cut off before the end of the game).
 
-A view's hash is the sha256 of its canonical JSON (``sort_keys``, separators ``,`` and ``:``).
+A view's hash is the first 16 hex digits of the sha256 of its canonical JSON (``sort_keys``, separators ``,`` and ``:``).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ Line = dict[str, Any]
 def view_hash(view: Mapping[str, Any]) -> str:
     """The sha256 of a view's canonical JSON."""
     text = json.dumps(view, sort_keys=True, separators=(",", ":"), allow_nan=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]  # 64 bits: enough to see a change
 
 
 def snapshot(engine: Engine, state: Any, seats: int) -> Line:
