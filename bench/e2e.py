@@ -21,11 +21,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.discord_adapter import GameBot
-from bot.messages import User
+from bot.discord import GameBot
 from bot.rendering import installed_renderer
-from bot.service import TableService
-from bot.sqlite_store import SqliteStore
+from bot.store.sqlite import SqliteStore
+from bot.table import TableService
+from bot.table.results import User
 from tests.e2e.fake import FakeDiscord
 
 

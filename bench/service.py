@@ -31,9 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engines
 from bot.config import Config
-from bot.messages import User
-from bot.service import TableService
-from bot.sqlite_store import SqliteStore
+from bot.store.sqlite import SqliteStore
+from bot.table import TableService
+from bot.table.results import User
 
 
 async def open_game(service: TableService, engine: str, channel: int, players: int, seed: int) -> None:

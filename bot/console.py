@@ -21,11 +21,14 @@ from typing import Any, TextIO
 
 import engines
 from bot.config import Config
-from bot.messages import Problem, Reply, User
-from bot.rendering import Renderer, installed_renderer
-from bot.service import EngineLookup, Snapshot, TableError, TableService, private_part
-from bot.sqlite_store import SqliteStore
+from bot.outbox import Deliverer
+from bot.rendering import Renderer, draw, installed_renderer
 from bot.store import Status
+from bot.store.sqlite import SqliteStore
+from bot.table import Snapshot, TableError, TableService
+from bot.table.announce import private_part
+from bot.table.results import ChannelPost, LobbyEdit, PrivateMessage, Problem, Reply, User
+from bot.table.tables import EngineLookup
 
 CONSOLE_GUILD = 0
 COMMANDS = """Console commands:
@@ -57,6 +60,27 @@ def format_view(view: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
+class Printer:
+    """The console's transport for announcements: posts and private messages are printed (private ones
+    marked: this is hotseat), images written to files; lobby edits are not shown."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+
+    async def post(self, post: ChannelPost, nonce: str) -> int | None:
+        self.console.say(post.text)
+        self.console.save_image(post.image, post.game_id, "board")
+        return None
+
+    async def dm(self, message: PrivateMessage, nonce: str) -> int | None:
+        name = self.console.names.get(message.user_id, f"user {message.user_id}")
+        self.console.say(f"  [private to {name}] " + message.text.replace("\n", "\n  "))
+        return None
+
+    async def edit(self, edit: LobbyEdit, channel_id: int, message_id: int) -> None:
+        return None
+
+
 class Console:
     def __init__(self, service: TableService, engine: str, channel: int, out: TextIO,
                  image_dir: Path | None = None) -> None:
@@ -66,6 +90,8 @@ class Console:
         self.out = out
         self.image_dir = image_dir or Path(tempfile.gettempdir()) / "boardgame-bot"
         self.names: dict[int, str] = {}  # user id -> name, for labelling private messages
+        self.deliverer = Deliverer(service.store, Printer(self), service.renderer)
+        self.move_number: int | None = None
 
     def say(self, text: str) -> None:
         if text:
@@ -90,24 +116,30 @@ class Console:
             raise TableError(Problem.BAD_REQUEST, f"There is no seat {seat + 1}; seats are 1 to {len(snap.names)}.")
         return User(snap.user_ids[seat], snap.names[seat])
 
-    def show(self, reply: Reply, *, board_only: bool = False) -> None:
-        """Print a reply: the answer, the channel post, private messages (marked: this is hotseat)."""
-        if not reply.ok or not (reply.post or reply.private):
+    async def show(self, reply: Reply) -> None:
+        """Print a reply: the answer (when nothing else says it), then deliver what it announced."""
+        if reply.move_number is not None:
+            self.move_number = reply.move_number
+        if not reply.ok or not reply.outbox:
             self.say(reply.text)
-        if reply.post is not None:
-            self.say(reply.post.text)
-            if board_only and reply.post.view is not None:
-                self.say(format_view(reply.post.view))
-            self.save_image(reply.post.image, reply, "board")
-        for message in () if board_only else reply.private:
-            name = self.names.get(message.user_id, f"user {message.user_id}")
-            self.say(f"  [private to {name}] " + message.text.replace("\n", "\n  "))
+        await self.deliverer.deliver(reply.outbox)
 
-    def save_image(self, image: bytes | None, reply: Reply, what: str) -> None:
+    async def show_board(self, reply: Reply) -> None:
+        """A board to look at (not an announcement): its text, its view as text, its image."""
+        if not reply.ok or reply.post is None:
+            self.say(reply.text)
+            return
+        self.say(reply.post.text)
+        if reply.post.view is not None:
+            self.say(format_view(reply.post.view))
+        if reply.post.picture is not None and self.service.renderer is not None:
+            self.save_image(await draw(self.service.renderer, reply.post.picture), reply.game_id, "board")
+
+    def save_image(self, image: bytes | None, game_id: int | None, what: str) -> None:
         if image is None:
             return
         self.image_dir.mkdir(parents=True, exist_ok=True)
-        path = self.image_dir / f"game-{reply.game_id}-move-{reply.move_number or 0}-{what}.png"
+        path = self.image_dir / f"game-{game_id}-move-{self.move_number or 0}-{what}.png"
         path.write_bytes(image)
         self.say(f"{what} image: {path}")
 
@@ -138,10 +170,10 @@ class Console:
         head, sep, tail = text.partition(":")
         if sep and head.strip().isdigit():
             seat, text = int(head) - 1, tail.strip()
-        self.show(await self.service.act(self.channel, await self.user(seat), text))
+        await self.show(await self.service.act(self.channel, await self.user(seat), text))
 
     async def moves(self, _: str) -> None:
-        self.show(await self.service.moves(self.channel, await self.user()))
+        await self.show(await self.service.moves(self.channel, await self.user()))
 
     async def undo(self, _: str) -> None:
         snap = await self.snapshot()
@@ -149,37 +181,39 @@ class Console:
             self.say("There is nothing to undo yet.")
             return
         mover = snap.user_ids.index(snap.last_mover)
-        self.show(await self.service.undo(self.channel, User(snap.last_mover, snap.names[mover])))
+        await self.show(await self.service.undo(self.channel, User(snap.last_mover, snap.names[mover])))
 
     async def board(self, _: str) -> None:
-        self.show(await self.service.board(self.channel), board_only=True)
+        await self.show_board(await self.service.board(self.channel))
 
     async def hand(self, arg: str) -> None:
         seat = int(arg) - 1 if arg.isdigit() else None
         reply = await self.service.hand(self.channel, await self.user(seat))
         self.say(reply.text)
-        board = await self.service.board(self.channel, draw=False)
+        board = await self.service.board(self.channel)
         public = board.post.view if board.post and board.post.view else {}
         for message in reply.private:
             if message.view is not None:  # only what the seat sees beyond the board
                 self.say(format_view(private_part(message.view, public)))
-            self.save_image(message.image, reply, f"hand-{message.user_id}")
+            if message.picture is not None and self.service.renderer is not None:
+                self.save_image(await draw(self.service.renderer, message.picture), reply.game_id,
+                                f"hand-{message.user_id}")
 
     async def log(self, arg: str) -> None:
         if arg == "all":
-            self.show(await self.service.export_history(self.channel))
+            await self.show(await self.service.export_history(self.channel))
         else:
-            self.show(await self.service.history(self.channel, page=int(arg) if arg.isdigit() else None))
+            await self.show(await self.service.history(self.channel, page=int(arg) if arg.isdigit() else None))
 
     async def status(self, _: str) -> None:
-        self.show(await self.service.status(self.channel))
+        await self.show(await self.service.status(self.channel))
 
     async def help(self, _: str) -> None:
         self.say(COMMANDS)
-        self.show(await self.service.help(self.engine))
+        await self.show(await self.service.help(self.engine))
 
     async def rules(self, _: str) -> None:
-        self.show(await self.service.rules(self.engine))
+        await self.show(await self.service.rules(self.engine))
 
     async def run(self, stdin: TextIO) -> None:
         interactive = stdin.isatty()
@@ -256,15 +290,16 @@ async def open_game(service: TableService, args: argparse.Namespace, out: TextIO
     users = console_users(args.players or 2)
     reply = await service.create(args.engine, CONSOLE_GUILD, channel, users[0], seats=len(users),
                                  options=options, seed=args.seed)
-    print(reply.post.text if reply.post else reply.text, file=out)
     if not reply.ok:
+        print(reply.text, file=out)
         return None
+    print(reply.text, file=out)
     for user in users[1:]:
         joined = await service.join(channel, user)
         if not joined.ok:
             print(joined.text, file=out)
             return None
-        if joined.post is not None and "begins" in joined.post.text:
+        if joined.post is not None:  # the table is full: the game begins
             print(joined.post.text, file=out)
     return engines_lookup(args.engine).name, channel
 
@@ -288,6 +323,7 @@ async def main(argv: list[str], *, stdin: TextIO = sys.stdin, stdout: TextIO = s
             return 2
         engine, channel = opened
         console = Console(service, engine, channel, stdout)
+        await console.deliverer.drain()  # the opening posts and anything an earlier session left unsent
         await console.run(stdin)
         snap = await console.snapshot()
         if snap.game.status is Status.RUNNING:
@@ -295,7 +331,7 @@ async def main(argv: list[str], *, stdin: TextIO = sys.stdin, stdout: TextIO = s
             console.say(f"Game #{snap.game.id} is saved. Resume it with: "
                         f"python -m bot console --resume {snap.game.id} --db {db}")
         else:
-            console.show(await service.status(channel))
+            await console.show(await service.status(channel))
         return 0
     finally:
         await store.close()

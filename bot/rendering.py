@@ -1,55 +1,82 @@
-"""The renderer the service calls, and how to find the project's one (``render/``) if installed.
+"""The renderer the bot draws with, how to find the project's one (``render/``), and drawing off the loop.
 
-The service depends only on the ``Renderer`` protocol, so tests run without Pillow drawing
-anything and the console/bot pass the real renderer.
+The table service only describes pictures (:class:`bot.table.results.Picture`); whoever delivers
+them draws with a ``Renderer``, so tests run without Pillow drawing anything.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from bot.table.results import Picture
 
 log = logging.getLogger(__name__)
 
-DrawFn = Callable[[str, dict[str, Any], Sequence[str]], bytes]
+DrawFn = Callable[[str, Mapping[str, Any], Sequence[str]], bytes]
+PlayerFn = Callable[[str, Mapping[str, Any], Sequence[str], int], bytes]
 
 
 class Renderer(Protocol):
-    def render_board(self, engine: str, view: dict[str, Any], names: Sequence[str]) -> bytes | None: ...
-    def render_hand(self, engine: str, view: dict[str, Any], names: Sequence[str]) -> bytes | None: ...
+    def render_board(self, engine: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes | None: ...
+    def render_hand(self, engine: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes | None: ...
 
 
 @dataclass(frozen=True, slots=True)
 class FunctionRenderer:
-    """A ``Renderer`` from two plain functions; either may be missing.  ``games`` lists the engines
-    that have images (None: all), so a game without art is simply posted without one."""
+    """A ``Renderer`` from plain functions; any may be missing.  ``games`` lists the engines that have
+    images (None: all), so a game without art is simply posted without one."""
 
     board: DrawFn | None
     hand: DrawFn | None
     games: Callable[[], Sequence[str]] | None = None
+    player: PlayerFn | None = None
 
     def _draws(self, engine: str) -> bool:
         return self.games is None or engine in self.games()
 
-    def render_board(self, engine: str, view: dict[str, Any], names: Sequence[str]) -> bytes | None:
+    def render_board(self, engine: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes | None:
         return self.board(engine, view, names) if self.board is not None and self._draws(engine) else None
 
-    def render_hand(self, engine: str, view: dict[str, Any], names: Sequence[str]) -> bytes | None:
+    def render_hand(self, engine: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes | None:
         return self.hand(engine, view, names) if self.hand is not None and self._draws(engine) else None
+
+    def render_player(self, engine: str, view: Mapping[str, Any], names: Sequence[str], seat: int) -> bytes | None:
+        return self.player(engine, view, names, seat) if self.player is not None and self._draws(engine) else None
 
 
 def installed_renderer() -> Renderer | None:
-    """``render.draw_board``/``render.draw_hand`` (for the games in ``render.games()``), or None
-    when the package is not installed."""
+    """``render.draw_board``/``draw_hand``/``draw_player`` (for the games in ``render.games()``), or
+    None when the package is not installed."""
     try:
-        import render  # type: ignore[import-not-found,unused-ignore]
+        import render
     except ImportError:
         return None
-    board = getattr(render, "draw_board", None)
-    hand = getattr(render, "draw_hand", None)
-    if board is None and hand is None:
-        log.info("render is installed but has neither draw_board nor draw_hand; drawing nothing")
+    return FunctionRenderer(render.draw_board, render.draw_hand, render.games, render.draw_player)
+
+
+def _draw_now(renderer: Renderer, picture: Picture) -> bytes | None:
+    names = list(picture.names)
+    if picture.kind == "board":
+        return renderer.render_board(picture.engine, picture.view, names)
+    if picture.kind == "hand":
+        return renderer.render_hand(picture.engine, picture.view, names)
+    player = getattr(renderer, "render_player", None)
+    if picture.kind == "player" and player is not None and picture.seat is not None:
+        image: bytes | None = player(picture.engine, picture.view, names, picture.seat)
+        return image
+    return None
+
+
+async def draw(renderer: Renderer, picture: Picture) -> bytes | None:
+    """The picture drawn in a worker thread (never on the event loop); None if drawing fails (logged):
+    a failed drawing costs the image, never the message."""
+    try:
+        return await asyncio.to_thread(_draw_now, renderer, picture)
+    except Exception:
+        log.exception("drawing a %s of %s failed", picture.kind, picture.engine)
         return None
-    return FunctionRenderer(board, hand, getattr(render, "games", None))

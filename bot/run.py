@@ -9,15 +9,15 @@ import sys
 
 from bot.config import Config, read_env_file
 from bot.rendering import installed_renderer
-from bot.service import TableService
-from bot.sqlite_store import SqliteStore
+from bot.store.sqlite import SqliteStore
+from bot.table import TableService
 
 NO_TOKEN = ("No DISCORD_TOKEN is set: create an application at https://discord.com/developers/applications, "
             "copy the token from its Bot page into .env (see .env.example), and run again.")
 
 
 async def serve(config: Config) -> None:
-    from bot.discord_adapter import GameBot
+    from bot.discord import GameBot
 
     store = SqliteStore(config.database_path, config.database_synchronous, config.database_sync_interval)
     await store.open()

@@ -1,161 +1,24 @@
-"""Time in long-running games: reminders before a player's deadline, and what happens at it.
+"""The scheduler: what is due in long-running games (reminders, deadlines), applied through the service.
 
 Every timer lives in the database (``clocks``, ``vacations``, ``user_settings``), so nothing is lost
-when the bot restarts.  The clock of a game runs per hand-over: it restarts whenever the set of
-seats to act changes (the store does that in the move's own transaction).
-
-- :func:`plan` is pure: from the clocks, the vacations and who opted out of reminders it says
-  what is due at ``now``.  After downtime it yields each overdue reminder once (not once per
-  missed point) and each passed deadline once, ordered by when they fell due.
-- :class:`Scheduler` reads the store, applies what is due in that order through the table
-  service (deadlines as moves or pauses or votes; reminders recorded before they are handed
-  out), and returns ``Reply`` objects for the adapter to deliver like any other reply.
-
-Reminder points: with a pace of P per hand-over, a reminder when half of P has gone and another
-when a sixth of P is left (``daily``: 12 h and 4 h before the deadline).  Without a time limit,
-one reminder every 72 h of waiting.  At most one reminder per game per *interval* (P/3, or 72 h
-without a limit), across hand-overs.  A player whose reminder is due also hears, in the same
-digest, about every other game of theirs whose next reminder would fall due within the hour.
-Vacations stop the clock: a deadline moves on by the time the players to act were away.
+when the bot restarts.  :meth:`Scheduler.tick` reads the clocks, asks :func:`bot.timing.plan` what is
+due, applies passed deadlines oldest first (as moves, pauses or votes) and records the due reminders;
+each writes its announcements into the outbox in its own transaction, and ``tick`` returns the replies
+so the caller can deliver them at once.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from bot.table import TableService
+from bot.table.results import Reply
+from bot.timing import Clock, Due, plan
 
-from bot.messages import ChannelPost, PrivateMessage, Reply
-from bot.store import HOUR, Timer, Vacation, Waiting
-from bot.text import join_names
-
-if TYPE_CHECKING:
-    from bot.service import TableService
-
-#: Fractions of the pace after which a reminder goes out.
-REMINDER_POINTS = (1 / 2, 5 / 6)
-#: Without a time limit: a reminder after every this long of waiting.
-NO_LIMIT_INTERVAL = 72 * HOUR
-#: A reminder due for a player pulls in their other games' reminders due within this long.
-DIGEST_WINDOW = 1 * HOUR
-#: How often the adapter runs :meth:`Scheduler.tick`.
+#: How often the bot runs :meth:`Scheduler.tick`.
 TICK_SECONDS = 60.0
-
-Clock = Callable[[], float]
-
-
-@dataclass(frozen=True, slots=True)
-class Due:
-    """One thing to do: a game's ``deadline`` passed, or a ``reminder`` is due for some seats."""
-
-    at: float                   # when it fell due (ordering; after downtime, in the past)
-    kind: str                   # "deadline" or "reminder"
-    timer: Timer
-    seats: tuple[int, ...]      # the seats concerned (to act; for reminders: those who want them)
-    deadline: float | None      # the game's current deadline (None: no time limit)
-    reminded: int = 0           # reminders: the count of points passed once this one is sent
-
-
-def away_seconds(vacations: Iterable[Vacation], users: Iterable[int], start: float, now: float) -> float:
-    """How long, between ``start`` and ``now``, at least one of ``users`` was on vacation (union)."""
-    wanted = set(users)
-    spans = sorted((max(v.start, start), min(v.end, now)) for v in vacations if v.user_id in wanted)
-    total, reach = 0.0, start
-    for lo, hi in spans:
-        lo = max(lo, reach)
-        if hi > lo:
-            total += hi - lo
-            reach = hi
-    return total
-
-
-def deadline_of(timer: Timer, vacations: Sequence[Vacation], now: float) -> float | None:
-    """The current hand-over's deadline, moved on by the acting players' time away (None: no limit)."""
-    pace = timer.pace.seconds
-    if pace is None:
-        return None
-    users = {timer.users[s] for s in timer.to_act}
-    return timer.started + away_seconds(vacations, users, timer.started, now) + pace
-
-
-def on_vacation(vacations: Sequence[Vacation], user_id: int, now: float) -> Vacation | None:
-    return next((v for v in vacations if v.user_id == user_id and v.start <= now < v.end), None)
-
-
-def interval(timer: Timer) -> float:
-    """The least time between two reminders of one game."""
-    pace = timer.pace.seconds
-    return NO_LIMIT_INTERVAL if pace is None else pace * (REMINDER_POINTS[1] - REMINDER_POINTS[0])
-
-
-def point_times(timer: Timer, shift: float, upto: float) -> list[float]:
-    """The reminder points of the current hand-over not later than ``upto``."""
-    base = timer.started + shift
-    pace = timer.pace.seconds
-    if pace is not None:
-        return [t for t in (base + f * pace for f in REMINDER_POINTS) if t <= upto]
-    count = int(max(0.0, upto - base) // NO_LIMIT_INTERVAL)
-    return [base + (k + 1) * NO_LIMIT_INTERVAL for k in range(count)]
-
-
-def plan(now: float, timers: Sequence[Timer], vacations: Sequence[Vacation], quiet: set[int]) -> list[Due]:
-    """What is due at ``now``: passed deadlines and reminders (grouped per player), oldest first.
-
-    ``quiet`` holds the users who turned reminders off; deadlines apply to them all the same."""
-    deadlines: list[Due] = []
-    # Per game: the time its next reminder is due (maybe in the future), and to whom.
-    pending: list[tuple[float, Timer, tuple[int, ...], float | None, float]] = []
-    for timer in timers:
-        if timer.waiting is not Waiting.NO or not timer.to_act:
-            continue
-        acting_users = {timer.users[s] for s in timer.to_act}
-        shift = away_seconds(vacations, acting_users, timer.started, now)
-        if any(on_vacation(vacations, u, now) for u in acting_users):
-            continue  # the clock stands still; nobody is chased while away
-        deadline = deadline_of(timer, vacations, now)
-        if deadline is not None and now >= deadline:
-            deadlines.append(Due(deadline, "deadline", timer, timer.to_act, deadline))
-            continue
-        seats = tuple(s for s in timer.to_act if timer.users[s] not in quiet)
-        if not seats:
-            continue
-        points = point_times(timer, shift, deadline if deadline is not None else now + DIGEST_WINDOW)
-        if len(points) <= timer.reminded:
-            continue
-        at = points[timer.reminded]
-        if timer.reminded_at is not None:
-            at = max(at, timer.reminded_at + interval(timer))
-        if deadline is not None and at >= deadline:
-            continue
-        pending.append((at, timer, seats, deadline, shift))
-    due_users = {timer.users[s] for at, timer, seats, _, _ in pending if at <= now for s in seats}
-    reminders = []
-    for at, timer, seats, deadline, shift in pending:
-        if at <= now or (at <= now + DIGEST_WINDOW and any(timer.users[s] in due_users for s in seats)):
-            passed = len(point_times(timer, shift, now))
-            reminders.append(Due(at, "reminder", timer, seats, deadline, max(timer.reminded + 1, passed)))
-    return sorted(deadlines, key=lambda d: (d.at, d.timer.game_id)) + sorted(
-        reminders, key=lambda d: (d.at, d.timer.game_id))
-
-
-def when(epoch: float) -> str:
-    """'Tue 4 Jun 14:00 UTC': a date anyone can read, in any client."""
-    return time.strftime("%a %d %b %H:%M UTC", time.gmtime(epoch)).replace(" 0", " ", 1)
-
-
-def span(seconds: float) -> str:
-    """'3 days', '11 h', '40 min'."""
-    seconds = max(0.0, seconds)
-    if seconds >= 48 * HOUR:
-        return f"{seconds / (24 * HOUR):.0f} days"
-    if seconds >= HOUR:
-        return f"{seconds / HOUR:.0f} h"
-    return f"{max(1, round(seconds / 60))} min"
 
 
 class Scheduler:
-    """Applies what is due; the adapter calls :meth:`tick` about once a minute and delivers the replies."""
+    """Applies what is due; the bot calls :meth:`tick` about once a minute."""
 
     def __init__(self, service: TableService, clock: Clock | None = None) -> None:
         self.service = service
@@ -173,56 +36,17 @@ class Scheduler:
         return plan(now, timers, vacations, quiet)
 
     async def tick(self, now: float | None = None) -> list[Reply]:
-        """Apply every passed deadline (oldest first), then send the due reminders as one digest per
-        player.  Returns the messages to deliver."""
+        """Apply every passed deadline (oldest first), then send the due reminders (a mention per game,
+        one DM digest per player).  Returns the replies whose announcements are now in the outbox."""
         now = self.clock() if now is None else now
         out: list[Reply] = []
         items = await self.due(now)
         for item in items:
             if item.kind == "deadline":
                 reply = await self.service.time_out(item.timer.game_id, item.timer.started)
-                if reply.ok and (reply.post or reply.private):
+                if reply.ok and reply.outbox:
                     out.append(reply)
-        digests: dict[int, list[Due]] = {}
-        for item in items:
-            if item.kind != "reminder":
-                continue
-            timer = item.timer
-            if not await self.store.mark_reminded(timer.game_id, timer.started, item.reminded, now):
-                continue  # the hand-over ended meanwhile
-            names = [timer.names[s] for s in item.seats]
-            title = self.service.title(timer.engine)
-            if item.deadline is not None:
-                left = (f"{span(item.deadline - now)} left (until {when(item.deadline)}; {timer.pace.label}). "
-                        + self._consequence(timer))
-            else:
-                left = f"waiting for {span(now - timer.started)}."
-            text = (f"⏰ Reminder: game #{timer.game_id} ({title}) is waiting for "
-                    f"{join_names(names)} — {left}\nAway for a while? `/vacation <days>` stops your clock. "
-                    "No reminders wanted? `/remind off`.")
-            out.append(Reply("", game_id=timer.game_id, engine=timer.engine,
-                             move_number=None, post=ChannelPost(text, mentions=tuple(
-                                 timer.users[s] for s in item.seats))))
-            for seat in item.seats:
-                digests.setdefault(timer.users[seat], []).append(item)
-        for user_id, items_of_user in digests.items():
-            out.append(self._digest(user_id, items_of_user, now))
+        reminders = [item for item in items if item.kind == "reminder"]
+        if reminders:
+            out += await self.service.remind(reminders, now)
         return out
-
-    def _consequence(self, timer: Timer) -> str:
-        return {"skip": "Then the bot plays a safe move for you.",
-                "pause": "Then the game pauses until you move.",
-                "vote": "Then the others may vote to replace you or end the game."}[timer.policy.value]
-
-    def _digest(self, user_id: int, items: list[Due], now: float) -> Reply:
-        lines = []
-        for item in items:
-            timer = item.timer
-            title = self.service.title(timer.engine)
-            left = (f"{span(item.deadline - now)} left (until {when(item.deadline)})"
-                    if item.deadline is not None else f"waiting for {span(now - timer.started)}")
-            lines.append(f"• game #{timer.game_id} ({title}): {left}")
-        head = (f"Your move is waiting in game #{items[0].timer.game_id}:" if len(items) == 1
-                else f"Your move is waiting in {len(items)} games:")
-        text = "\n".join([head, *lines, "(`/remind off` stops these reminders; `/mygames` lists your games.)"])
-        return Reply("", game_id=items[0].timer.game_id, private=(PrivateMessage(user_id, text),))

@@ -27,6 +27,11 @@ def join_names(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def plural(count: int, noun: str) -> str:
+    """'1 day', '3 days'."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"

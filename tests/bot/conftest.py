@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import TableService
-from bot.sqlite_store import SqliteStore
+from bot.store.sqlite import SqliteStore
+from bot.table import TableService
 from tests.bot.helpers import FakeClock
 from tests.bot.tinygame import lookup
 

@@ -10,9 +10,9 @@ import asyncio
 import random
 import sys
 
-from bot.messages import User
-from bot.service import TableService
-from bot.sqlite_store import SqliteStore
+from bot.store.sqlite import SqliteStore
+from bot.table import TableService
+from bot.table.results import User
 from tests.bot.tinygame import lookup
 
 CHANNEL = 1

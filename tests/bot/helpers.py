@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from bot.messages import Reply, User
-from bot.service import TableService
+import threading
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from bot.store import HOUR
+from bot.table import TableService
+from bot.table.results import ChannelPost, LobbyEdit, PrivateMessage, Reply, User
 
 ANN, BO, CY, DEE = User(101, "Ann"), User(102, "Bo"), User(103, "Cy"), User(104, "Dee")
 GUILD, CHANNEL = 1, 10
@@ -57,3 +61,66 @@ class FakeClock:
         """Jump to ``hours`` after ``T0``."""
         self.now = T0 + hours * HOUR
         return self.now
+
+
+class RecordingRenderer:
+    """A renderer that notes what it was asked to draw and on which thread."""
+
+    def __init__(self, fail: bool = False) -> None:
+        self.calls: list[tuple[str, str, Any, list[str]]] = []
+        self.threads: set[int] = set()
+        self.fail = fail
+
+    def render_board(self, engine: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes | None:
+        return self._draw("board", engine, view, names)
+
+    def render_hand(self, engine: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes | None:
+        return self._draw("hand", engine, view, names)
+
+    def _draw(self, what: str, engine: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes:
+        self.threads.add(threading.get_ident())
+        self.calls.append((what, engine, view, list(names)))
+        if self.fail:
+            raise RuntimeError("the pen broke")
+        return f"{what}:{'hand' in view}".encode()
+
+
+class RecordingTransport:
+    """An outbox transport that records what it sends; ``fail`` maps a key to the exception its next
+    attempt raises (once)."""
+
+    def __init__(self) -> None:
+        self.sent: list[ChannelPost | PrivateMessage | LobbyEdit] = []
+        self.edits: list[tuple[LobbyEdit, int, int]] = []
+        self.fail: dict[str, Exception] = {}
+        self.fail_all: Exception | None = None
+        self._ids = 1000
+
+    def _check(self, nonce: str) -> int:
+        if self.fail_all is not None:
+            raise self.fail_all
+        if nonce in self.fail:
+            raise self.fail.pop(nonce)
+        self._ids += 1
+        return self._ids
+
+    async def post(self, post: ChannelPost, nonce: str) -> int | None:
+        message_id = self._check(nonce)
+        self.sent.append(post)
+        return message_id
+
+    async def dm(self, message: PrivateMessage, nonce: str) -> int | None:
+        message_id = self._check(nonce)
+        self.sent.append(message)
+        return message_id
+
+    async def edit(self, edit: LobbyEdit, channel_id: int, message_id: int) -> None:
+        self._check(edit.key)
+        self.sent.append(edit)
+        self.edits.append((edit, channel_id, message_id))
+
+    def posts(self) -> list[ChannelPost]:
+        return [m for m in self.sent if isinstance(m, ChannelPost)]
+
+    def dms(self, user_id: int) -> list[PrivateMessage]:
+        return [m for m in self.sent if isinstance(m, PrivateMessage) and m.user_id == user_id]

@@ -6,9 +6,9 @@ import json
 import random
 
 import engines
-from bot.messages import Problem, User
-from bot.service import TableService
-from bot.sqlite_store import SqliteStore
+from bot.store.sqlite import SqliteStore
+from bot.table import TableService
+from bot.table.results import Problem, User
 from tests.bot.helpers import ANN, BO, CHANNEL, CY, GUILD, ok
 
 PLAYERS = {u.id: u for u in (ANN, BO, CY)}

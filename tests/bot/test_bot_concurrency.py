@@ -6,9 +6,9 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from bot.messages import Problem
-from bot.service import TableService
-from bot.sqlite_store import SqliteStore
+from bot.store.sqlite import SqliteStore
+from bot.table import TableService
+from bot.table.results import Problem
 from tests.bot.helpers import CHANNEL, ok, player_to_act, started
 from tests.bot.tinygame import lookup
 

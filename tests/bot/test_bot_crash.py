@@ -12,8 +12,8 @@ import sys
 import threading
 from pathlib import Path
 
-from bot.service import TableService
-from bot.sqlite_store import SqliteStore
+from bot.store.sqlite import SqliteStore
+from bot.table import TableService
 from tests.bot.tinygame import ENGINE, lookup
 
 ROOT = Path(__file__).resolve().parents[2]

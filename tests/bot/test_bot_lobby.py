@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.messages import Problem, User
-from bot.service import TableService
 from bot.store import Status
+from bot.table import TableService
+from bot.table.results import Problem, User
 from engines import rng
 from tests.bot.helpers import ANN, BO, CHANNEL, CY, DEE, GUILD, ok
 

@@ -4,18 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
-from collections.abc import Sequence
 from typing import Any
 
-from bot.messages import Problem
-from bot.service import TableService, resign_ranks
-from bot.sqlite_store import SqliteStore
 from bot.store import Status
+from bot.store.sqlite import SqliteStore
+from bot.table import TableService, resign_ranks
+from bot.table.results import Problem
 from bot.text import fill_seats
 from engines.core import Outcome
 from tests.bot.helpers import ANN, BO, CHANNEL, CY, GUILD, ok, play, player_to_act, started
-from tests.bot.tinygame import ENGINE, lookup
+from tests.bot.tinygame import ENGINE
 
 
 async def test_a_move_is_stored_and_announced(service: TableService, store: SqliteStore) -> None:
@@ -190,49 +188,6 @@ async def test_list_and_my_games(service: TableService) -> None:
     for user in idle:
         assert (await service.my_games(user.id)).text == "No game is waiting for you."
     assert (await service.list_games(GUILD + 1)).text == "No games on this server yet."
-
-
-class RecordingRenderer:
-    """A renderer that notes what it was asked to draw and on which thread."""
-
-    def __init__(self, fail: bool = False) -> None:
-        self.calls: list[tuple[str, str, dict[str, Any], list[str]]] = []
-        self.threads: set[int] = set()
-        self.fail = fail
-
-    def render_board(self, engine: str, view: dict[str, Any], names: Sequence[str]) -> bytes | None:
-        return self._draw("board", engine, view, names)
-
-    def render_hand(self, engine: str, view: dict[str, Any], names: Sequence[str]) -> bytes | None:
-        return self._draw("hand", engine, view, names)
-
-    def _draw(self, what: str, engine: str, view: dict[str, Any], names: Sequence[str]) -> bytes:
-        self.threads.add(threading.get_ident())
-        self.calls.append((what, engine, view, list(names)))
-        if self.fail:
-            raise RuntimeError("the pen broke")
-        return f"{what}:{'hand' in view}".encode()
-
-
-async def test_images_are_drawn_off_the_event_loop(store: SqliteStore) -> None:
-    renderer = RecordingRenderer()
-    service = TableService(store, engines_lookup=lookup, renderer=renderer)
-    await started(service)
-    reply = ok(await play(service, "step"))
-    assert reply.post is not None and reply.post.image == b"board:False"
-    assert threading.get_ident() not in renderer.threads
-    names = list((await service.snapshot(CHANNEL)).names)
-    assert ("board", "sprint", reply.post.view, names) in renderer.calls
-    hand = ok(await service.hand(CHANNEL, await player_to_act(service)))
-    assert hand.private[0].image == b"hand:True"
-
-
-async def test_a_failing_renderer_costs_the_image_not_the_move(store: SqliteStore) -> None:
-    service = TableService(store, engines_lookup=lookup, renderer=RecordingRenderer(fail=True))
-    await started(service)
-    reply = ok(await play(service, "step"))
-    assert reply.post is not None and reply.post.image is None
-    assert (await service.snapshot(CHANNEL)).move_number == 1
 
 
 async def test_different_games_move_concurrently(service: TableService) -> None:

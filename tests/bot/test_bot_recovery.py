@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 
-from bot.messages import Problem
-from bot.service import TableService
-from bot.sqlite_store import SqliteStore
 from bot.store import Status
+from bot.store.sqlite import SqliteStore
+from bot.table import TableService
+from bot.table.results import Problem
 from tests.bot.helpers import ANN, CHANNEL, GUILD, ok, play, started
 from tests.bot.tinygame import ENGINE, CosmeticSprint, StricterSprint
 
@@ -95,9 +95,9 @@ async def test_memory_holds_at_most_the_cache_size_in_states(store: SqliteStore)
     for channel in range(1, 31):
         await started(service, channel=channel, seed=channel)
         ok(await play(service, "step", channel))
-    assert len(service._tables) == 4
+    assert len(service.tables._tables) == 4
     # Evicted games still play: their state comes back from the store.
     for channel in range(1, 31):
         ok(await play(service, "step", channel))
         assert (await service.snapshot(channel)).move_number == 2
-    assert len(service._tables) == 4
+    assert len(service.tables._tables) == 4

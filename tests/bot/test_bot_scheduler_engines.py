@@ -8,9 +8,9 @@ import pytest
 
 import engines
 from bot.scheduler import Scheduler
-from bot.service import Notice, TableService
-from bot.sqlite_store import SqliteStore
 from bot.store import HOUR, Status, Waiting
+from bot.store.sqlite import SqliteStore
+from bot.table import TableService
 from tests.bot.helpers import ANN, BO, CHANNEL, GUILD, T0, USERS, FakeClock, ok
 
 
@@ -53,7 +53,7 @@ async def test_every_policy_on_every_engine(store: SqliteStore, engine: str, pol
         if policy == "pause":
             assert timer.waiting is Waiting.PAUSED and "is paused" in reply.post.text
         else:
-            assert timer.waiting is Waiting.VOTE and isinstance(reply, Notice) and reply.vote == absent.name
+            assert timer.waiting is Waiting.VOTE and reply.post.buttons.vote_on == absent.name
             assert reply.post.mentions == (other.id,)
             ended = ok(await service.vote(game, other, "end"))
             assert ended.post is not None and "they rank last" in ended.post.text

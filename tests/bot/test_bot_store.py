@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.config import Config
-from bot.sqlite_store import SCHEMA_VERSION, SqliteStore, connect, migrate
 from bot.store import ChannelBusy, NewGame, SchemaTooNew, StaleVersion, Status
+from bot.store.sqlite import SCHEMA_VERSION, SqliteStore, connect, migrate
 
 
 def new_game(channel: int = 10, creator: int = 1) -> NewGame:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from bot.messages import Problem
-from bot.service import TableService
-from bot.sqlite_store import SqliteStore
+from bot.store.sqlite import SqliteStore
+from bot.table import TableService
+from bot.table.results import Problem
 from tests.bot.helpers import CHANNEL, DEE, ok, play, player_to_act, started
 from tests.bot.tinygame import ENGINE
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.scheduler import Scheduler
-from bot.service import VACATION_CAP_DAYS, Notice, TableService
 from bot.store import DAY, Status, Waiting
+from bot.table import VACATION_CAP_DAYS, TableService
 from tests.bot.helpers import ANN, BO, CHANNEL, CY, DEE, GUILD, FakeClock, ok, player_to_act
 
 
@@ -24,9 +24,9 @@ async def test_a_vacation_stops_the_clock_and_every_table_is_told(timed: TableSe
     first = await player_to_act(timed)
     clock.at(1)
     reply = ok(await timed.vacation(first, 3))
-    assert isinstance(reply, Notice) and "on vacation until" in reply.text and "in 2 games" in reply.text
-    assert sorted(r.game_id for r in reply.also) == [1, 2]  # type: ignore[misc]
-    assert all(f"{first.name} is on vacation until" in r.post.text for r in reply.also)  # type: ignore[union-attr]
+    assert "on vacation until" in reply.text and "in 2 games" in reply.text
+    assert sorted(p.game_id for p in reply.posts) == [1, 2]  # type: ignore[type-var]
+    assert all(f"{first.name} is on vacation until" in p.text for p in reply.posts)
     scheduler = Scheduler(timed)
     # Away from 1 h to 73 h: no reminder, no deadline meanwhile; the deadline moves to 24 h + 72 h.
     for hours in (12, 24, 60, 72.9):
@@ -47,7 +47,7 @@ async def test_the_yearly_cap_and_ending_a_vacation_early(timed: TableService, c
     ok(await timed.vacation(ANN, 10))
     clock.at(2 * 24)
     back = ok(await timed.vacation(ANN, 0))  # 2 of the 10 days used
-    assert "Welcome back" in back.text and "is back from vacation" in back.also[0].post.text  # type: ignore
+    assert "Welcome back" in back.text and "is back from vacation" in back.posts[0].text
     refused = await timed.vacation(ANN, 29)
     assert refused.problem is not None and "28 vacation day(s) left" in refused.text
     assert "0 vacation day(s) left" in ok(await timed.vacation(ANN, 28)).text

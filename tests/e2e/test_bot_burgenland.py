@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord_adapter import GameBot
+from bot.discord import GameBot
 from bot.rendering import installed_renderer
-from bot.service import TableService
-from bot.sqlite_store import SqliteStore
 from bot.store import Status
+from bot.store.sqlite import SqliteStore
+from bot.table import TableService
 from tests.e2e.fake import FakeDiscord
 from tests.e2e.fake.models import FakeChannel, FakeMessage, FakeUser
 
@@ -172,7 +172,7 @@ async def test_a_payment_step_by_step_posts_once(fake_discord: FakeDiscord, stor
 
 
 def bot_user(user: FakeUser):  # type: ignore[no-untyped-def]
-    from bot.messages import User
+    from bot.table.results import User
 
     return User(user.id, user.name)
 

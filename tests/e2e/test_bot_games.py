@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 
 import engines
-from bot.discord_adapter import GameBot
-from bot.messages import User
+from bot.discord import GameBot
 from bot.rendering import installed_renderer
-from bot.service import TableService
-from bot.sqlite_store import SqliteStore
 from bot.store import Status
+from bot.store.sqlite import SqliteStore
+from bot.table import TableService
+from bot.table.results import User
 from engines import registry
 from tests.e2e.fake import FakeDiscord
 from tests.e2e.fake.models import FakeChannel, FakeMessage, FakeUser

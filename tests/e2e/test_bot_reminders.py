@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord_adapter import GameBot
-from bot.service import TableService
-from bot.sqlite_store import SqliteStore
+from bot.discord import GameBot
 from bot.store import Status
+from bot.store.sqlite import SqliteStore
+from bot.table import TableService
 from tests.bot.helpers import FakeClock
 from tests.e2e.fake import FakeDiscord
 from tests.e2e.fake.models import FakeChannel, FakeMessage, FakeUser

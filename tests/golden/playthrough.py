@@ -12,7 +12,8 @@ One JSON Lines file per playthrough, ``<game>-<seats>p-seed<seed>[-<options>].js
 - a last line ``{"outcome": {"scores", "ranks", "detail"} | null, "standing": {...}}`` (``null``
   when the playthrough was cut off before the end of the game).
 
-A view's hash is the first 16 hex digits of the sha256 of its canonical JSON (``sort_keys``, separators ``,`` and ``:``).
+A view's hash is the first 16 hex digits of the sha256 of its canonical JSON (``sort_keys``,
+separators ``,`` and ``:``).
 """
 
 from __future__ import annotations

@@ -1,18 +1,10 @@
-"""What the table service needs from durable storage, independent of the database.
-
-``SqliteStore`` (``bot.sqlite_store``) implements it today; a PostgreSQL backend
-can implement the same ``Store`` protocol later.  Every write that changes a
-game checks and bumps ``games.version`` (optimistic concurrency), so two
-processes sharing one database can never both land a move on the same board;
-appended actions are also guarded by the ``(game_id, seq)`` primary key.
-"""
+"""The rows the store reads and writes, its enums and its errors (no database code here)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -149,6 +141,8 @@ class GameParts:
     seats: list[SeatRow]
     stats: LogStats
     state: StateRow | None
+    pace: Pace = Pace.NONE
+    policy: Policy = Policy.SKIP
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +158,16 @@ class NewGame:
     seat_count: int | None
     pace: Pace = Pace.NONE
     policy: Policy = Policy.SKIP
+
+
+@dataclass(frozen=True, slots=True)
+class NewMove:
+    """One action to append to a game's log."""
+
+    seq: int
+    seat: int
+    action_key: str
+    public: str                 # the public event text, for the history
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,55 +219,40 @@ class EngineStats:
     won: int
 
 
-class Store(Protocol):
-    #: Epoch seconds; stamps rows and starts clocks (tests inject a fake one).
-    clock: Callable[[], float]
+class Delivery(StrEnum):
+    """Where an announcement in the outbox stands."""
 
-    async def open(self) -> None: ...
-    async def close(self) -> None: ...
+    PENDING = "pending"        # to be sent (maybe after ``next_try``)
+    SENT = "sent"              # Discord has it (``message_id``)
+    FAILED = "failed"          # cannot be sent (channel gone, no access, too many tries): logged, dropped
+    DMS_CLOSED = "dms_closed"  # a DM to a user who does not accept them
 
-    # -- reading
-    async def get_game(self, game_id: int) -> GameRow | None: ...
-    async def active_game(self, channel_id: int) -> GameRow | None: ...
-    async def latest_game(self, channel_id: int) -> GameRow | None: ...
-    async def seats(self, game_id: int) -> list[SeatRow]: ...
-    async def read_state(self, game_id: int) -> StateRow | None: ...
-    async def live_actions(self, game_id: int) -> list[ActionRow]: ...
-    async def log_stats(self, game_id: int) -> LogStats: ...
-    async def game_parts(self, game_id: int) -> GameParts: ...
-    async def action_page(self, game_id: int, offset: int, limit: int) -> list[ActionRow]: ...
-    async def games_in_guild(self, guild_id: int, limit: int) -> list[GameRow]: ...
-    async def games_to_act(self, user_id: int) -> list[UserGame]: ...
-    async def games_with_status(self, status: Status) -> list[GameRow]: ...
 
-    # -- writing; each call is one transaction, and all but create_game/write_state
-    #    raise StaleVersion unless the game is still at ``version``; all but repair_state bump it
-    async def create_game(self, new: NewGame) -> GameRow: ...
-    async def add_seat(self, game_id: int, version: int, user_id: int, name: str) -> None: ...
-    async def remove_seat(self, game_id: int, version: int, user_id: int) -> None: ...
-    async def start_game(self, game_id: int, version: int, order: list[int], rules_version: int,
-                         state_json: str, to_act: tuple[int, ...]) -> None: ...
-    async def append_action(self, game_id: int, version: int, seq: int, seat: int, action_key: str,
-                            public: str, state_json: str, to_act: tuple[int, ...],
-                            result: dict[str, Any] | None) -> None: ...
-    async def undo_action(self, game_id: int, version: int, seq: int, state_seq: int, state_json: str,
-                          to_act: tuple[int, ...]) -> None: ...
-    async def end_game(self, game_id: int, version: int, status: Status,
-                       result: dict[str, Any] | None, note: str) -> None: ...
-    async def repair_state(self, game_id: int, version: int, state_seq: int, state_json: str,
-                           rules_version: int) -> None: ...
+@dataclass(frozen=True, slots=True)
+class Outgoing:
+    """An announcement to write into the outbox in the same transaction as the change that causes it.
 
-    # -- clocks, reminders, vacations, votes, replacements and results (schema 4)
-    async def timer(self, game_id: int) -> Timer | None: ...
-    async def running_timers(self) -> list[Timer]: ...
-    async def mark_reminded(self, game_id: int, started: float, reminded: int, at: float) -> bool: ...
-    async def set_waiting(self, game_id: int, version: int, waiting: Waiting) -> None: ...
-    async def reminder_opt_outs(self, user_ids: list[int]) -> set[int]: ...
-    async def set_reminders(self, user_id: int, on: bool) -> None: ...
-    async def vacations(self, user_ids: list[int] | None, since: float) -> list[Vacation]: ...
-    async def start_vacation(self, user_id: int, start: float, end: float) -> None: ...
-    async def end_vacation(self, user_id: int, at: float) -> bool: ...
-    async def cast_vote(self, game_id: int, vote: Vote) -> None: ...
-    async def votes(self, game_id: int) -> list[Vote]: ...
-    async def replace_seat(self, game_id: int, version: int, seat: int, user_id: int, name: str) -> None: ...
-    async def stats(self, guild_id: int, user_id: int) -> list[EngineStats]: ...
+    ``kind`` is "post", "dm" or "edit"; ``body`` and ``picture`` are JSON-safe and opaque to the store
+    (the table layer reads them back).  ``key`` is unique: it names the row for marking it sent, and is
+    the nonce that lets Discord refuse a second copy of a message after a crash."""
+
+    key: str
+    game_id: int | None
+    kind: str
+    channel_id: int | None = None
+    user_id: int | None = None
+    role: str = ""                  # "lobby" for a lobby post; edits of role "lobby" change that post
+    body: dict[str, Any] = field(default_factory=dict)
+    picture: dict[str, Any] | None = None   # what to draw for it; dropped once sent
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxRow:
+    """An announcement read back from the outbox."""
+
+    id: int
+    item: Outgoing
+    state: Delivery
+    attempts: int
+    created_at: float
+    next_try: float | None = None     # waiting for a retry until then

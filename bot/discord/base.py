@@ -1,0 +1,72 @@
+"""What the commands and components need from the bot, and small helpers for answering in Discord.
+
+Commands and components reach the bot through ``interaction.client``, typed as :class:`TableClient`
+(the client implements it), so they never import the client module: no import cycles.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING, Any, Protocol, cast
+
+import discord
+
+from bot.table.results import User
+
+if TYPE_CHECKING:
+    from bot.rendering import Renderer
+    from bot.table import TableService
+    from bot.table.results import Reply
+
+#: Discord's limit for a message's text.
+CONTENT_MAX = 2000
+#: Discord's error code for a user who does not accept DMs from the bot.
+DMS_CLOSED = 50007
+
+
+class TableClient(Protocol):
+    service: TableService
+    renderer: Renderer | None
+
+    async def publish(self, reply: Reply) -> None:
+        """Deliver the reply's announcements (its outbox) now."""
+        ...
+
+
+def client_of(interaction: discord.Interaction) -> TableClient:
+    return cast(TableClient, interaction.client)
+
+
+def person(user: discord.abc.User) -> User:
+    return User(user.id, user.display_name)
+
+
+def shorten(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def clip(text: str) -> str:
+    """Message text that Discord accepts: never empty, never over the limit."""
+    return shorten(text, CONTENT_MAX) if text else "\u200b"
+
+
+def png(data: bytes | None, name: str) -> discord.File | None:
+    return discord.File(io.BytesIO(data), filename=name) if data else None
+
+
+async def answer(interaction: discord.Interaction, text: str, *, view: discord.ui.View | None = None,
+                 file: discord.File | None = None, ephemeral: bool = True) -> None:
+    """Reply to whoever asked, privately unless told otherwise; works before or after a defer."""
+    kwargs: dict[str, Any] = {"ephemeral": ephemeral}
+    if view is not None:
+        kwargs["view"] = view
+    if file is not None:
+        kwargs["file"] = file
+    if interaction.response.is_done():
+        await interaction.followup.send(clip(text), **kwargs)
+    else:
+        await interaction.response.send_message(clip(text), **kwargs)
+
+
+def is_manager(interaction: discord.Interaction) -> bool:
+    return bool(interaction.permissions.manage_guild)

@@ -1,0 +1,125 @@
+"""The Discord client: the command tree, the restart-proof components, and two loops.
+
+Thin on purpose: every decision about games is the table service's.  Interactions come in through
+the commands (:mod:`.commands`) and components (:mod:`.components`), each one call to the service;
+what that call announced goes out through the outbox (:mod:`bot.outbox`) with :mod:`.transport`:
+
+- after each call, :meth:`GameBot.publish` delivers its announcements at once;
+- the delivery loop sends whatever is still pending — at start-up (a crash between a commit and its
+  post), and after a failed attempt;
+- the scheduler loop applies due deadlines and reminders every minute.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+import discord
+from discord import app_commands
+
+from bot.discord.base import answer
+from bot.discord.commands import add_commands
+from bot.discord.components import DYNAMIC_ITEMS
+from bot.discord.transport import DiscordTransport
+from bot.outbox import Deliverer
+from bot.rendering import Renderer
+from bot.scheduler import TICK_SECONDS, Scheduler
+from bot.table import TableService
+from bot.table.results import Reply
+
+log = logging.getLogger(__name__)
+
+
+class GameBot(discord.Client):
+    """The bot: one service, one command tree, the outbox's delivery and the scheduler."""
+
+    def __init__(self, service: TableService, *, dev_guild_id: int | None = None,
+                 scheduler_interval: float | None = TICK_SECONDS, delivery_interval: float = 30.0) -> None:
+        # No privileged intents: everything arrives through interactions.  Mentions are sent only
+        # for the users each message names (see .transport); nothing else may ever ping.
+        super().__init__(intents=discord.Intents.default(), allowed_mentions=discord.AllowedMentions.none())
+        self.service = service
+        self.renderer: Renderer | None = service.renderer
+        self.dev_guild_id = dev_guild_id
+        self.tree: app_commands.CommandTree[GameBot] = app_commands.CommandTree(self)
+        self.tree.on_error = self.on_command_error  # type: ignore[method-assign]
+        self.deliverer = Deliverer(service.store, DiscordTransport(self), self.renderer, clock=service.clock)
+        # Reminders and deadlines: the scheduler's tick every ``scheduler_interval`` seconds (None: never;
+        # tests call ``tick_once``).  The timers themselves live in the database.
+        self.scheduler = Scheduler(service)
+        self.scheduler_interval = scheduler_interval
+        self.delivery_interval = delivery_interval
+        self._tasks: list[asyncio.Task[None]] = []
+        add_commands(self.tree)
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for row in await self.service.check_rules():
+            log.warning("game %s no longer replays under the current rules and is marked broken", row.id)
+        if self.dev_guild_id:
+            guild = discord.Object(self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        self._tasks.append(asyncio.create_task(self._deliveries(), name="outbox-delivery"))
+        if self.scheduler_interval is not None:
+            self._tasks.append(asyncio.create_task(self._ticks(), name="game-scheduler"))
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._tasks.clear()
+        await super().close()
+
+    # ------------------------------------------------------------------ the loops
+
+    async def _deliveries(self) -> None:
+        """Whatever the outbox still holds once connected (a crash may have left some), then retries."""
+        await self.wait_until_ready()
+        await self.deliverer.run(self.delivery_interval)
+
+    async def _ticks(self) -> None:
+        await self.wait_until_ready()
+        while not self.is_closed():
+            await self.tick_once()
+            await asyncio.sleep(self.scheduler_interval or TICK_SECONDS)
+
+    async def tick_once(self) -> int:
+        """Apply due deadlines and send due reminders; returns how many replies went out."""
+        try:
+            replies = await self.scheduler.tick()
+        except Exception:
+            log.exception("scheduler tick failed")
+            return 0
+        for reply in replies:
+            await self.publish(reply)
+        return len(replies)
+
+    # ------------------------------------------------------------------ what the handlers call
+
+    async def publish(self, reply: Reply) -> None:
+        """Deliver a reply's announcements now.  Nothing is lost if this fails: they are in the outbox,
+        and the delivery loop tries again."""
+        try:
+            await self.deliverer.deliver(reply.outbox)
+        except Exception:
+            log.exception("delivering the announcements of game %s failed; the outbox keeps them", reply.game_id)
+            self.deliverer.wake()
+
+    async def on_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError
+                               ) -> None:
+        log.exception("command failed", exc_info=error)
+        with contextlib.suppress(discord.HTTPException):
+            await answer(interaction, "Something went wrong on our side (it has been logged); nothing changed. "
+                                      "Try again, or check `/board`.")
+
+    async def on_error(self, event_method: str, /, *args: object, **kwargs: object) -> None:
+        log.exception("error in %s", event_method)
+
+
+__all__ = ["GameBot"]

@@ -1,0 +1,298 @@
+"""The slash commands: one ``app_commands.Group`` per game (from the registry) and the shared in-game ones.
+
+Each command is one call to the table service (plus drawing, where it shows an image); refusals are
+answered privately and change nothing.  The commands reach the bot through ``interaction.client``.
+"""
+
+# No ``from __future__ import annotations`` here: discord.py reads the command parameters'
+# annotations at definition time, and ``new``'s player range depends on the game.
+import inspect
+import io
+import logging
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+
+from bot.discord.base import answer, client_of, person, png, shorten
+from bot.discord.components import after_move, send_hand
+from bot.discord.views import confirm_view
+from bot.rendering import draw
+from bot.table import VACATION_CAP_DAYS, TableError
+from bot.table.results import Reply
+from engines import registry
+from engines.core import normalize
+from engines.registry import GameInfo
+
+log = logging.getLogger(__name__)
+
+#: ``typing.Literal`` as a value, to make a ``Literal`` of choices known only at run time.
+_LITERAL: Any = Literal
+
+HELP = """**Board games in this server** — each game lives in its own thread.
+`/<game> new` opens a table (games: {games}); friends press **Join**, then **Start**.
+On your turn press **Play my turn** under the board (or type `/move`, which suggests legal moves).
+`/hand` shows your hand privately · `/board` the current board · `/log` the moves so far
+`/undo` takes back your last move (until cards are drawn or the turn passes) · `/resign`
+`/abandon` ends a game without a result (its creator or a server manager)
+`/games` lists this server's games · `/mygames` the games waiting for you · `/<game> rules` explains a game.
+Tables choose a `pace` (time per turn) and what happens at the `deadline` when they open. I remind you before
+your time runs out (`/remind off` stops that) · `/vacation <days>` stops your clock · `/replace` hands your
+seat to someone else · `/stats` shows games played and won · **Rematch** under a final board plays again."""
+
+
+# ---------------------------------------------------------------------- one group per game
+
+
+def game_group(info: GameInfo) -> app_commands.Group:
+    """``/<command> new`` and ``/<command> rules`` for one game, with its player range and options."""
+
+    class GameCommands(app_commands.Group):
+        async def _new(self, interaction: discord.Interaction, /, players: int | None = None, thread: bool = True,
+                       pace: str = "relaxed", deadline: str = "skip", **options: str | None) -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            target = await table_channel(interaction, info.title, thread)
+            client = client_of(interaction)
+            chosen = {name: value for name, value in options.items() if value is not None}
+            reply = await client.service.create(info.name, interaction.guild_id or 0, target.id,
+                                                person(interaction.user), seats=players, pace=pace,
+                                                deadline=deadline, options={**info.default_options(), **chosen})
+            if not reply.ok:
+                await answer(interaction, reply.text)
+                return
+            await client.publish(reply)
+            where = f" in {target.mention}" if target.id != interaction.channel_id else ""
+            await answer(interaction, f"You opened game #{reply.game_id}{where}. Friends press **Join** there.")
+
+        # The parameters as discord.py should see them: the player range and each option's choices are
+        # the game's own.  discord.py reads them from the signature when the command is made, so it is
+        # set first; the options arrive in ``**options``.
+        _new.__signature__ = _new_signature(info)  # type: ignore[attr-defined]
+        new = app_commands.command(name="new", description=shorten(f"Open a table for {info.title}", 100))(
+            app_commands.describe(
+                players=f"How many players ({info.min_seats}–{info.max_seats}); the game starts when that many "
+                        "have joined. Leave empty to start by hand.",
+                thread="Open the game in its own thread (default: yes, when I may)",
+                pace="Time per turn: relaxed 72 h (default), daily 24 h, brisk 4 h, or none",
+                deadline="When time runs out: skip (the bot plays a safe move; default), pause, or vote (the "
+                         "others replace the player or end the game)",
+                **{o.name: shorten(o.description, 100) for o in info.options})(_new))
+
+        @app_commands.command(name="rules", description=shorten(f"The rules of {info.title} in short, with the "
+                                                                "move notation", 100))
+        async def rules(self, interaction: discord.Interaction) -> None:
+            await answer(interaction, (await client_of(interaction).service.rules(info.name)).text)
+
+    return GameCommands(name=info.command, description=shorten(info.summary, 100))
+
+
+def _new_signature(info: GameInfo) -> inspect.Signature:
+    keyword = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    params = [
+        inspect.Parameter("self", keyword),
+        inspect.Parameter("interaction", keyword, annotation=discord.Interaction),
+        inspect.Parameter("players", keyword, default=None,
+                          annotation=app_commands.Range[int, info.min_seats, info.max_seats] | None),
+        inspect.Parameter("thread", keyword, default=True, annotation=bool),
+        inspect.Parameter("pace", keyword, default="relaxed",
+                          annotation=Literal["relaxed", "daily", "brisk", "none"]),
+        inspect.Parameter("deadline", keyword, default="skip", annotation=Literal["skip", "pause", "vote"]),
+    ]
+    for option in info.options:
+        choices = _LITERAL[option.choices]  # the game's choices: a Literal made at run time
+        params.append(inspect.Parameter(option.name, keyword, default=None, annotation=choices | None))
+    return inspect.Signature(params)
+
+
+async def table_channel(interaction: discord.Interaction, title: str, thread: bool) -> Any:
+    """A new public thread for the game when asked and allowed; otherwise the channel itself."""
+    channel = interaction.channel
+    if thread and isinstance(channel, discord.TextChannel):
+        perms = interaction.app_permissions
+        if perms.create_public_threads and perms.send_messages_in_threads:
+            name = shorten(f"{title} — {interaction.user.display_name}", 100)
+            try:
+                return await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
+                                                   auto_archive_duration=10080)
+            except discord.HTTPException as err:
+                log.info("could not open a thread in %s: %s", channel.id, err)
+    return channel
+
+
+# ---------------------------------------------------------------------- in a game's channel
+
+
+@app_commands.command(name="move", description="Play a move in this channel's game (suggestions as you type)")
+@app_commands.describe(text="The move, e.g. `take` or `build wall 3W pay red red green joker`")
+async def move(interaction: discord.Interaction, text: str) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    reply = await client_of(interaction).service.act(interaction.channel_id, person(interaction.user), text)
+    await after_move(interaction, reply, edit=False)
+
+
+@move.autocomplete("text")
+async def move_suggestions(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    reply = await client_of(interaction).service.moves(interaction.channel_id, person(interaction.user))
+    if not reply.ok:
+        return []
+    wanted = normalize(current)
+    matches = [c for c in reply.choices if wanted in c.label.casefold() or wanted in c.key.casefold()]
+    return [app_commands.Choice(name=shorten(c.label, 100), value=c.key) for c in matches[:25]]
+
+
+@app_commands.command(name="hand", description="See your hand in this channel's game (only you see it)")
+async def hand(interaction: discord.Interaction) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await send_hand(interaction, await client_of(interaction).service.hand(interaction.channel_id,
+                                                                           person(interaction.user)))
+
+
+@app_commands.command(name="board", description="Show this channel's game board")
+@app_commands.describe(public="Post it for everyone (default: only you see it)",
+                       player="Show this player's own board instead (games with player boards, e.g. an estate in "
+                              "The Castles of Burgundy)")
+async def board(interaction: discord.Interaction, public: bool = False, player: discord.Member | None = None) -> None:
+    await interaction.response.defer(ephemeral=not public, thinking=True)
+    client = client_of(interaction)
+    reply = await client.service.board(interaction.channel_id, player=person(player) if player else None)
+    if not reply.ok or reply.post is None:
+        await answer(interaction, reply.text)
+        return
+    post = reply.post
+    image = await draw(client.renderer, post.picture) if client.renderer and post.picture else None
+    await answer(interaction, post.text, file=png(image, f"game-{reply.game_id}-board.png"), ephemeral=not public)
+
+
+@app_commands.command(name="undo", description="Take back your last move, if nothing was revealed since")
+async def undo(interaction: discord.Interaction) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await _and_publish(interaction, await _service(interaction).undo(interaction.channel_id,
+                                                                     person(interaction.user)))
+
+
+@app_commands.command(name="log", description="The moves of this channel's game")
+@app_commands.describe(page="Page number (1 = first moves; default: the latest)",
+                       export="Attach the whole log as a text file")
+async def log_(interaction: discord.Interaction, page: app_commands.Range[int, 1, 100_000] | None = None,
+               export: bool = False) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    service = _service(interaction)
+    if export:
+        reply = await service.export_history(interaction.channel_id)
+        if not reply.ok:
+            await answer(interaction, reply.text)
+            return
+        file = discord.File(io.BytesIO(reply.text.encode()), filename=f"game-{reply.game_id}-log.txt")
+        await answer(interaction, f"The log of game #{reply.game_id}.", file=file)
+        return
+    await answer(interaction, (await service.history(interaction.channel_id, page=page)).text)
+
+
+@app_commands.command(name="resign", description="Resign this channel's game (you rank last)")
+async def resign(interaction: discord.Interaction) -> None:
+    await _confirm(interaction, "resign", "Resign", "Resign game #{game}? You will rank last.")
+
+
+@app_commands.command(name="abandon", description="End this channel's game without a result (creator or manager)")
+async def abandon(interaction: discord.Interaction) -> None:
+    await _confirm(interaction, "abandon", "Abandon the game",
+                   "Abandon game #{game}? It ends for everyone, without a result.")
+
+
+async def _confirm(interaction: discord.Interaction, verb: str, label: str, question: str) -> None:
+    try:
+        snap = await _service(interaction).snapshot(interaction.channel_id)
+    except TableError as err:
+        await answer(interaction, err.text)
+        return
+    await answer(interaction, question.format(game=snap.game.id), view=confirm_view(verb, snap.game.id, label))
+
+
+@app_commands.command(name="replace", description="Hand your seat in this channel's game to another member")
+@app_commands.describe(member="Who takes your seat (during a vote on an absent player: whom you vote for)")
+async def replace(interaction: discord.Interaction, member: discord.Member) -> None:
+    if member.bot:
+        await answer(interaction, "A bot cannot take a seat; pick a person.")
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await _and_publish(interaction, await _service(interaction).replace(
+        interaction.channel_id, person(interaction.user), person(member)))
+
+
+# ---------------------------------------------------------------------- anywhere
+
+
+@app_commands.command(name="games", description="The games on this server")
+async def games(interaction: discord.Interaction) -> None:
+    if interaction.guild_id is None:
+        await answer(interaction, "Use `/games` in a server; in DMs, `/mygames` lists your games.")
+        return
+    await answer(interaction, (await _service(interaction).list_games(interaction.guild_id)).text)
+
+
+@app_commands.command(name="mygames", description="The games, on any server, waiting for your move")
+async def mygames(interaction: discord.Interaction) -> None:
+    await answer(interaction, (await _service(interaction).my_games(interaction.user.id)).text)
+
+
+@app_commands.command(name="remind", description="Turn reminders of games waiting for your move on or off")
+@app_commands.describe(setting="on: a mention and a DM digest before your time runs out; off: none")
+async def remind(interaction: discord.Interaction, setting: Literal["on", "off"]) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await answer(interaction, (await _service(interaction).set_reminders(person(interaction.user),
+                                                                         setting == "on")).text)
+
+
+@app_commands.command(name="vacation", description="Stop your clock in all your games for some days (0 ends it)")
+@app_commands.describe(days=f"How many days (at most {VACATION_CAP_DAYS} a year); 0 ends your vacation")
+async def vacation(interaction: discord.Interaction, days: app_commands.Range[int, 0, VACATION_CAP_DAYS]) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await _and_publish(interaction, await _service(interaction).vacation(person(interaction.user), days))
+
+
+@app_commands.command(name="stats", description="Games played and won on this server")
+@app_commands.describe(user="Whose results (default: yours)")
+async def stats(interaction: discord.Interaction, user: discord.User | None = None) -> None:
+    if interaction.guild_id is None:
+        await answer(interaction, "Use `/stats` in a server: results are counted per server.")
+        return
+    await answer(interaction, (await _service(interaction).stats(interaction.guild_id,
+                                                                 person(user or interaction.user))).text)
+
+
+@app_commands.command(name="help", description="How to play board games with this bot")
+async def help_(interaction: discord.Interaction) -> None:
+    text = HELP.format(games=", ".join(f"`/{g.command}`" for g in registry.all_games()))
+    service = _service(interaction)
+    try:
+        snap = await service.snapshot(interaction.channel_id)
+    except TableError:
+        pass
+    else:
+        notation = (await service.help(snap.game.engine)).text
+        text += f"\n\n**This channel's game (#{snap.game.id}) — how to write moves:**\n{notation}"
+    await answer(interaction, text)
+
+
+def _service(interaction: discord.Interaction) -> Any:
+    return client_of(interaction).service
+
+
+async def _and_publish(interaction: discord.Interaction, reply: Reply) -> None:
+    """Deliver what a call announced, then answer the caller privately."""
+    if reply.ok:
+        await client_of(interaction).publish(reply)
+    await answer(interaction, reply.text)
+
+
+#: The commands shared by every game, in the order /help lists them.
+TABLE_COMMANDS: tuple[app_commands.Command[Any, Any, Any], ...] = (
+    move, hand, board, undo, log_, resign, abandon, replace, games, mygames, remind, vacation, stats, help_)
+
+
+def add_commands(tree: app_commands.CommandTree[Any]) -> None:
+    """Every command: a group per game in the registry, then the shared ones."""
+    for info in registry.all_games():
+        tree.add_command(game_group(info))
+    for command in TABLE_COMMANDS:
+        tree.add_command(command)

@@ -1,0 +1,378 @@
+"""Buttons and selects: one ``DynamicItem`` class per kind, each with a typed custom-id template.
+
+A component's custom id names what it does, the game it belongs to and, where it matters, the move
+number the player saw (``bg:do:12:34:5`` = play choice 5 of game 12 at move 34).  They are
+``DynamicItem``s (as in discord.py's ``dynamic_counter`` example): a click on a message sent before a
+restart still works, because the id is all the bot needs.  Each class parses its own id (bounded
+integers only) and handles its own click with one call to the table service.
+
+The bot is reached through ``interaction.client`` as a :class:`bot.discord.base.TableClient`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.discord.base import answer, client_of, clip, is_manager, person, png, shorten
+from bot.discord.menus import as_buttons, menu
+from bot.rendering import draw
+from bot.table import wording
+from bot.table.results import Choice, Reply
+
+LABEL_MAX = 80      # button labels
+OPTION_MAX = 100    # select option labels and values
+GAME = r"(?P<game>\d{1,18})"
+MOVE = r"(?P<move>\d{1,9})"
+
+Match = re.Match[str]
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bg:(?!)"):
+    """The shape of every button of ours: a verb and a game (subclasses give the template)."""
+
+    verb = ""
+
+    def __init__(self, game: int, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 *parts: object) -> None:
+        self.game = game
+        custom_id = ":".join(["bg", self.verb, str(game), *(str(p) for p in parts)])
+        super().__init__(discord.ui.Button(label=shorten(label, LABEL_MAX), style=style, custom_id=custom_id))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Match) -> GameButton:
+        return cls(int(match["game"]))
+
+
+# ---------------------------------------------------------------------- the lobby
+
+
+class LobbyButton(GameButton, template=r"bg:(?!)"):
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()  # the lobby message itself changes (through the outbox)
+        client, user = client_of(interaction), person(interaction.user)
+        service = client.service
+        if self.verb == "join":
+            reply = await service.join(None, user, game_id=self.game)
+        elif self.verb == "leave":
+            reply = await service.leave(None, user, game_id=self.game)
+        elif self.verb == "start":
+            reply = await service.start(None, user, is_manager=is_manager(interaction), game_id=self.game)
+        else:
+            reply = await service.cancel(None, user, is_manager=is_manager(interaction), game_id=self.game)
+        if not reply.ok:
+            await answer(interaction, reply.text)
+            return
+        await client.publish(reply)
+
+
+class JoinButton(LobbyButton, template=rf"bg:join:{GAME}"):
+    verb = "join"
+
+
+class LeaveButton(LobbyButton, template=rf"bg:leave:{GAME}"):
+    verb = "leave"
+
+
+class StartButton(LobbyButton, template=rf"bg:start:{GAME}"):
+    verb = "start"
+
+
+class CancelButton(LobbyButton, template=rf"bg:cancel:{GAME}"):
+    verb = "cancel"
+
+
+# ---------------------------------------------------------------------- under a board
+
+
+class PlayButton(GameButton, template=rf"bg:play:{GAME}(?::{MOVE})?"):
+    """Opens the player's current choices, privately.  Opening changes nothing, so an older board's
+    button still opens today's choices (with a note)."""
+
+    verb = "play"
+
+    def __init__(self, game: int, move: int | None = None, label: str = "Play my turn",
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
+        self.move = move
+        super().__init__(game, label, style, *(() if move is None else (move,)))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Match) -> PlayButton:
+        return cls(int(match["game"]), int(match["move"]) if match["move"] else None)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        reply = await client_of(interaction).service.moves(None, person(interaction.user), game_id=self.game)
+        note = wording.BOARD_MOVED if self.move is not None and reply.move_number != self.move else ""
+        await show_choices(interaction, reply, note)
+
+
+class HandButton(GameButton, template=rf"bg:hand:{GAME}"):
+    verb = "hand"
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        reply = await client_of(interaction).service.hand(None, person(interaction.user), game_id=self.game)
+        await send_hand(interaction, reply)
+
+
+class RematchButton(GameButton, template=rf"bg:rematch:{GAME}"):
+    verb = "rematch"
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        client = client_of(interaction)
+        reply = await client.service.rematch(self.game, person(interaction.user))
+        if reply.ok:
+            await client.publish(reply)
+        await answer(interaction, reply.text)
+
+
+class ConfirmButton(GameButton, template=r"bg:(?!)"):
+    """The second step of /resign and /abandon."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        client, user = client_of(interaction), person(interaction.user)
+        if self.verb == "resign":
+            reply = await client.service.resign(None, user, game_id=self.game)
+        else:
+            reply = await client.service.abandon(None, user, game_id=self.game, is_manager=is_manager(interaction))
+        if reply.ok:
+            await client.publish(reply)
+        await answer(interaction, reply.text)
+
+
+class ResignButton(ConfirmButton, template=rf"bg:resign:{GAME}"):
+    verb = "resign"
+
+
+class AbandonButton(ConfirmButton, template=rf"bg:abandon:{GAME}"):
+    verb = "abandon"
+
+
+class VoteEndButton(GameButton, template=rf"bg:voteend:{GAME}"):
+    verb = "voteend"
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        client = client_of(interaction)
+        reply = await client.service.vote(self.game, person(interaction.user), "end")
+        if reply.ok:
+            await client.publish(reply)
+        await answer(interaction, reply.text)
+
+
+class VoteReplaceButton(GameButton, template=rf"bg:votesub:{GAME}"):
+    verb = "votesub"
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        reply = await client_of(interaction).service.vote_open(self.game, person(interaction.user))
+        await answer(interaction, reply.text, view=member_view(self.game) if reply.ok else None)
+
+
+class MemberSelect(discord.ui.DynamicItem[discord.ui.UserSelect[Any]], template=rf"bg:who:{GAME}"):
+    """A pick of a server member (who should take an absent player's seat)."""
+
+    def __init__(self, game: int) -> None:
+        self.game = game
+        super().__init__(discord.ui.UserSelect(custom_id=f"bg:who:{game}", placeholder="Who should take the seat?",
+                                               min_values=1, max_values=1))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Match) -> MemberSelect:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        members = list(self.item.values)
+        if not members:
+            return
+        member = members[0]
+        if member.bot:
+            await answer(interaction, "A bot cannot take a seat; pick a person.")
+            return
+        client = client_of(interaction)
+        reply = await client.service.vote(self.game, person(interaction.user), "replace", person(member))
+        if reply.ok:
+            await client.publish(reply)
+        await answer(interaction, reply.text)
+
+
+# ---------------------------------------------------------------------- a player's menu
+
+
+class ChoiceButton(GameButton, template=rf"bg:do:{GAME}:{MOVE}:(?P<index>\d{{1,4}})"):
+    """Plays the ``index``-th legal move as offered at ``move``; the service refuses it if stale."""
+
+    verb = "do"
+
+    def __init__(self, game: int, move: int, index: int, label: str = "…",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        self.move, self.index = move, index
+        super().__init__(game, label, style, move, index)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Match) -> ChoiceButton:
+        return cls(int(match["game"]), int(match["move"]), int(match["index"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        await play_choice(interaction, self.game, self.move, self.index)
+
+
+class BackButton(GameButton, template=rf"bg:back:{GAME}:{MOVE}"):
+    verb = "back"
+
+    def __init__(self, game: int, move: int) -> None:
+        self.move = move
+        super().__init__(game, "◀ back", discord.ButtonStyle.secondary, move)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Match) -> BackButton:
+        return cls(int(match["game"]), int(match["move"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        await menu_at(interaction, self.game, self.move)
+
+
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"bg:pick:{GAME}:{MOVE}"):
+    """A select of moves (or groups of moves, or pages); a value says which:
+    ``a<index>`` a move, ``g<prefix>`` a group, ``p<page>|<prefix>`` a page."""
+
+    def __init__(self, game: int, move: int, options: Sequence[discord.SelectOption] = (),
+                 placeholder: str = "Choose your move") -> None:
+        self.game, self.move = game, move
+        super().__init__(discord.ui.Select(custom_id=f"bg:pick:{game}:{move}", placeholder=shorten(placeholder, 150),
+                                           options=list(options) or [discord.SelectOption(label="…")],
+                                           min_values=1, max_values=1))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Match) -> ChoiceSelect:
+        return cls(int(match["game"]), int(match["move"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        value = self.item.values[0] if self.item.values else ""
+        kind, rest = value[:1], value[1:]
+        if kind == "a" and rest.isdecimal() and len(rest) <= 4:
+            await play_choice(interaction, self.game, self.move, int(rest))
+        elif kind == "g":
+            await menu_at(interaction, self.game, self.move, prefix=rest)
+        elif kind == "p":
+            page, _, prefix = rest.partition("|")
+            await menu_at(interaction, self.game, self.move, prefix=prefix,
+                          page=int(page) if page.isdecimal() and len(page) <= 4 else 0)
+        else:
+            await answer(interaction, wording.STALE_MENU)
+
+
+def choices_view(game: int, move: int, choices: Sequence[Choice], prefix: str = "", page: int = 0
+                 ) -> discord.ui.View:
+    """Buttons for a few choices, else a select (grouped, paged); values say what to do."""
+    view = discord.ui.View(timeout=None)
+    entries, pages = menu(choices, prefix, page)
+    if as_buttons(entries, prefix, pages):
+        for entry in entries:
+            assert entry.index is not None
+            key = choices[entry.index].key
+            style = (discord.ButtonStyle.danger if key == "cancel"
+                     else discord.ButtonStyle.primary if len(entries) == 1 else discord.ButtonStyle.secondary)
+            view.add_item(ChoiceButton(game, move, entry.index, entry.label, style))
+        return view
+    options = [discord.SelectOption(label=shorten(e.label, OPTION_MAX),
+                                    value=f"a{e.index}" if e.index is not None else f"g{e.prefix}"[:OPTION_MAX])
+               for e in entries]
+    if pages > 1:
+        if page > 0:
+            options.insert(0, discord.SelectOption(label="◀ previous choices", value=f"p{page - 1}|{prefix}"[:100]))
+        if page < pages - 1:
+            options.append(discord.SelectOption(label="more choices ▶", value=f"p{page + 1}|{prefix}"[:100]))
+    view.add_item(ChoiceSelect(game, move, options, f"Choose: {prefix} …" if prefix else "Choose your move"))
+    if prefix:
+        view.add_item(BackButton(game, move))
+    return view
+
+
+def member_view(game: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(MemberSelect(game))
+    return view
+
+
+# ---------------------------------------------------------------------- what the handlers share
+
+
+async def show_choices(interaction: discord.Interaction, reply: Reply, note: str = "", *, prefix: str = "",
+                       page: int = 0, edit: bool = False) -> None:
+    """The player's choices from a reply (ephemerally, or in place of the menu they clicked)."""
+    head = note + "\n" if note else ""
+    view = None
+    if not reply.ok or reply.move_number is None or reply.game_id is None or not reply.choices:
+        text = head + reply.text
+    else:
+        text = head + wording.your_move(reply.game_id)
+        view = choices_view(reply.game_id, reply.move_number, reply.choices, prefix, page)
+    if edit:
+        await interaction.edit_original_response(content=clip(text), view=view)
+    else:
+        await answer(interaction, text, view=view)
+
+
+async def menu_at(interaction: discord.Interaction, game: int, move: int, prefix: str = "", page: int = 0) -> None:
+    """Another group or page of the same menu: refused if the board has moved on."""
+    reply = await client_of(interaction).service.moves(None, person(interaction.user), game_id=game)
+    if reply.ok and reply.move_number != move:
+        await answer(interaction, wording.STALE_MENU)
+        return
+    await show_choices(interaction, reply, prefix=prefix, page=page, edit=reply.ok)
+
+
+async def play_choice(interaction: discord.Interaction, game: int, move: int, index: int) -> None:
+    """One press, one service call: the choice at that move is played, announced, and the menu moves on."""
+    reply = await client_of(interaction).service.act(None, person(interaction.user), move_number=move,
+                                                     game_id=game, choice=index)
+    await after_move(interaction, reply, edit=True)
+
+
+async def after_move(interaction: discord.Interaction, reply: Reply, *, edit: bool) -> None:
+    """Tell the mover, publish the move, and offer the next step if it is still theirs."""
+    if not reply.ok:
+        await answer(interaction, reply.text)
+        return
+    await client_of(interaction).publish(reply)
+    if reply.choices:
+        await show_choices(interaction, reply, note=reply.text, edit=edit)
+    elif edit:
+        await interaction.edit_original_response(content=clip(reply.text), view=None)
+    else:
+        await answer(interaction, reply.text)
+
+
+async def send_hand(interaction: discord.Interaction, reply: Reply) -> None:
+    """A hand shown privately, drawn off the event loop."""
+    if not reply.ok or not reply.private:
+        await answer(interaction, reply.text)
+        return
+    message = reply.private[0]
+    renderer = client_of(interaction).renderer
+    image = await draw(renderer, message.picture) if renderer and message.picture else None
+    await answer(interaction, message.text, file=png(image, f"game-{reply.game_id}-hand.png"))
+
+
+#: Every dynamic item the bot registers (a click on any of them, however old, finds its class).
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    JoinButton, LeaveButton, StartButton, CancelButton, PlayButton, HandButton, RematchButton, ResignButton,
+    AbandonButton, VoteEndButton, VoteReplaceButton, MemberSelect, ChoiceButton, BackButton, ChoiceSelect,
+)

@@ -1,0 +1,77 @@
+"""Sending announcements to Discord: the outbox's transport (see :mod:`bot.outbox`).
+
+Every message carries its outbox key as the nonce, and discord.py asks Discord to enforce it: if a
+crash fell between Discord accepting a message and the outbox marking it sent, the retry after the
+restart gets the first message back instead of posting a second.  Mentions are sent for exactly the
+users the announcement names — never parsed from text, so a display name cannot ping anyone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import aiohttp
+import discord
+
+from bot.discord.base import DMS_CLOSED, clip, png
+from bot.discord.views import post_view
+from bot.outbox import DmsClosed, TryLater, Undeliverable
+from bot.table import wording
+from bot.table.results import ChannelPost, LobbyEdit, PrivateMessage
+
+
+def mentions_only(user_ids: tuple[int, ...]) -> discord.AllowedMentions:
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(u) for u in user_ids])
+
+
+class DiscordTransport:
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+
+    async def post(self, post: ChannelPost, nonce: str) -> int | None:
+        assert post.channel_id is not None
+        channel = self.client.get_partial_messageable(post.channel_id)
+        text = " ".join([*(f"<@{u}>" for u in post.mentions), post.text]).strip()
+        kwargs: dict[str, Any] = {"nonce": nonce, "allowed_mentions": mentions_only(post.mentions)}
+        view = post_view(post.game_id, post.buttons)
+        if view is not None:
+            kwargs["view"] = view
+        file = png(post.image, f"game-{post.game_id}-board.png")
+        if file is not None:
+            kwargs["file"] = file
+        message: discord.Message = await _sending(channel.send(clip(text), **kwargs))
+        return message.id
+
+    async def dm(self, message: PrivateMessage, nonce: str) -> int | None:
+        text = wording.game_prefix(message.game_id, message.text) if message.game_id is not None else message.text
+        kwargs: dict[str, Any] = {"nonce": nonce, "allowed_mentions": mentions_only(())}
+        file = png(message.image, f"game-{message.game_id}-hand.png")
+        if file is not None:
+            kwargs["file"] = file
+        channel = await _sending(self.client.create_dm(discord.Object(message.user_id)))
+        sent: discord.Message = await _sending(channel.send(clip(text), **kwargs))
+        return sent.id
+
+    async def edit(self, edit: LobbyEdit, channel_id: int, message_id: int) -> None:
+        message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
+        await _sending(message.edit(content=clip(edit.text), view=post_view(edit.game_id, edit.buttons),
+                                    allowed_mentions=mentions_only(())))
+
+
+async def _sending(call: Any) -> Any:
+    """Await a Discord call, turning its failures into the outbox's three kinds."""
+    try:
+        return await call
+    except discord.Forbidden as err:
+        if err.code == DMS_CLOSED:
+            raise DmsClosed(str(err)) from err
+        raise Undeliverable(str(err)) from err
+    except discord.NotFound as err:
+        raise Undeliverable(str(err)) from err
+    except discord.HTTPException as err:
+        if err.status == 429 or err.status >= 500:
+            raise TryLater(f"Discord answered {err.status}") from err
+        raise Undeliverable(str(err)) from err
+    except (TimeoutError, aiohttp.ClientError, OSError) as err:
+        raise TryLater(f"no connection to Discord: {err!r}") from err

@@ -1,0 +1,51 @@
+"""The buttons under the bot's channel posts, from the table service's :class:`~bot.table.results.Buttons`."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.discord.components import (
+    AbandonButton,
+    CancelButton,
+    HandButton,
+    JoinButton,
+    LeaveButton,
+    PlayButton,
+    RematchButton,
+    ResignButton,
+    StartButton,
+    VoteEndButton,
+    VoteReplaceButton,
+)
+from bot.table.results import Buttons, Controls
+
+
+def post_view(game: int | None, buttons: Buttons) -> discord.ui.View | None:
+    """The components under a post (None: none).  In a lobby: Join, Leave, Start, Cancel; while a game
+    runs: Play my turn and My hand (and the vote, when one is open); once it is over: My hand and Rematch."""
+    if game is None or buttons.controls is Controls.NONE:
+        return None
+    view = discord.ui.View(timeout=None)
+    if buttons.controls is Controls.LOBBY:
+        view.add_item(JoinButton(game, "Join", discord.ButtonStyle.success))
+        view.add_item(LeaveButton(game, "Leave"))
+        view.add_item(StartButton(game, "Start", discord.ButtonStyle.primary))
+        view.add_item(CancelButton(game, "Cancel table", discord.ButtonStyle.danger))
+        return view
+    if buttons.controls is Controls.TURN:
+        view.add_item(PlayButton(game, buttons.move))
+    view.add_item(HandButton(game, "My hand"))
+    if buttons.rematch:
+        view.add_item(RematchButton(game, "Rematch", discord.ButtonStyle.success))
+    if buttons.vote_on:
+        view.add_item(VoteReplaceButton(game, f"Vote: replace {buttons.vote_on}", discord.ButtonStyle.primary))
+        view.add_item(VoteEndButton(game, "Vote: end the game", discord.ButtonStyle.danger))
+    return view
+
+
+def confirm_view(verb: str, game: int, label: str) -> discord.ui.View:
+    """The one button that confirms /resign or /abandon."""
+    view = discord.ui.View(timeout=None)
+    button = ResignButton if verb == "resign" else AbandonButton
+    view.add_item(button(game, label, discord.ButtonStyle.danger))
+    return view

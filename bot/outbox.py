@@ -1,0 +1,246 @@
+"""Delivering the outbox: draw each announcement's picture, send it through a transport, mark it sent.
+
+Announcements are committed with the change that caused them (:mod:`bot.store.protocol`); this
+module gets them out exactly once:
+
+- right after a call, :meth:`Deliverer.deliver` sends that call's announcements (drawing their
+  pictures in worker threads, all at once) and marks each sent with the message id it got;
+- :meth:`Deliverer.drain` sends whatever is still pending — at start-up (a crash between a commit
+  and its post), and after a failed attempt — in order within each game;
+- each message carries its outbox key as Discord's nonce, so a retry after a crash that fell between
+  Discord accepting a message and us marking it sent is refused by Discord instead of posted twice.
+
+A transient failure (a 5xx, the network) leaves the item pending, retried later with backoff; the
+game's later items wait behind it (order is kept) while other games carry on.  A permanent one (the
+channel is gone, no access) is logged and the item dropped.  A DM to a user who does not accept DMs
+is dropped and, the first time in a game, the game's channel is told (that notice is queued in the
+same transaction).
+
+Discord-free: the Discord adapter supplies a :class:`Transport`; the console supplies one that prints.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+import time
+import weakref
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from bot.cache import LRU
+from bot.rendering import Renderer, draw
+from bot.store import Delivery, Store
+from bot.table import wording
+from bot.table.results import (
+    Announcement,
+    ChannelPost,
+    LobbyEdit,
+    PrivateMessage,
+    from_outgoing,
+    keyed,
+    to_outgoing,
+)
+
+log = logging.getLogger(__name__)
+
+#: Seconds before the first retry of a transiently failed item; doubled each time, at most ``MAX_DELAY``.
+RETRY_DELAY = 5.0
+MAX_DELAY = 600.0
+#: Attempts before an item is given up (a day and more of retries with the delays above).
+MAX_ATTEMPTS = 150
+#: Rows read per drain.
+BATCH = 200
+
+
+class TryLater(Exception):
+    """The transport could not deliver now (a server error, the network): try again later."""
+
+
+class Undeliverable(Exception):
+    """The transport can never deliver this (the channel is gone, no permission, a refused payload)."""
+
+
+class DmsClosed(Exception):
+    """The user does not accept direct messages from the bot."""
+
+
+class Transport(Protocol):
+    async def post(self, post: ChannelPost, nonce: str) -> int | None:
+        """Send a channel post; its message id (None if the transport has none)."""
+        ...
+
+    async def dm(self, message: PrivateMessage, nonce: str) -> int | None:
+        ...
+
+    async def edit(self, edit: LobbyEdit, channel_id: int, message_id: int) -> None:
+        ...
+
+
+class Deliverer:
+    def __init__(self, store: Store, transport: Transport, renderer: Renderer | None = None, *,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.transport = transport
+        self.renderer = renderer
+        self.clock = clock
+        self.delivered = 0                 # items sent (for tests and monitoring)
+        self._sent: LRU[str, bool] = LRU(50_000)   # keys this process has settled, whatever the store says yet
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._waiting: dict[int, float] = {}        # game -> when its oldest pending item may be tried again
+        self._wake = asyncio.Event()
+
+    # ------------------------------------------------------------------ entry points
+
+    async def deliver(self, items: Sequence[Announcement]) -> None:
+        """Send these just-committed announcements now (in order per game; pictures drawn first)."""
+        items = [a for a in items if a.key]
+        if not items:
+            return
+        drawn = await self._draw_all(items)
+        for game_id, group in _by_game(drawn):
+            if game_id is not None and game_id in self._waiting:
+                self.wake()  # an older item of this game waits for a retry: the drain keeps the order
+                continue
+            async with self._lock(game_id):
+                for item in group:
+                    if not await self._send(item):
+                        self.wake()
+                        break
+
+    async def drain(self) -> int:
+        """Send what is pending in the store (due ones; a game's items in order).  Returns the count sent."""
+        rows = await self.store.pending_announcements(BATCH)
+        now = self.clock()
+        before = self.delivered
+        games: dict[int | None, list[Announcement]] = {}
+        blocked: set[int | None] = set()
+        for row in rows:
+            game = row.item.game_id
+            if game in blocked:
+                continue
+            if row.next_try is not None and row.next_try > now:
+                blocked.add(game)  # the game's oldest pending item is not due: its later ones wait too
+                if game is not None:
+                    self._waiting[game] = row.next_try
+                continue
+            games.setdefault(game, []).append(from_outgoing(row.item))
+        for game_id, group in games.items():
+            if game_id is not None:
+                self._waiting.pop(game_id, None)
+            drawn = await self._draw_all(group)
+            async with self._lock(game_id):
+                for item in drawn:
+                    if not await self._send(item):
+                        break
+        return self.delivered - before
+
+    async def run(self, interval: float = 30.0) -> None:
+        """Drain now, then whenever woken (a failed send, a blocked game) or every ``interval`` seconds."""
+        while True:
+            try:
+                await self.drain()
+            except Exception:
+                log.exception("delivering the outbox failed; trying again in %s s", interval)
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=self._next_wait(interval))
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    def _next_wait(self, interval: float) -> float:
+        if not self._waiting:
+            return interval
+        return max(0.05, min(interval, min(self._waiting.values()) - self.clock()))
+
+    # ------------------------------------------------------------------ one item
+
+    async def _send(self, item: Announcement) -> bool:
+        """Deliver one item and record the outcome; False when the game's later items must wait."""
+        if item.key in self._sent:
+            return True
+        try:
+            if isinstance(item, ChannelPost):
+                message_id = await self.transport.post(item, item.key)
+            elif isinstance(item, PrivateMessage):
+                message_id = await self.transport.dm(item, item.key)
+            else:
+                await self._edit(item)
+                message_id = None
+        except TryLater as err:
+            return await self._later(item, str(err))
+        except DmsClosed:
+            await self._dms_closed(item)
+            return True
+        except Undeliverable as err:
+            log.warning("announcement %s of game %s cannot be delivered: %s", item.key, item.game_id, err)
+            await self.store.mark_undelivered(item.key, Delivery.FAILED, str(err)[:300])
+            self._sent.put(item.key, True)
+            return True
+        await self.store.mark_sent(item.key, message_id)
+        self._sent.put(item.key, True)
+        self.delivered += 1
+        return True
+
+    async def _edit(self, edit: LobbyEdit) -> None:
+        where = await self.store.lobby_message(edit.game_id)
+        if where is None:  # the lobby message was never posted (or could not be): nothing to edit
+            raise Undeliverable(f"game {edit.game_id} has no lobby message")
+        await self.transport.edit(edit, *where)
+
+    async def _later(self, item: Announcement, why: str) -> bool:
+        attempts, at = await self.store.retry_later(item.key, self.clock(), RETRY_DELAY, MAX_DELAY, why[:300])
+        if attempts >= MAX_ATTEMPTS:
+            log.error("announcement %s of game %s given up after %s attempts: %s", item.key, item.game_id,
+                      attempts, why)
+            await self.store.mark_undelivered(item.key, Delivery.FAILED, why[:300])
+            self._sent.put(item.key, True)
+            return True
+        log.info("announcement %s of game %s: %s; retrying in %.0f s", item.key, item.game_id, why,
+                 at - self.clock())
+        if item.game_id is not None:
+            self._waiting[item.game_id] = at
+        return False
+
+    async def _dms_closed(self, item: Announcement) -> None:
+        assert isinstance(item, PrivateMessage)
+        notice = None
+        if item.channel_id is not None:
+            notice = keyed(ChannelPost(wording.DMS_CLOSED, (item.user_id,), game_id=item.game_id,
+                                       channel_id=item.channel_id))
+        self._sent.put(item.key, True)
+        if await self.store.mark_dms_closed(item.key, to_outgoing(notice) if notice else None) and notice:
+            await self._send(notice)
+
+    # ------------------------------------------------------------------ pictures
+
+    async def _draw_all(self, items: Sequence[Announcement]) -> list[Announcement]:
+        """The items with their pictures drawn, in worker threads and all at once (a failed drawing
+        costs the image, not the message)."""
+        if self.renderer is None:
+            return list(items)
+        renderer = self.renderer
+
+        async def drawn(item: Announcement) -> Announcement:
+            if isinstance(item, LobbyEdit) or item.picture is None or item.image is not None:
+                return item
+            return dataclasses.replace(item, image=await draw(renderer, item.picture))
+
+        return list(await asyncio.gather(*(drawn(i) for i in items)))
+
+    def _lock(self, game_id: int | None) -> asyncio.Lock:
+        key = game_id if game_id is not None else -1
+        lock = self._locks.get(key)
+        if lock is None:
+            lock = self._locks[key] = asyncio.Lock()
+        return lock
+
+
+def _by_game(items: Sequence[Announcement]) -> list[tuple[int | None, list[Announcement]]]:
+    groups: dict[int | None, list[Announcement]] = {}
+    for item in items:
+        groups.setdefault(item.game_id, []).append(item)
+    return list(groups.items())

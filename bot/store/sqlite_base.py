@@ -1,0 +1,139 @@
+"""The SQLite store's foundation: one connection, exclusive transactions, periodic syncs, the outbox insert.
+
+One connection serves the whole process.  aiosqlite runs its statements on one worker thread, so two
+coroutines' statements could interleave inside one transaction; ``self._lock`` makes every transaction
+and read exclusive.  SQLite allows one writer at a time anyway, and a move's transaction is a handful of
+statements.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.store.rows import Outgoing, StaleVersion
+from bot.store.sqlite_schema import OUTBOX_INSERT, connect, encode_to_act, migrate
+
+_INSERT_ANNOUNCEMENTS = OUTBOX_INSERT.format(items="?1", game="?2", now="?3")
+
+
+def outbox_json(items: Sequence[Outgoing]) -> str:
+    """Announcements as the JSON array the outbox insert reads."""
+    return json.dumps([{"key": i.key, "game_id": i.game_id, "kind": i.kind, "channel_id": i.channel_id,
+                        "user_id": i.user_id, "role": i.role, "body": i.body, "picture": i.picture}
+                       for i in items], separators=(",", ":"), ensure_ascii=False)
+
+
+class SqliteBase:
+    """The connection to one SQLite file; the tables' methods are in the classes built on this one.
+
+    With ``synchronous=NORMAL`` (the default) a commit reaches the operating system before the
+    call returns, so a crash of the bot loses nothing, but it is fsynced to disk only when the
+    WAL is checkpointed.  A checkpoint every ``sync_interval`` seconds (when there were writes)
+    bounds what a power loss can cost to about that long.  ``FULL`` fsyncs every commit."""
+
+    def __init__(self, path: str | Path, synchronous: str = "NORMAL", sync_interval: float = 1.0,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.path = path
+        self.clock = clock
+        self.synchronous = synchronous
+        self.sync_interval = sync_interval
+        self.checkpoints = 0              # periodic WAL syncs done (for tests and monitoring)
+        self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+        self._dirty = False               # committed writes not yet synced by a checkpoint
+        self._syncer: asyncio.Task[None] | None = None
+
+    async def open(self) -> None:
+        self._db = await connect(self.path, self.synchronous)
+        await migrate(self._db)
+        if self.synchronous.upper() in ("OFF", "NORMAL") and self.sync_interval > 0:
+            self._syncer = asyncio.create_task(self._sync_periodically())
+
+    async def close(self) -> None:
+        if self._syncer is not None:
+            self._syncer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._syncer
+            self._syncer = None
+        if self._db is not None:
+            await self._db.close()  # the last connection to close checkpoints the WAL
+            self._db = None
+
+    async def _sync_periodically(self) -> None:
+        while True:
+            await asyncio.sleep(self.sync_interval)
+            if not self._dirty:
+                continue
+            self._dirty = False
+            async with self._lock:
+                # PASSIVE never waits for readers; in WAL mode with synchronous=NORMAL SQLite
+                # fsyncs the WAL before checkpointing, which makes the commits so far durable.
+                await self.db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            self.checkpoints += 1
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise RuntimeError("the store is not open; call open() first")
+        return self._db
+
+    async def _fetch(self, sql: str, *args: Any) -> list[aiosqlite.Row]:
+        async with self._lock:
+            return list(await self.db.execute_fetchall(sql, args))
+
+    @asynccontextmanager
+    async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction.  BEGIN IMMEDIATE takes SQLite's write lock up front, so a
+        second process waits (busy_timeout) instead of failing halfway through."""
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+                await self.db.execute("COMMIT")
+                self._dirty = True
+            except BaseException:
+                # Keep the original error: a failed ROLLBACK (no transaction left) says nothing new.
+                with contextlib.suppress(sqlite3.Error):
+                    await self.db.execute("ROLLBACK")
+                raise
+
+    async def _bump(self, db: aiosqlite.Connection, game_id: int, version: int, **sets: Any) -> None:
+        """Advance the game's version, with ``sets``; StaleVersion if someone else already did."""
+        columns = "".join(f", {name} = ?" for name in sets)
+        cursor = await db.execute(
+            f"UPDATE games SET version = version + 1, updated_at = ?{columns} WHERE id = ? AND version = ?",
+            (self.clock(), *sets.values(), game_id, version))
+        if cursor.rowcount != 1:
+            raise StaleVersion(f"game {game_id} is no longer at version {version}")
+
+    # -- reading -------------------------------------------------------------
+
+
+    async def _announce(self, db: aiosqlite.Connection, items: Sequence[Outgoing], game_id: int | None = None
+                        ) -> None:
+        """Write announcements into the outbox inside the caller's transaction."""
+        if items:
+            await db.execute(_INSERT_ANNOUNCEMENTS, (outbox_json(items), game_id, self.clock()))
+
+    async def _restart_clock(self, db: aiosqlite.Connection, game_id: int, to_act: tuple[int, ...] | None,
+                             only_if_changed: bool = False) -> None:
+        """A new hand-over: the clock starts now, no reminder sent yet, no longer waiting, no vote."""
+        hand = "hand" if to_act is None else "?"
+        encoded = () if to_act is None else (encode_to_act(to_act),)
+        args: tuple[Any, ...] = (self.clock(), *encoded)
+        where = " AND (hand IS NOT ? OR waiting != '')" if only_if_changed and encoded else ""
+        extra = encoded if where else ()
+        await db.execute("INSERT INTO clocks (game_id) VALUES (?) ON CONFLICT (game_id) DO NOTHING", (game_id,))
+        await db.execute(f"UPDATE clocks SET started = ?, hand = {hand}, reminded = 0, waiting = '' "
+                         f"WHERE game_id = ?{where}", (*args, game_id, *extra))
+        await db.execute("DELETE FROM votes WHERE game_id = ?", (game_id,))

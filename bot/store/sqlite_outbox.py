@@ -1,0 +1,76 @@
+"""The SQLite store's outbox: announcements waiting to be delivered, and what became of them."""
+
+from __future__ import annotations
+
+import json
+
+import aiosqlite
+
+from bot.store.rows import Delivery, OutboxRow, Outgoing
+from bot.store.sqlite_base import SqliteBase
+
+
+def _row(row: aiosqlite.Row) -> OutboxRow:
+    item = Outgoing(key=row["key"], game_id=row["game_id"], kind=row["kind"], channel_id=row["channel_id"],
+                    user_id=row["user_id"], role=row["role"], body=json.loads(row["body"]),
+                    picture=json.loads(row["picture"]) if row["picture"] is not None else None)
+    return OutboxRow(id=row["id"], item=item, state=Delivery(row["state"]), attempts=row["attempts"],
+                     created_at=row["created_at"], next_try=row["next_try"])
+
+
+class OutboxTables(SqliteBase):
+    """Announcements written with the change that caused them; marked once delivered."""
+
+    async def pending_announcements(self, limit: int) -> list[OutboxRow]:
+        """The oldest undelivered announcements, in order (some may wait for a retry: ``next_try``)."""
+        rows = await self._fetch("SELECT * FROM outbox WHERE state = 'pending' ORDER BY id LIMIT ?", limit)
+        return [_row(r) for r in rows]
+
+    async def mark_sent(self, key: str, message_id: int | None) -> None:
+        # The picture is only needed to draw the message: once sent, the row keeps what was said.
+        async with self._tx() as db:
+            await db.execute("""UPDATE outbox SET state = 'sent', message_id = ?, sent_at = ?, picture = NULL
+                                WHERE key = ?""", (message_id, self.clock(), key))
+
+    async def retry_later(self, key: str, now: float, delay: float, cap: float, note: str) -> tuple[int, float]:
+        """One more failed attempt: the next one after ``delay`` doubled per attempt so far (at most
+        ``cap``).  Returns the attempts made and when the next is due."""
+        async with self._tx() as db:
+            cursor = await db.execute(
+                """UPDATE outbox SET attempts = attempts + 1, next_try = ?1 + MIN(?3, ?2 * (1 << MIN(attempts, 30))),
+                                     note = ?4
+                   WHERE key = ?5 RETURNING attempts, next_try""", (now, delay, cap, note, key))
+            row = await cursor.fetchone()
+        return (int(row[0]), float(row[1])) if row is not None else (0, now)
+
+    async def mark_undelivered(self, key: str, state: Delivery, note: str) -> None:
+        async with self._tx() as db:
+            await db.execute("""UPDATE outbox SET state = ?, attempts = attempts + 1, note = ?, picture = NULL
+                                WHERE key = ?""", (state.value, note, key))
+
+    async def mark_dms_closed(self, key: str, notice: Outgoing | None) -> bool:
+        """The DM ``key`` cannot be delivered: its user does not accept DMs.  When it is the first such
+        DM in its game for that user, ``notice`` (a post telling the channel) is queued in the same
+        transaction and True returned; after that the channel is not told again."""
+        async with self._tx() as db:
+            cursor = await db.execute("SELECT game_id, user_id FROM outbox WHERE key = ?", (key,))
+            found = await cursor.fetchone()
+            if found is None:
+                return False
+            cursor = await db.execute(
+                """SELECT 1 FROM outbox WHERE game_id IS ? AND user_id = ? AND kind = 'dm' AND state = 'dms_closed'
+                   LIMIT 1""", (found["game_id"], found["user_id"]))
+            first = await cursor.fetchone() is None
+            await db.execute("""UPDATE outbox SET state = 'dms_closed', attempts = attempts + 1, picture = NULL,
+                                note = 'the user does not accept direct messages' WHERE key = ?""", (key,))
+            if first and notice is not None:
+                await self._announce(db, [notice], found["game_id"])
+            return first
+
+    async def lobby_message(self, game_id: int) -> tuple[int, int] | None:
+        """(channel, message) of the game's lobby post, once it was delivered."""
+        rows = await self._fetch(
+            """SELECT channel_id, message_id FROM outbox
+               WHERE game_id = ? AND role = 'lobby' AND kind = 'post' AND state = 'sent' AND message_id IS NOT NULL
+               ORDER BY id DESC LIMIT 1""", game_id)
+        return (rows[0]["channel_id"], rows[0]["message_id"]) if rows else None

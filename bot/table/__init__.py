@@ -1,0 +1,79 @@
+"""The table service: everything a game table needs except Discord.
+
+Callers (the Discord adapter, the console, tests) name a channel (or a game) and a user; the service
+returns a :class:`~bot.table.results.Reply`.  A refused request never raises: its reply carries a
+``Problem`` and a sentence for the player, and nothing changes.
+
+The parts, each over the shared :class:`~bot.table.tables.Tables` (finding, locking, loading,
+committing a game):
+
+- :mod:`.lobby` — create, join, leave, start, cancel, rematch;
+- :mod:`.play` — act (typed or chosen), the legal moves, undo, resign, abandon;
+- :mod:`.absence` — deadlines, votes, vacations, handing a seat on, reminders;
+- :mod:`.queries` — status, board, hand, log, lists, results, snapshots;
+- :mod:`.announce` and :mod:`.wording` — what changes say, and every sentence.
+
+``TableService`` wires them up and offers every verb under one name (``service.act``,
+``service.join`` …).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import engines
+from bot.rendering import Renderer
+from bot.store import Store
+from bot.table.absence import VACATION_CAP_DAYS, Absence
+from bot.table.errors import TableError
+from bot.table.lobby import Lobby
+from bot.table.play import Play, resign_ranks
+from bot.table.queries import Queries, Snapshot
+from bot.table.results import Problem, Reply, User
+from bot.table.tables import EngineLookup, Tables
+
+
+class TableService:
+    """The verbs of a game table, over one store (see the module's docstring for the parts)."""
+
+    def __init__(self, store: Store, *, engines_lookup: EngineLookup = engines.get,
+                 renderer: Renderer | None = None, cache_size: int = 512,
+                 clock: Callable[[], float] | None = None) -> None:
+        # One clock for the table: the store stamps rows and starts hand-overs with it.
+        if clock is not None:
+            store.clock = clock
+        self.store = store
+        #: The renderer whoever delivers this service's announcements draws with (the service never draws).
+        self.renderer = renderer
+        self.tables = Tables(store, engines_lookup, cache_size)
+        self.lobby = Lobby(self.tables)
+        self.play = Play(self.tables)
+        self.absence = Absence(self.tables)
+        self.queries = Queries(self.tables, self.absence)
+        # The verbs, by name.
+        self.create, self.join, self.leave = self.lobby.create, self.lobby.join, self.lobby.leave
+        self.start, self.cancel, self.rematch = self.lobby.start, self.lobby.cancel, self.lobby.rematch
+        self.act, self.moves, self.undo = self.play.act, self.play.moves, self.play.undo
+        self.resign, self.abandon = self.play.resign, self.play.abandon
+        self.time_out, self.remind, self.set_reminders = self.absence.time_out, self.absence.remind, \
+            self.absence.set_reminders
+        self.vacation, self.replace = self.absence.vacation, self.absence.replace
+        self.vote, self.vote_open = self.absence.vote, self.absence.vote_open
+        self.status, self.board, self.hand = self.queries.status, self.queries.board, self.queries.hand
+        self.help, self.rules = self.queries.help, self.queries.rules
+        self.history, self.export_history = self.queries.history, self.queries.export_history
+        self.list_games, self.my_games, self.stats = self.queries.list_games, self.queries.my_games, \
+            self.queries.stats
+        self.snapshot, self.timing, self.check_rules = self.queries.snapshot, self.queries.timing, \
+            self.queries.check_rules
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        return self.tables.clock
+
+    def title(self, engine_name: str) -> str:
+        return self.tables.title(engine_name)
+
+
+__all__ = ["VACATION_CAP_DAYS", "Problem", "Reply", "Snapshot", "TableError", "TableService", "User",
+           "resign_ranks"]

@@ -1,0 +1,324 @@
+"""Absent players: deadlines (skip, pause, vote), votes, vacations, handing a seat over, reminders.
+
+The time arithmetic is :mod:`bot.timing` (pure); the scheduler (:mod:`bot.scheduler`) decides what
+is due and calls :meth:`Absence.time_out` and :meth:`Absence.remind`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from bot.store import DAY, Outgoing, Policy, Status, Timer, Vote, Waiting
+from bot.table import announce, wording
+from bot.table.errors import TableError, replies
+from bot.table.play import acting_users, resign_ranks
+from bot.table.results import (
+    Announcement,
+    Buttons,
+    ChannelPost,
+    Controls,
+    PrivateMessage,
+    Problem,
+    Reply,
+    User,
+    keyed,
+    to_outgoing,
+)
+from bot.table.tables import Table, Tables, outcome_result
+from bot.text import fill_seats, join_names
+from bot.timing import Due, deadline_of, on_vacation, span, when
+from engines.core import Action, Engine, Event
+
+#: Vacation days a player may take in any 365 days.
+VACATION_CAP_DAYS = 30
+#: Default actions played for one absent seat at most, before giving up (engines hand over sooner).
+SKIP_LIMIT = 200
+
+
+class Absence:
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.store = tables.store
+
+    # ------------------------------------------------------------------ deadlines
+
+    @replies
+    async def time_out(self, game_id: int, started: float) -> Reply:
+        """The hand-over that began at ``started`` ran out of time: apply the game's policy.
+        Refused as stale if the hand-over has ended meanwhile (someone moved)."""
+        row = await self.tables.find(None, game_id)
+        async with self.tables.locked(row) as known:
+            table = await self.tables.running(row.id, known)
+            timer = await self.store.timer(row.id)
+            if timer is None or timer.started != started or timer.waiting is not Waiting.NO:
+                raise TableError(Problem.STALE, wording.deadline_gone(row.id), row.id)
+            engine = self.tables.engine(row.engine)
+            late = engine.to_act(table.state)
+            if timer.policy is Policy.SKIP:
+                return await self._skip(table, engine, late)
+            waiting = Waiting.PAUSED if timer.policy is Policy.PAUSE else Waiting.VOTE
+            away = join_names([table.names[s] for s in late])
+            others = [s for s in range(len(table.seats)) if s not in late]
+            limit = wording.limit(span(timer.pace.seconds or 0), timer.pace)
+            if waiting is Waiting.PAUSED:
+                post = keyed(announce.post(engine, table, wording.paused(row.id, away, limit),
+                                           [s.user_id for s in table.seats], picture=False))
+                answer = wording.paused_short(row.id)
+            else:
+                need = len(others) // 2 + 1
+                voters = join_names([table.names[s] for s in others])
+                post = keyed(announce.post(engine, table, wording.vote_opened(row.id, away, voters, limit, need,
+                                                                              len(others)),
+                                           [table.user_of(s) for s in others], picture=False, vote_on=away))
+                answer = wording.vote_opened_short(row.id)
+            await self.store.set_waiting(row.id, table.game.version, waiting, [to_outgoing(post)])
+        return Reply(answer, game_id=row.id, engine=engine.name, move_number=engine.move_count(table.state),
+                     post=post, outbox=(post,), channel_id=row.channel_id)
+
+    async def _skip(self, table: Table, engine: Engine, late: tuple[int, ...]) -> Reply:
+        """Play the engine's default move for each late seat until its turn has passed on; all of them
+        and one post telling the table what was played are committed together."""
+        current, absent = table.state, list(late)
+        moves: list[tuple[int, Action, Sequence[Event]]] = []
+        played: list[tuple[int, str]] = []
+        for _ in range(SKIP_LIMIT * max(1, len(late))):
+            acting = engine.to_act(current)
+            seat = next((s for s in absent if s in acting), None)
+            if seat is None:
+                break
+            action = engine.default_action(current, seat)
+            played.append((seat, fill_seats(engine.format_action(current, seat, action), table.names)))
+            current, events = engine.apply(current, seat, action)
+            moves.append((seat, action, events))
+            if engine.to_act(current) != acting:
+                absent.remove(seat)
+        notes = [wording.away_played(table.names[s], [label for who, label in played if who == s]) for s in late]
+        all_events = [e for _, _, events in moves for e in events]
+
+        def announcements(after: Table) -> list[Announcement]:
+            post, private = announce.move_messages(engine, table, after, late[0], all_events, lead=notes)
+            return [post, *private]
+
+        after, items = await self.tables.commit_moves(table, engine, moves, current, announcements)
+        post = next(a for a in items if isinstance(a, ChannelPost))
+        private = tuple(a for a in items if isinstance(a, PrivateMessage))
+        return Reply(" ".join(notes), game_id=table.game.id, engine=engine.name,
+                     move_number=engine.move_count(current), post=post, private=private, outbox=items,
+                     channel_id=table.game.channel_id, to_act=acting_users(engine, after))
+
+    async def clock_line(self, timer: Timer) -> str:
+        """Where a running game's clock stands, for the board and the status."""
+        now = self.tables.clock()
+        vacations = await self.store.vacations([timer.users[s] for s in timer.to_act], timer.started)
+        names = join_names([timer.names[s] for s in timer.to_act])
+        if timer.waiting is Waiting.PAUSED:
+            return wording.clock_paused(names)
+        if timer.waiting is Waiting.VOTE:
+            return wording.clock_vote(names)
+        away = [v for s in timer.to_act if (v := on_vacation(vacations, timer.users[s], now))]
+        if away:
+            return wording.clock_vacation(names, when(max(v.end for v in away)))
+        deadline = deadline_of(timer, vacations, now)
+        if deadline is None:
+            return wording.clock_waiting(names, span(now - timer.started))
+        return wording.clock_deadline(names, when(deadline), span(deadline - now))
+
+    # ------------------------------------------------------------------ reminders
+
+    async def remind(self, items: Sequence[Due], now: float) -> list[Reply]:
+        """Send the due reminders: a mention in each game's channel and one DM digest per player,
+        written into the outbox with the record that they were sent (a hand-over that ended
+        meanwhile is skipped)."""
+        made: list[Announcement] = []
+
+        def reminders(marked: set[int]) -> list[Outgoing]:
+            digests: dict[int, list[Due]] = {}
+            for item in items:
+                timer = item.timer
+                if timer.game_id not in marked:
+                    continue
+                made.append(keyed(ChannelPost(
+                    wording.reminder(timer.game_id, self.tables.title(timer.engine),
+                                     join_names([timer.names[s] for s in item.seats]), self._left(item, now)),
+                    tuple(timer.users[s] for s in item.seats), game_id=timer.game_id, channel_id=timer.channel_id,
+                    # No move number: the Play button of a reminder opens whatever the choices are then.
+                    buttons=Buttons(Controls.TURN))))
+                for seat in item.seats:
+                    digests.setdefault(timer.users[seat], []).append(item)
+            for user_id, due in digests.items():
+                lines = [wording.digest_line(d.timer.game_id, self.tables.title(d.timer.engine), self._left(d, now,
+                                                                                                         short=True))
+                         for d in due]
+                made.append(keyed(PrivateMessage(user_id, wording.digest([d.timer.game_id for d in due], lines),
+                                                 game_id=due[0].timer.game_id, channel_id=due[0].timer.channel_id)))
+            return [to_outgoing(a) for a in made]
+
+        await self.store.mark_reminded([(d.timer.game_id, d.timer.started, d.reminded) for d in items], now,
+                                       reminders)
+        return [Reply("", game_id=a.game_id, outbox=(a,), post=a if isinstance(a, ChannelPost) else None,
+                      private=(a,) if isinstance(a, PrivateMessage) else ()) for a in made]
+
+    @staticmethod
+    def _left(item: Due, now: float, short: bool = False) -> str:
+        timer = item.timer
+        if item.deadline is None:
+            waited = span(now - timer.started)
+            return f"waiting for {waited}" if short else wording.waiting_for(waited)
+        if short:
+            return f"{span(item.deadline - now)} left (until {when(item.deadline)})"
+        return wording.time_left(span(item.deadline - now), when(item.deadline), timer.pace.label,
+                                 wording.consequence(timer.policy))
+
+    @replies
+    async def set_reminders(self, user: User, on: bool) -> Reply:
+        await self.store.set_reminders(user.id, on)
+        return Reply(wording.REMINDERS_ON if on else wording.REMINDERS_OFF)
+
+    # ------------------------------------------------------------------ vacations
+
+    @replies
+    async def vacation(self, user: User, days: int) -> Reply:
+        """Stop the user's clock in all their games for ``days`` (0 ends a vacation); everyone at those
+        tables is told.  At most ``VACATION_CAP_DAYS`` in any 365 days."""
+        now = self.tables.clock()
+        if not 0 <= days <= VACATION_CAP_DAYS:
+            raise TableError(Problem.BAD_REQUEST, wording.vacation_range(VACATION_CAP_DAYS, days))
+        year_ago = now - 365 * DAY
+        mine = await self.store.vacations([user.id], year_ago)
+        current = on_vacation(mine, user.id, now)
+        timers = [t for t in await self.store.running_timers() if user.id in t.users]
+        if days == 0:
+            if current is None:
+                raise TableError(Problem.BAD_REQUEST, wording.NOT_ON_VACATION)
+            posts = tuple(keyed(ChannelPost(wording.back_from_vacation(user.name, t.game_id), game_id=t.game_id,
+                                            channel_id=t.channel_id)) for t in timers)
+            await self.store.end_vacation(user.id, now, [to_outgoing(p) for p in posts])
+            return Reply(wording.WELCOME_BACK, outbox=posts)
+        used = sum(min(v.end, now) - max(v.start, year_ago) for v in mine if v.start < now)
+        left = VACATION_CAP_DAYS * DAY - used
+        if days * DAY > left + 1:
+            raise TableError(Problem.BAD_REQUEST, wording.vacation_left(int(left // DAY), VACATION_CAP_DAYS))
+        end = now + days * DAY
+        posts = tuple(keyed(ChannelPost(wording.on_vacation_post(user.name, when(end), days, t.game_id),
+                                        game_id=t.game_id, channel_id=t.channel_id)) for t in timers)
+        await self.store.start_vacation(user.id, now, end, [to_outgoing(p) for p in posts])
+        return Reply(wording.on_vacation_reply(when(end), len(timers), int((left - days * DAY) // DAY)), outbox=posts)
+
+    # ------------------------------------------------------------------ seats changing hands
+
+    @replies
+    async def replace(self, channel_id: int | None, user: User, member: User, *, game_id: int | None = None) -> Reply:
+        """Hand the user's seat to ``member``; from another player while a vote is open, a vote to
+        give the absent player's seat to ``member``."""
+        row = await self.tables.find(channel_id, game_id)
+        async with self.tables.locked(row) as known:
+            table = await self.tables.running(row.id, known)
+            engine = self.tables.engine(row.engine)
+            seat = self.tables.seat(table, user)
+            timer = await self.store.timer(row.id)
+            if timer is not None and timer.waiting is Waiting.VOTE and seat not in timer.to_act:
+                return await self._vote(table, engine, timer, seat, user, "replace", member)
+            self._check_newcomer(table, member)
+            return await self._hand_over(table, engine, seat, member,
+                                         wording.handed_over(user.name, seat, row.id, member.name))
+
+    @replies
+    async def vote(self, game_id: int, user: User, choice: str, member: User | None = None) -> Reply:
+        """A vote ("end", or "replace" with ``member``) on an absent player's seat."""
+        row = await self.tables.find(None, game_id)
+        async with self.tables.locked(row) as known:
+            table = await self.tables.running(row.id, known)
+            engine = self.tables.engine(row.engine)
+            seat = self.tables.seat(table, user)
+            timer = await self.store.timer(row.id)
+            if timer is None or timer.waiting is not Waiting.VOTE:
+                raise TableError(Problem.WRONG_PHASE, wording.no_vote(row.id), row.id)
+            return await self._vote(table, engine, timer, seat, user, choice, member)
+
+    @replies
+    async def vote_open(self, game_id: int, user: User) -> Reply:
+        """Whether ``user`` may vote in the game now (before offering them a member picker)."""
+        row = await self.tables.find(None, game_id)
+        async with self.tables.locked(row) as known:
+            table = await self.tables.running(row.id, known)
+            seat = self.tables.seat(table, user)
+            timer = await self.store.timer(row.id)
+        if timer is None or timer.waiting is not Waiting.VOTE:
+            raise TableError(Problem.WRONG_PHASE, wording.no_vote(row.id), row.id)
+        if seat in timer.to_act:
+            raise TableError(Problem.FORBIDDEN, wording.VOTE_SUBJECT, row.id)
+        away = join_names([table.names[s] for s in timer.to_act])
+        return Reply(wording.vote_who(away, row.id), game_id=row.id, channel_id=row.channel_id)
+
+    async def _vote(self, table: Table, engine: Engine, timer: Timer, seat: int, user: User, choice: str,
+                    member: User | None) -> Reply:
+        game_id, late = table.game.id, tuple(timer.to_act)
+        if seat in late:
+            raise TableError(Problem.FORBIDDEN, wording.VOTE_SUBJECT, game_id)
+        if choice not in ("end", "replace"):
+            raise TableError(Problem.BAD_REQUEST, wording.VOTE_HOW, game_id)
+        if choice == "replace":
+            if member is None:
+                raise TableError(Problem.BAD_REQUEST, wording.VOTE_WHOM, game_id)
+            self._check_newcomer(table, member)
+        ballot = Vote(user.id, choice, member.id if member else None, member.name if member else "")
+        voters = {table.user_of(s) for s in range(len(table.seats)) if s not in late}
+        votes = [v for v in await self.store.votes(game_id) if v.voter in voters and v.voter != user.id]
+        votes.append(ballot)
+        need = len(voters) // 2 + 1
+        away = table.names[late[0]]
+        ends = sum(v.choice == "end" for v in votes)
+        if ends >= need:
+            await self.store.cast_vote(game_id, ballot)
+            return await self._end_by_vote(table, engine, late[0])
+        if choice == "end":
+            what, count = wording.vote_end_what(), ends
+        else:
+            assert member is not None
+            count = sum(v.choice == "replace" and v.target == member.id for v in votes)
+            if count >= need:
+                await self.store.cast_vote(game_id, ballot)
+                return await self._hand_over(table, engine, late[0], member,
+                                             wording.voted_in(member.name, late[0], game_id, away))
+            what = wording.vote_seat_what(away, member.name)
+        post = keyed(ChannelPost(wording.vote_cast(user.name, what, game_id, count, need), game_id=game_id,
+                                 channel_id=table.game.channel_id))
+        await self.store.cast_vote(game_id, ballot, [to_outgoing(post)])
+        return Reply(wording.vote_counts(what, count, need), game_id=game_id, post=post, outbox=(post,),
+                     channel_id=table.game.channel_id)
+
+    async def _end_by_vote(self, table: Table, engine: Engine, seat: int) -> Reply:
+        game = table.game
+        standing = engine.standing(table.state)
+        result = outcome_result(standing, ranks=resign_ranks(standing, seat), timed_out=seat)
+        ended = dataclasses.replace(table, game=dataclasses.replace(game, status=Status.FINISHED, result=result))
+        post = keyed(announce.final_post(engine, ended, wording.ended_by_vote(game.id, table.names[seat]), result))
+        note = f"ended by vote after {table.names[seat]}'s time ran out"
+        await self.store.end_game(game.id, game.version, Status.FINISHED, result, note, [to_outgoing(post)])
+        self.tables.forget(game.id)
+        return Reply(wording.VOTE_ENDED_GAME, game_id=game.id, engine=engine.name, post=post, outbox=(post,),
+                     channel_id=game.channel_id)
+
+    @staticmethod
+    def _check_newcomer(table: Table, member: User) -> None:
+        if table.seat_of(member.id) is not None:
+            raise TableError(Problem.BAD_REQUEST, wording.plays_already(member.name, table.game.id), table.game.id)
+
+    async def _hand_over(self, table: Table, engine: Engine, seat: int, member: User, line: str) -> Reply:
+        """The seat's user changes (the log keeps seats, not users); the clock starts afresh."""
+        game = table.game
+        old = table.names[seat]
+        seats = tuple(dataclasses.replace(s, user_id=member.id, name=member.name) if i == seat else s
+                      for i, s in enumerate(table.seats))
+        after = dataclasses.replace(table, seats=seats, views={},
+                                    game=dataclasses.replace(game, version=game.version + 1))
+        post = keyed(announce.post(engine, after, line + "\n" + announce.turn_line(engine, after), [member.id]))
+        hand = keyed(PrivateMessage(member.id, wording.new_seat_dm(seat, game.id, engine.title, old),
+                                    announce.hand(engine, after, seat), game_id=game.id, channel_id=game.channel_id))
+        await self.store.replace_seat(game.id, game.version, seat, member.id, member.name,
+                                      [to_outgoing(post), to_outgoing(hand)])
+        self.tables.forget(game.id)
+        return Reply(wording.seat_now(seat, game.id, member.name), game_id=game.id, engine=engine.name,
+                     move_number=engine.move_count(table.state), post=post, private=(hand,), outbox=(post, hand),
+                     channel_id=game.channel_id, to_act=acting_users(engine, after))

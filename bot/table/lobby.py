@@ -1,0 +1,219 @@
+"""The lobby: opening a table, joining, leaving, starting, cancelling, and a rematch after the end.
+
+Each verb's announcements (the lobby message, its edits, the start post and the hands) are written
+in the same transaction as the change, so a crash between them cannot leave a table half-told.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from bot.store import ACTIVE, ChannelBusy, GameRow, LogStats, NewGame, Outgoing, Pace, Policy, SeatRow, Status
+from bot.table import announce, wording
+from bot.table.errors import TableError, replies
+from bot.table.results import Announcement, ChannelPost, Problem, Reply, User, keyed, to_outgoing
+from bot.table.tables import Table, Tables
+from engines import rng
+from engines.core import Engine
+
+
+def parse_timing(pace: str, deadline: str) -> tuple[Pace, Policy]:
+    try:
+        pace_ = Pace(str(pace).lower())
+    except ValueError:
+        raise TableError(Problem.BAD_REQUEST, wording.not_one_of("Pace", pace, [p.value for p in Pace])) from None
+    try:
+        policy = Policy(str(deadline).lower())
+    except ValueError:
+        raise TableError(Problem.BAD_REQUEST,
+                         wording.not_one_of("Deadline", deadline, [p.value for p in Policy])) from None
+    return pace_, policy
+
+
+class Lobby:
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.store = tables.store
+
+    @replies
+    async def create(self, engine_name: str, guild_id: int, channel_id: int, creator: User, *,
+                     seats: int | None = None, options: Mapping[str, Any] | None = None,
+                     seed: int | None = None, pace: str = Pace.NONE.value, deadline: str = Policy.SKIP.value,
+                     ) -> Reply:
+        """Open a lobby in the channel; the creator takes the first place.  With ``seats`` the game
+        starts by itself once that many have joined.  ``pace`` (time per hand-over) and ``deadline``
+        (what happens when it runs out) are kept for the whole game."""
+        engine = self.tables.engine(engine_name)
+        pace_, policy = parse_timing(pace, deadline)
+        players = wording.seat_range(engine.min_seats, engine.max_seats)
+        if seats is not None and not engine.min_seats <= seats <= engine.max_seats:
+            raise TableError(Problem.BAD_REQUEST, wording.wrong_seat_count(engine.title, players, seats))
+        options = dict(options or {})
+        self._check_options(engine, seats or engine.min_seats, options)
+        new = NewGame(engine=engine.name, rules_version=engine.rules_version,
+                      seed=secrets.randbits(63) if seed is None else seed, options=options, guild_id=guild_id,
+                      channel_id=channel_id, created_by=creator.id, creator_name=creator.name,
+                      seat_count=seats, pace=pace_, policy=policy)
+        return await self._open(engine, new, wording.opened)
+
+    async def _open(self, engine: Engine, new: NewGame, answer: Callable[[int], str],
+                    lead: Callable[[int], str] | None = None, mentions: tuple[int, ...] = ()) -> Reply:
+        """Store a new lobby and its lobby message (whose words need the new game's id)."""
+        posted: list[ChannelPost] = []
+
+        def lobby_message(game_id: int) -> list[Outgoing]:
+            table = Table(_lobby_row(new, game_id), (SeatRow(new.created_by, new.creator_name, None, 0),), None,
+                          LogStats(0, 0, 0), new.pace, new.policy)
+            item = keyed(announce.lobby_post(engine, table, table.timing, lead(game_id) if lead else "", mentions))
+            posted.append(item)
+            return [to_outgoing(item)]
+
+        try:
+            game = await self.store.create_game(new, lobby_message)
+        except ChannelBusy as busy:
+            raise TableError(Problem.CHANNEL_BUSY, wording.channel_busy(self.tables.label(busy.game)),
+                             busy.game.id) from None
+        (lobby,) = posted
+        return Reply(answer(game.id), game_id=game.id, engine=engine.name, post=lobby, outbox=(lobby,),
+                     channel_id=game.channel_id)
+
+    @replies
+    async def join(self, channel_id: int | None, user: User, *, game_id: int | None = None) -> Reply:
+        row = await self.tables.find(channel_id, game_id)
+        async with self.tables.locked(row) as known:
+            table = await self.tables.lobby(row.id, known)
+            engine = self.tables.engine(table.game.engine)
+            if table.seat_of(user.id) is not None:
+                raise TableError(Problem.BAD_REQUEST, wording.already_seated(row.id), row.id)
+            limit = table.game.seat_count or engine.max_seats
+            if len(table.seats) >= limit:
+                raise TableError(Problem.WRONG_PHASE, wording.table_full(row.id, limit), row.id)
+            seated = _with_seat(table, user)
+            if len(seated.seats) == table.game.seat_count:
+                return await self._start(seated, engine, joining=user)
+            edit = keyed(announce.lobby_edit(engine, seated, table.timing))
+            await self.store.add_seat(row.id, table.game.version, user.id, user.name, [to_outgoing(edit)])
+        return Reply(wording.joined(row.id), game_id=row.id, engine=engine.name, outbox=(edit,),
+                     channel_id=row.channel_id)
+
+    @replies
+    async def leave(self, channel_id: int | None, user: User, *, game_id: int | None = None) -> Reply:
+        row = await self.tables.find(channel_id, game_id)
+        async with self.tables.locked(row) as known:
+            table = await self.tables.lobby(row.id, known)
+            engine = self.tables.engine(table.game.engine)
+            if table.seat_of(user.id) is None:
+                raise TableError(Problem.NOT_SEATED, wording.not_seated_here(row.id), row.id)
+            if user.id == table.game.created_by:
+                raise TableError(Problem.FORBIDDEN, wording.creator_cannot_leave(), row.id)
+            remaining = dataclasses.replace(table, seats=tuple(s for s in table.seats if s.user_id != user.id))
+            edit = keyed(announce.lobby_edit(engine, remaining, table.timing))
+            await self.store.remove_seat(row.id, table.game.version, user.id, [to_outgoing(edit)])
+        return Reply(wording.left(row.id), game_id=row.id, engine=engine.name, outbox=(edit,),
+                     channel_id=row.channel_id)
+
+    @replies
+    async def start(self, channel_id: int | None, user: User, *, is_manager: bool = False,
+                    game_id: int | None = None) -> Reply:
+        row = await self.tables.find(channel_id, game_id)
+        async with self.tables.locked(row) as known:
+            table = await self.tables.lobby(row.id, known)
+            self.tables.require_owner(table.game, user, is_manager, "start")
+            engine = self.tables.engine(table.game.engine)
+            if not engine.min_seats <= len(table.seats) <= engine.max_seats:
+                players = wording.seat_range(engine.min_seats, engine.max_seats)
+                raise TableError(Problem.WRONG_PHASE, wording.needs_players(engine.title, players, len(table.seats)),
+                                 row.id)
+            return await self._start(table, engine)
+
+    @replies
+    async def cancel(self, channel_id: int | None, user: User, *, is_manager: bool = False,
+                     game_id: int | None = None) -> Reply:
+        row = await self.tables.find(channel_id, game_id)
+        async with self.tables.locked(row) as known:
+            table = await self.tables.lobby(row.id, known)
+            self.tables.require_owner(table.game, user, is_manager, "cancel")
+            engine = self.tables.engine(table.game.engine)
+            ended = dataclasses.replace(table, game=dataclasses.replace(table.game, status=Status.CANCELLED))
+            edit = keyed(announce.lobby_edit(engine, ended, table.timing))
+            await self.store.end_game(row.id, table.game.version, Status.CANCELLED, None,
+                                      f"cancelled by {user.name}", [to_outgoing(edit)])
+        return Reply(wording.cancelled(row.id), game_id=row.id, engine=engine.name, outbox=(edit,),
+                     channel_id=row.channel_id)
+
+    async def _start(self, table: Table, engine: Engine, joining: User | None = None) -> Reply:
+        """Seat the lobby in an order drawn from the game's seed, deal, and tell everyone: the lobby
+        message, the start post and each hand are stored with the start itself."""
+        game = table.game
+        by_join = sorted(table.seats, key=lambda s: s.joined)
+        _, order = rng.shuffle(rng.seed_state(game.seed), [s.user_id for s in by_join])
+        state = engine.new_game(len(order), game.seed, game.options)
+        seats = tuple(dataclasses.replace(next(s for s in by_join if s.user_id == uid), seat=i)
+                      for i, uid in enumerate(order))
+        to_act = engine.to_act(state)
+        started = dataclasses.replace(
+            table, seats=seats, state=state, views={},
+            game=dataclasses.replace(game, status=Status.RUNNING, rules_version=engine.rules_version, to_act=to_act,
+                                     version=game.version + 1))
+        post, hands = announce.start_messages(engine, started)
+        edit = keyed(announce.lobby_edit(engine, started, table.timing))
+        post = keyed(post)
+        hands = tuple(keyed(h) for h in hands)
+        items: tuple[Announcement, ...] = (edit, post, *hands)
+        # The last seat (when a Join fills the table) and the start land in one transaction.
+        await self.store.start_game(game.id, game.version, list(order), engine.rules_version,
+                                    self.tables.dump(engine, state), to_act, [to_outgoing(a) for a in items],
+                                    newcomer=(joining.id, joining.name) if joining else None)
+        self.tables.forget(game.id)  # re-read on next use: the seats and the clock as stored
+        return Reply(wording.started(game.id), game_id=game.id, engine=engine.name,
+                     move_number=engine.move_count(state), post=post, private=hands, outbox=items,
+                     channel_id=game.channel_id, to_act=tuple(order[s] for s in to_act))
+
+    @replies
+    async def rematch(self, game_id: int, user: User) -> Reply:
+        """A new lobby in the same channel with the same options; the others are asked to join."""
+        old = await self.store.get_game(game_id)
+        if old is None:
+            raise TableError(Problem.NO_GAME, wording.no_game(game_id, here=False))
+        if old.status in ACTIVE:
+            raise TableError(Problem.WRONG_PHASE, wording.not_over_yet(game_id), game_id)
+        seats = await self.store.seats(game_id)
+        if not any(s.user_id == user.id for s in seats):
+            raise TableError(Problem.NOT_SEATED, wording.rematch_players_only(game_id), game_id)
+        engine = self.tables.engine(old.engine)
+        timer = await self.store.timer(game_id)
+        pace, policy = (timer.pace, timer.policy) if timer is not None else (Pace.NONE, Policy.SKIP)
+        new = NewGame(engine=engine.name, rules_version=engine.rules_version, seed=secrets.randbits(63),
+                      options=dict(old.options), guild_id=old.guild_id, channel_id=old.channel_id,
+                      created_by=user.id, creator_name=user.name, seat_count=len(seats), pace=pace, policy=policy)
+        others = [s for s in seats if s.user_id != user.id]
+
+        def lead(new_id: int) -> str:
+            return wording.rematch_call(user.name, new_id, engine.title, len(seats), wording.timing(pace, policy),
+                                        [s.name for s in others])
+
+        return await self._open(engine, new, lambda new_id: wording.rematch_opened(new_id, game_id), lead,
+                                tuple(s.user_id for s in others))
+
+    @staticmethod
+    def _check_options(engine: Engine, seats: int, options: dict[str, Any]) -> None:
+        try:
+            engine.new_game(seats, 0, options)
+        except Exception as err:  # the engine knows its options; say what it said
+            raise TableError(Problem.BAD_REQUEST, wording.bad_options(engine.title, err)) from None
+
+
+def _with_seat(table: Table, user: User) -> Table:
+    joined = max((s.joined for s in table.seats), default=-1) + 1
+    return dataclasses.replace(table, seats=(*table.seats, SeatRow(user.id, user.name, None, joined)))
+
+
+def _lobby_row(new: NewGame, game_id: int) -> GameRow:
+    """The row a new game gets (for the words of its lobby message, written in the same transaction)."""
+    return GameRow(id=game_id, engine=new.engine, rules_version=new.rules_version, seed=new.seed,
+                   options=new.options, guild_id=new.guild_id, channel_id=new.channel_id, status=Status.LOBBY,
+                   created_by=new.created_by, created_at=0.0, updated_at=0.0, seat_count=new.seat_count,
+                   version=0, to_act=(), result=None, note="")

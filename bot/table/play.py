@@ -1,0 +1,193 @@
+"""Play: a move (typed, or a choice from a menu), the choices themselves, undo, resign and abandon.
+
+``act`` is the whole of a press: one find, one lock, one load, one write with its announcements, and a
+reply that already says who acts next and, when it is still the mover's turn, their next choices.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from bot.store import ACTIVE, Status
+from bot.table import announce, wording
+from bot.table.errors import TableError, replies
+from bot.table.results import (
+    Announcement,
+    ChannelPost,
+    Choice,
+    PrivateMessage,
+    Problem,
+    Reply,
+    User,
+    keyed,
+    to_outgoing,
+)
+from bot.table.tables import Table, Tables, outcome_result
+from bot.text import fill_seats
+from engines.core import Action, Engine, Outcome
+
+
+def resign_ranks(standing: Outcome, resigned: int) -> list[int]:
+    """The resigning seat is last; the others keep the engine's standing among themselves (ties share)."""
+    others = [s for s in range(len(standing.ranks)) if s != resigned]
+    ranks = [1 + sum(1 for o in others if standing.ranks[o] < standing.ranks[s])
+             for s in range(len(standing.ranks))]
+    ranks[resigned] = len(standing.ranks)
+    return ranks
+
+
+def choices_of(engine: Engine, table: Table, seat: int) -> tuple[Choice, ...]:
+    return tuple(Choice(engine.action_key(a), fill_seats(engine.format_action(table.state, seat, a), table.names))
+                 for a in engine.legal_actions(table.state, seat))
+
+
+def acting_users(engine: Engine, table: Table) -> tuple[int, ...]:
+    if table.game.status is not Status.RUNNING:
+        return ()
+    return tuple(table.user_of(s) for s in engine.to_act(table.state))
+
+
+class Play:
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.store = tables.store
+
+    @replies
+    async def act(self, channel_id: int | None, user: User, text: str = "", *, move_number: int | None = None,
+                  game_id: int | None = None, choice: int | None = None) -> Reply:
+        """Play ``text`` — or the ``choice``-th of the legal moves offered at ``move_number`` — for the
+        user's seat.  ``move_number`` is the move count the player saw (a button carries it); if the board
+        has moved on since, the move is refused as stale."""
+        row = await self.tables.find(channel_id, game_id)
+        async with self.tables.locked(row) as known:
+            # A request that waited for the lock while another landed was aimed at an older board.
+            before = await self.tables.running(row.id, known, seen_version=row.version)
+            engine = self.tables.engine(row.engine)
+            seat = self.tables.acting_seat(before, engine, user)
+            if move_number is not None and move_number != engine.move_count(before.state):
+                raise TableError(Problem.STALE, wording.STALE, row.id)
+            action = self._chosen(before, engine, seat, text, choice)
+            state, events = self.tables.apply(before, engine, seat, action)
+
+            def announcements(after: Table) -> list[Announcement]:
+                if not events:
+                    # A step inside a decision (choose, then pay ...): nothing happened yet for anyone
+                    # else to see, so only the player hears back; the channel gets the completed move.
+                    return []
+                post, private = announce.move_messages(engine, before, after, seat, events)
+                return [post, *private]
+
+            after, items = await self.tables.commit_moves(before, engine, [(seat, action, events)], state,
+                                                          announcements)
+        label = fill_seats(engine.format_action(before.state, seat, action), before.names)
+        post, private = _split(items)
+        still = seat in engine.to_act(state) and after.game.status is Status.RUNNING
+        return Reply(wording.played(label), game_id=row.id, engine=engine.name, move_number=engine.move_count(state),
+                     post=post, private=private, outbox=items, channel_id=row.channel_id,
+                     to_act=acting_users(engine, after), choices=choices_of(engine, after, seat) if still else ())
+
+    def _chosen(self, table: Table, engine: Engine, seat: int, text: str, choice: int | None) -> Action:
+        if choice is None:
+            return self.tables.parse(table, engine, seat, text)
+        legal = engine.legal_actions(table.state, seat)
+        if not 0 <= choice < len(legal):
+            raise TableError(Problem.STALE, wording.STALE_MENU, table.game.id)
+        return legal[choice]
+
+    @replies
+    async def moves(self, channel_id: int | None, user: User, *, game_id: int | None = None) -> Reply:
+        """The user's legal moves now (for a menu, buttons or autocomplete)."""
+        row = await self.tables.find(channel_id, game_id)
+        async with self.tables.locked(row) as known:
+            table = await self.tables.running(row.id, known)
+        engine = self.tables.engine(row.engine)
+        seat = self.tables.acting_seat(table, engine, user)
+        choices = choices_of(engine, table, seat)
+        text = "\n".join(f"`{c.key}` — {c.label}" if c.label.casefold() != c.key else f"`{c.key}`" for c in choices)
+        return Reply(text, game_id=row.id, engine=engine.name, move_number=engine.move_count(table.state),
+                     choices=choices, channel_id=row.channel_id, to_act=acting_users(engine, table))
+
+    @replies
+    async def undo(self, channel_id: int | None, user: User, *, game_id: int | None = None) -> Reply:
+        """Take back the user's last move: only their own, only after the engine's undo barrier, and
+        only while nobody else has acted since.  The log row stays, marked undone."""
+        row = await self.tables.find(channel_id, game_id)
+        async with self.tables.locked(row) as known:
+            table = await self.tables.running(row.id, known)
+            engine = self.tables.engine(row.engine)
+            seat = self.tables.seat(table, user)
+            actions = await self.store.live_actions(row.id)
+            self._check_undo(table, engine, seat, len(actions), actions[-1].seat if actions else None)
+            remaining = actions[:-1]
+            state = await self.tables.replay(table, engine, [(a.seat, a.action_key) for a in remaining])
+            after = dataclasses.replace(table, state=state, views={}, game=dataclasses.replace(
+                table.game, version=table.game.version + 1, to_act=engine.to_act(state)))
+            what = fill_seats(actions[-1].public, table.names) or "a move"
+            post = keyed(announce.post(engine, after, wording.took_back(user.name, what) + " "
+                                       + announce.turn_line(engine, after)))
+            _, private = announce.move_messages(engine, table, after, seat, ())
+            private = tuple(keyed(m) for m in private)
+            items: tuple[Announcement, ...] = (post, *private)
+            await self.store.undo_action(row.id, table.game.version, actions[-1].seq,
+                                         remaining[-1].seq if remaining else 0, self.tables.dump(engine, state),
+                                         engine.to_act(state), [to_outgoing(a) for a in items])
+            self.tables.forget(row.id)  # the log's statistics changed: read them again on next use
+        return Reply(wording.TAKEN_BACK, game_id=row.id, engine=engine.name, move_number=engine.move_count(state),
+                     post=post, private=private, outbox=items, channel_id=row.channel_id,
+                     to_act=acting_users(engine, after))
+
+    @staticmethod
+    def _check_undo(table: Table, engine: Engine, seat: int, live: int, last_seat: int | None) -> None:
+        if last_seat is None:
+            raise TableError(Problem.CANNOT_UNDO, wording.NOTHING_TO_UNDO, table.game.id)
+        if last_seat != seat:
+            raise TableError(Problem.CANNOT_UNDO, wording.moved_since(table.names[last_seat]), table.game.id)
+        if live - 1 < engine.undo_barrier(table.state):
+            raise TableError(Problem.CANNOT_UNDO, wording.CANNOT_UNDO_BARRIER, table.game.id)
+
+    @replies
+    async def resign(self, channel_id: int | None, user: User, *, game_id: int | None = None) -> Reply:
+        """End the game: the resigning player ranks last, the others by the engine's standing."""
+        row = await self.tables.find(channel_id, game_id)
+        async with self.tables.locked(row) as known:
+            table = await self.tables.running(row.id, known)
+            engine = self.tables.engine(row.engine)
+            seat = self.tables.seat(table, user)
+            standing = engine.standing(table.state)
+            result = outcome_result(standing, ranks=resign_ranks(standing, seat), resigned=seat)
+            ended = _ended(table, Status.FINISHED, result)
+            post = keyed(announce.final_post(engine, ended, wording.resigned(user.name, row.id), result))
+            await self.store.end_game(row.id, table.game.version, Status.FINISHED, result, f"{user.name} resigned",
+                                      [to_outgoing(post)])
+        return Reply(wording.RESIGNED, game_id=row.id, engine=engine.name, post=post, outbox=(post,),
+                     channel_id=row.channel_id)
+
+    @replies
+    async def abandon(self, channel_id: int | None, user: User, *, is_manager: bool = False,
+                      game_id: int | None = None) -> Reply:
+        """End the game unranked; only its creator or a server manager may."""
+        row = await self.tables.find(channel_id, game_id)
+        async with self.tables.locked(row) as known:
+            table = await self.tables.load(row.id, known)
+            if table.game.status not in ACTIVE:
+                raise TableError(Problem.WRONG_PHASE, wording.already_ended(row.id), row.id)
+            self.tables.require_owner(table.game, user, is_manager, "abandon")
+            engine = self.tables.engine(row.engine)
+            ended = _ended(table, Status.ABANDONED, None)
+            post = keyed(announce.post(engine, ended, wording.abandoned_post(user.name, row.id),
+                                       [s.user_id for s in table.seats], picture=False))
+            items: tuple[Announcement, ...] = (post,)
+            if table.game.status is Status.LOBBY:  # the lobby message stops offering seats
+                items += (keyed(announce.lobby_edit(engine, ended, table.timing)),)
+            await self.store.end_game(row.id, table.game.version, Status.ABANDONED, None,
+                                      f"abandoned by {user.name}", [to_outgoing(a) for a in items])
+        return Reply(wording.abandoned(row.id), game_id=row.id, post=post, outbox=items, channel_id=row.channel_id)
+
+
+def _ended(table: Table, status: Status, result: dict[str, object] | None) -> Table:
+    return dataclasses.replace(table, game=dataclasses.replace(table.game, status=status, result=result, to_act=()))
+
+
+def _split(items: tuple[Announcement, ...]) -> tuple[ChannelPost | None, tuple[PrivateMessage, ...]]:
+    posts = [a for a in items if isinstance(a, ChannelPost)]
+    return (posts[0] if posts else None), tuple(a for a in items if isinstance(a, PrivateMessage))

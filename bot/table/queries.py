@@ -1,0 +1,219 @@
+"""Looking without changing: status, the board, a hand, a player's own board, the log, lists and results."""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.store import ActionRow, GameRow, Pace, Status
+from bot.table import announce, wording
+from bot.table.absence import Absence
+from bot.table.errors import TableError, replies
+from bot.table.results import ChannelPost, Picture, PrivateMessage, Problem, Reply, User
+from bot.table.tables import Tables
+from bot.text import fill_seats, result_lines
+from engines import registry
+
+log = logging.getLogger(__name__)
+
+HISTORY_PAGE = 20
+LIST_LIMIT = 25
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """Read-only facts about a table, for callers that build their own prompts (console, tests)."""
+
+    game: GameRow
+    names: tuple[str, ...]
+    user_ids: tuple[int, ...]
+    to_act: tuple[int, ...]           # seats
+    move_number: int | None           # None before the start
+    last_mover: int | None            # the user id of the last live move's player (who may undo it)
+
+
+def log_lines(rows: Sequence[ActionRow], names: Sequence[str], first: int) -> list[str]:
+    lines = []
+    for number, row in enumerate(rows, start=first):
+        who = names[row.seat] if row.seat < len(names) else f"seat {row.seat + 1}"
+        text = fill_seats(row.public, names).replace("\n", " ") or wording.moved(who)
+        lines.append(f"{number}. {text}")
+    return lines
+
+
+class Queries:
+    def __init__(self, tables: Tables, absence: Absence) -> None:
+        self.tables = tables
+        self.store = tables.store
+        self.absence = absence
+
+    @replies
+    async def status(self, channel_id: int | None, *, game_id: int | None = None) -> Reply:
+        row = await self.tables.find(channel_id, game_id, active_only=False)
+        async with self.tables.locked(row) as known:
+            table = await self.tables.load(row.id, known)
+        engine = self.tables.engine(row.engine)
+        moves = engine.move_count(table.state) if table.state is not None else None
+        lines = [self.tables.label(table.game) + (wording.moves_played(moves) if moves is not None else "")]
+        if table.game.status is Status.LOBBY:
+            lines.append(wording.seated_list(table.names))
+        elif table.game.status in (Status.RUNNING, Status.FINISHED, Status.ABANDONED):
+            to_act = set(table.game.to_act)
+            lines += [f"{i + 1}. {name}" + ("  ← to act" if i in to_act else "") for i, name in enumerate(table.names)]
+        if table.game.result is not None:
+            lines += result_lines(table.game.result, table.names)
+        timer = await self.store.timer(row.id)
+        if timer is not None:
+            lines.append(wording.timing(timer.pace, timer.policy).capitalize() + ".")
+            if table.game.status is Status.RUNNING:
+                lines.append(await self.absence.clock_line(timer))
+        if table.game.note:
+            lines.append(table.game.note[:1].upper() + table.game.note[1:] + ".")
+        return Reply("\n".join(lines), game_id=row.id, engine=engine.name, move_number=moves,
+                     channel_id=row.channel_id)
+
+    @replies
+    async def board(self, channel_id: int | None, *, game_id: int | None = None, player: User | None = None
+                    ) -> Reply:
+        """The public board, as a post to show (not announced); with ``player`` that player's own
+        board, in games that have them."""
+        row = await self.tables.find(channel_id, game_id, active_only=False)
+        async with self.tables.locked(row) as known:
+            table = await self.tables.started(row.id, known)
+        engine = self.tables.engine(row.engine)
+        text = self.tables.label(table.game) + "\n" + announce.turn_line(engine, table)
+        timer = await self.store.timer(row.id) if table.game.status is Status.RUNNING else None
+        if timer is not None and timer.pace is not Pace.NONE:
+            text += "\n" + await self.absence.clock_line(timer)
+        picture = announce.board(engine, table)
+        if player is not None:
+            seat = table.seat_of(player.id)
+            if seat is None:
+                raise TableError(Problem.NOT_SEATED, wording.not_a_player(player.name, row.id), row.id)
+            if not _has_player_boards(engine.name):
+                raise TableError(Problem.BAD_REQUEST, wording.no_player_boards(engine.title), row.id)
+            picture = Picture(engine.name, "player", picture.view, picture.names, seat)
+            text = wording.player_board(table.names[seat], text)
+        post = ChannelPost(text, picture=picture, game_id=row.id, channel_id=row.channel_id)
+        return Reply("", game_id=row.id, engine=engine.name, move_number=engine.move_count(table.state), post=post,
+                     channel_id=row.channel_id)
+
+    @replies
+    async def hand(self, channel_id: int | None, user: User, *, game_id: int | None = None) -> Reply:
+        """The user's own view, as a private message to show them."""
+        row = await self.tables.find(channel_id, game_id, active_only=False)
+        async with self.tables.locked(row) as known:
+            table = await self.tables.started(row.id, known)
+        engine = self.tables.engine(row.engine)
+        seat = self.tables.seat(table, user)
+        message = PrivateMessage(user.id, wording.hand_caption(row.id, seat), announce.hand(engine, table, seat),
+                                 game_id=row.id)
+        return Reply(message.text, game_id=row.id, engine=engine.name, move_number=engine.move_count(table.state),
+                     private=(message,), channel_id=row.channel_id)
+
+    @replies
+    async def help(self, engine_name: str) -> Reply:
+        """How to write moves in this game."""
+        engine = self.tables.engine(engine_name)
+        return Reply(engine.notation_help or wording.no_notation(engine.title), engine=engine.name)
+
+    @replies
+    async def rules(self, engine_name: str) -> Reply:
+        """The game's rules in short."""
+        engine = self.tables.engine(engine_name)
+        return Reply(getattr(engine, "rules_summary", "") or wording.no_rules(engine.title), engine=engine.name)
+
+    @replies
+    async def history(self, channel_id: int | None, *, page: int | None = None, per_page: int = HISTORY_PAGE,
+                      game_id: int | None = None) -> Reply:
+        """One page of the public log (1 = oldest; default the newest page)."""
+        row = await self.tables.find(channel_id, game_id, active_only=False)
+        names = tuple(s.name for s in await self.store.seats(row.id))
+        total = (await self.store.log_stats(row.id)).live
+        pages = max(1, math.ceil(total / per_page))
+        page = pages if page is None else page
+        if not 1 <= page <= pages:
+            raise TableError(Problem.BAD_REQUEST, wording.no_page(row.id, pages, page), row.id)
+        rows = await self.store.action_page(row.id, (page - 1) * per_page, per_page)
+        lines = [wording.log_header(row.id, page, pages)]
+        lines += log_lines(rows, names, first=(page - 1) * per_page + 1) or [wording.NO_MOVES_YET]
+        return Reply("\n".join(lines), game_id=row.id, engine=row.engine, channel_id=row.channel_id)
+
+    @replies
+    async def export_history(self, channel_id: int | None, *, game_id: int | None = None) -> Reply:
+        """The whole public log as text (for a file attachment)."""
+        row = await self.tables.find(channel_id, game_id, active_only=False)
+        names = tuple(s.name for s in await self.store.seats(row.id))
+        header = [self.tables.label(row), wording.players_line(names), ""]
+        lines = log_lines(await self.store.live_actions(row.id), names, first=1)
+        return Reply("\n".join(header + lines) + "\n", game_id=row.id, engine=row.engine, channel_id=row.channel_id)
+
+    @replies
+    async def list_games(self, guild_id: int) -> Reply:
+        games = await self.store.games_in_guild(guild_id, LIST_LIMIT)
+        if not games:
+            return Reply(wording.NO_GAMES_HERE)
+        return Reply("\n".join(self.tables.label(g) for g in games), games=tuple(games))
+
+    @replies
+    async def my_games(self, user_id: int) -> Reply:
+        """The games, on any server, waiting for this user to act."""
+        waiting = await self.store.games_to_act(user_id)
+        if not waiting:
+            return Reply(wording.NOTHING_WAITING)
+        return Reply(wording.waiting_games([self.tables.label(w.game) for w in waiting]),
+                     games=tuple(w.game for w in waiting))
+
+    @replies
+    async def stats(self, guild_id: int, user: User) -> Reply:
+        rows = await self.store.stats(guild_id, user.id)
+        if not rows:
+            return Reply(wording.no_results(user.name))
+        lines = [wording.results_head(user.name)]
+        lines += [wording.results_line(self.tables.title(r.engine), r.played, r.won) for r in rows]
+        if len(rows) > 1:
+            lines.append(wording.results_total(sum(r.played for r in rows), sum(r.won for r in rows)))
+        return Reply("\n".join(lines))
+
+    async def snapshot(self, channel_id: int | None, *, game_id: int | None = None) -> Snapshot:
+        """Facts about the channel's game (raises ``TableError``)."""
+        row = await self.tables.find(channel_id, game_id, active_only=False)
+        async with self.tables.locked(row) as known:
+            table = await self.tables.load(row.id, known)
+        engine = self.tables.engine(row.engine)
+        started = table.state is not None
+        return Snapshot(game=table.game, names=table.names, user_ids=table.user_ids,
+                        to_act=engine.to_act(table.state) if started else (),
+                        move_number=engine.move_count(table.state) if started else None,
+                        last_mover=None if table.stats.last_seat is None else table.user_of(table.stats.last_seat))
+
+    async def timing(self, game_id: int) -> str:
+        """'daily pace, 24 h per turn; when time runs out the game pauses' (for the lobby message)."""
+        timer = await self.store.timer(game_id)
+        return "" if timer is None else wording.timing(timer.pace, timer.policy)
+
+    async def check_rules(self) -> list[GameRow]:
+        """At start: replay every running game stored under another rules version.  Those that still
+        replay carry on under the new version; the others are marked broken and returned."""
+        broken = []
+        for row in await self.store.games_with_status(Status.RUNNING):
+            try:
+                if row.rules_version == self.tables.engine(row.engine).rules_version:
+                    continue
+                async with self.tables.lock(row.id):
+                    await self.tables.load(row.id)
+            except TableError as err:
+                if err.problem is Problem.BROKEN:
+                    broken.append(await self.store.get_game(row.id) or row)
+                else:
+                    log.warning("game %s not checked: %s", row.id, err.text)
+        return broken
+
+
+def _has_player_boards(engine_name: str) -> bool:
+    try:
+        return registry.find(engine_name).player_boards
+    except KeyError:
+        return False

@@ -1,0 +1,222 @@
+"""What the table service returns: plain objects the console prints and the Discord adapter sends.
+
+A service call returns one :class:`Reply`.  Its ``text`` answers the caller alone; its ``outbox``
+holds the **announcements** the call committed (channel posts, DMs, lobby edits), each with a unique
+``key``, to be delivered once and marked sent (:mod:`bot.outbox`).  ``post`` and ``private`` are the
+call's main channel message and private messages — the same objects as in ``outbox`` after a move,
+or, for a query such as the board or a hand, something to show the caller only (no key).
+
+Every announcement carries what is needed to deliver it later, after a restart: where it goes,
+its words, whom it pings, its buttons and the picture to draw (engine, view, names).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any, TypeVar
+
+from bot.store import GameRow, Outgoing
+
+
+@dataclass(frozen=True, slots=True)
+class User:
+    id: int
+    name: str               # the display name, shown to other players
+
+
+class Problem(StrEnum):
+    """Why a request was refused; the reply's text says it for people."""
+
+    NO_GAME = "no_game"
+    BAD_REQUEST = "bad_request"        # unknown engine, bad options or seat count
+    CHANNEL_BUSY = "channel_busy"
+    NOT_SEATED = "not_seated"
+    NOT_YOUR_TURN = "not_your_turn"
+    WRONG_PHASE = "wrong_phase"        # e.g. joining a running game, moving in a lobby
+    FORBIDDEN = "forbidden"            # only the creator or a manager may
+    ILLEGAL = "illegal"                # the engine rejected the move; text says why
+    STALE = "stale"                    # the board moved on since the player saw it
+    CANNOT_UNDO = "cannot_undo"
+    BROKEN = "broken"                  # the game's log no longer replays
+    INTERNAL = "internal"              # our bug; nothing changed
+
+
+class Controls(StrEnum):
+    """Which buttons go under a channel post."""
+
+    NONE = "none"
+    LOBBY = "lobby"          # Join, Leave, Start, Cancel
+    TURN = "turn"            # Play my turn (at ``move``), My hand; vote buttons when ``vote_on``
+    OVER = "over"            # My hand, and Rematch when ``rematch``
+
+
+@dataclass(frozen=True, slots=True)
+class Buttons:
+    controls: Controls = Controls.NONE
+    move: int | None = None            # TURN: the move number the Play button carries back
+    vote_on: str = ""                  # TURN: the absent player whose seat is put to a vote
+    rematch: bool = False              # OVER
+
+    def to_json(self) -> dict[str, Any]:
+        return {"controls": self.controls.value, "move": self.move, "vote_on": self.vote_on,
+                "rematch": self.rematch}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Buttons:
+        return cls(Controls(data.get("controls", "none")), data.get("move"), data.get("vote_on", ""),
+                   bool(data.get("rematch", False)))
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """What to draw: a game's ``board`` (public view), a seat's ``hand``, or one ``player``'s own area."""
+
+    engine: str
+    kind: str
+    view: Mapping[str, Any]
+    names: tuple[str, ...]
+    seat: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"engine": self.engine, "kind": self.kind, "view": dict(self.view), "names": list(self.names),
+                "seat": self.seat}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Picture:
+        return cls(data["engine"], data["kind"], data["view"], tuple(data["names"]), data.get("seat"))
+
+
+def new_key() -> str:
+    """A unique key for an announcement (also the nonce Discord uses to refuse a duplicate)."""
+    return secrets.token_hex(10)
+
+
+@dataclass(frozen=True, slots=True)
+class ChannelPost:
+    """A message for a game's channel (or thread)."""
+
+    text: str
+    mentions: tuple[int, ...] = ()     # user ids to ping (only these: names never ping)
+    picture: Picture | None = None
+    image: bytes | None = None         # the drawn picture, once drawn
+    buttons: Buttons = Buttons()
+    game_id: int | None = None
+    channel_id: int | None = None
+    role: str = ""                     # "lobby": the game's lobby message (later edits change it)
+    key: str = ""                      # set for an announcement in the outbox
+
+    @property
+    def view(self) -> Mapping[str, Any] | None:
+        return self.picture.view if self.picture is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateMessage:
+    """A message for one player alone (a DM in Discord)."""
+
+    user_id: int
+    text: str
+    picture: Picture | None = None
+    image: bytes | None = None
+    game_id: int | None = None
+    channel_id: int | None = None      # the game's channel: told once if the user's DMs are closed
+    key: str = ""
+
+    @property
+    def view(self) -> Mapping[str, Any] | None:
+        return self.picture.view if self.picture is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyEdit:
+    """New words (and buttons) for a game's lobby message."""
+
+    game_id: int
+    channel_id: int
+    text: str
+    buttons: Buttons = Buttons()
+    key: str = ""
+
+
+Announcement = ChannelPost | PrivateMessage | LobbyEdit
+
+
+A = TypeVar("A", bound=ChannelPost | PrivateMessage | LobbyEdit)
+
+
+def keyed(item: A) -> A:
+    """The announcement with its outbox key (a new one unless it has one)."""
+    return item if item.key else replace(item, key=new_key())
+
+
+def to_outgoing(item: Announcement) -> Outgoing:
+    """An announcement as the store keeps it."""
+    if isinstance(item, ChannelPost):
+        return Outgoing(item.key, item.game_id, "post", channel_id=item.channel_id, role=item.role,
+                        body={"text": item.text, "mentions": list(item.mentions), "buttons": item.buttons.to_json()},
+                        picture=item.picture.to_json() if item.picture else None)
+    if isinstance(item, PrivateMessage):
+        return Outgoing(item.key, item.game_id, "dm", channel_id=item.channel_id, user_id=item.user_id,
+                        body={"text": item.text},
+                        picture=item.picture.to_json() if item.picture else None)
+    return Outgoing(item.key, item.game_id, "edit", channel_id=item.channel_id, role="lobby",
+                    body={"text": item.text, "buttons": item.buttons.to_json()})
+
+
+def from_outgoing(out: Outgoing) -> Announcement:
+    """An announcement read back from the store."""
+    body, picture = out.body, Picture.from_json(out.picture) if out.picture else None
+    if out.kind == "post":
+        return ChannelPost(body["text"], tuple(body.get("mentions", ())), picture,
+                           buttons=Buttons.from_json(body.get("buttons", {})), game_id=out.game_id,
+                           channel_id=out.channel_id, role=out.role, key=out.key)
+    if out.kind == "dm":
+        assert out.user_id is not None
+        return PrivateMessage(out.user_id, body["text"], picture, game_id=out.game_id, channel_id=out.channel_id,
+                              key=out.key)
+    assert out.game_id is not None and out.channel_id is not None
+    return LobbyEdit(out.game_id, out.channel_id, body["text"], Buttons.from_json(body.get("buttons", {})),
+                     key=out.key)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One legal move: the key to send back, and its friendly label."""
+
+    key: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """The result of one service call: everything the caller needs, so a press is one call.
+
+    ``text`` answers the caller alone (ephemeral in Discord).  A refused request has ``problem``
+    set and changes nothing.  ``to_act`` are the user ids to act now; ``choices`` the caller's legal
+    moves now (after a move: the mover's next choices, empty when it is no longer their turn)."""
+
+    text: str
+    problem: Problem | None = None
+    game_id: int | None = None
+    engine: str | None = None
+    move_number: int | None = None     # the board's move count now: buttons carry it back
+    post: ChannelPost | None = None
+    private: tuple[PrivateMessage, ...] = ()
+    outbox: tuple[Announcement, ...] = ()
+    channel_id: int | None = None
+    to_act: tuple[int, ...] = ()
+    choices: tuple[Choice, ...] = ()
+    games: tuple[GameRow, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)  # query details (e.g. the lobby's words)
+
+    @property
+    def ok(self) -> bool:
+        return self.problem is None
+
+    @property
+    def posts(self) -> tuple[ChannelPost, ...]:
+        """Every channel post this call committed (for several games, e.g. a vacation notice)."""
+        return tuple(a for a in self.outbox if isinstance(a, ChannelPost))

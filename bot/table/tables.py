@@ -1,0 +1,306 @@
+"""The tables in play: finding a game, its lock, loading it (memory, state cache or replay) and committing.
+
+Every verb of the service goes through here: ``find`` the game a request is about (one store read),
+hold its lock, ``load`` it (from memory when the row's version matches — no further read), change it
+with one store write that carries the change's announcements.  A bounded LRU keeps hot games in
+memory, validated against the game's version on every use, so a change made elsewhere is never missed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import json
+import logging
+import time
+import weakref
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import engines
+from bot.cache import LRU
+from bot.store import GameRow, LogStats, NewMove, Pace, Policy, SeatRow, StateRow, Status, Store
+from bot.table import wording
+from bot.table.errors import TableError
+from bot.table.results import Announcement, Problem, User, keyed, to_outgoing
+from bot.text import fill_seats, join_names
+from engines.core import Action, Engine, EngineError, Event, Outcome
+
+log = logging.getLogger(__name__)
+
+EngineLookup = Callable[[str], Engine]
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One game as the service sees it: the stored row, its seats and (once started) its state."""
+
+    game: GameRow
+    seats: tuple[SeatRow, ...]        # by seat once started, by join order in the lobby
+    state: Any
+    stats: LogStats
+    pace: Pace = Pace.NONE
+    policy: Policy = Policy.SKIP
+    # Views of ``state`` already computed (key None = public): a move compares the views before
+    # and after, and the "before" ones were the previous move's "after" ones.
+    views: dict[int | None, Mapping[str, Any]] = dataclasses.field(default_factory=dict, compare=False,
+                                                                   repr=False)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.seats)
+
+    @property
+    def user_ids(self) -> tuple[int, ...]:
+        return tuple(s.user_id for s in self.seats)
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((i for i, s in enumerate(self.seats) if s.user_id == user_id), None)
+
+    def user_of(self, seat: int) -> int:
+        return self.seats[seat].user_id
+
+    @property
+    def timing(self) -> str:
+        return wording.timing(self.pace, self.policy)
+
+    def view(self, engine: Engine, seat: int | None) -> Mapping[str, Any]:
+        """``engine.view(state, seat)``, computed once per state (views are read, never changed)."""
+        view = self.views.get(seat)
+        if view is None:
+            view = self.views[seat] = engine.view(self.state, seat)
+        return view
+
+
+def outcome_result(outcome: Outcome, **extra: Any) -> dict[str, Any]:
+    return {"scores": list(outcome.scores), "ranks": list(outcome.ranks), "detail": outcome.detail, **extra}
+
+
+class Tables:
+    """Finding, locking, loading and committing games; shared by every part of the service."""
+
+    def __init__(self, store: Store, engines_lookup: EngineLookup, cache_size: int) -> None:
+        self.store = store
+        self._engines = engines_lookup
+        self._tables: LRU[int, Table] = LRU(cache_size)
+        # One lock per game, forgotten once no request holds or waits for it.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        return getattr(self.store, "clock", time.time)
+
+    # ------------------------------------------------------------------ engines
+
+    def engine(self, name: str) -> Engine:
+        try:
+            return self._engines(name)
+        except KeyError:
+            raise TableError(Problem.BAD_REQUEST, wording.no_such_engine(name, engines.names())) from None
+
+    def title(self, engine_name: str) -> str:
+        try:
+            return self._engines(engine_name).title
+        except KeyError:
+            return engine_name
+
+    def label(self, game: GameRow) -> str:
+        return wording.label(game.id, self.title(game.engine), game.status)
+
+    # ------------------------------------------------------------------ finding and locking
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    @contextlib.asynccontextmanager
+    async def locked(self, row: GameRow) -> AsyncIterator[GameRow | None]:
+        """Hold the game's lock; yield ``row`` if it is still current, else None (read it again).
+
+        Taking a free lock does not yield to the event loop, and every change to a game happens
+        under its lock, so a row read just before is current unless we had to wait.  (Another
+        process may still change it; the store's version check refuses writes based on it.)"""
+        lock = self.lock(row.id)
+        waited = lock.locked()
+        async with lock:
+            yield None if waited else row
+
+    async def find(self, channel_id: int | None, game_id: int | None = None, *, active_only: bool = True) -> GameRow:
+        """The game a request is about: by id, or the channel's active game (else its latest one)."""
+        if game_id is not None:
+            row = await self.store.get_game(game_id)
+            if row is None or (channel_id is not None and row.channel_id != channel_id):
+                raise TableError(Problem.NO_GAME, wording.no_game(game_id))
+            return row
+        if channel_id is None:
+            raise TableError(Problem.NO_GAME, wording.SAY_WHICH_GAME)
+        row = await self.store.active_game(channel_id)
+        if row is not None:
+            return row
+        latest = await self.store.latest_game(channel_id)
+        if latest is None:
+            raise TableError(Problem.NO_GAME, wording.NO_GAME_HERE)
+        if active_only:
+            raise TableError(Problem.NO_GAME, wording.none_running(self.label(latest)), latest.id)
+        return latest
+
+    # ------------------------------------------------------------------ loading
+
+    async def load(self, game_id: int, known: GameRow | None = None) -> Table:
+        """The table at its stored version: from memory when current, else from the store.
+        Call with the game's lock held; ``known`` is the game's row if already read under it."""
+        row = known or await self.store.get_game(game_id)
+        if row is None:
+            raise TableError(Problem.NO_GAME, wording.no_game(game_id, here=False))
+        cached = self._tables.get(game_id)
+        if cached is not None and cached.game.version == row.version:
+            return cached
+        parts = await self.store.game_parts(game_id)
+        table = Table(row, tuple(parts.seats), None, parts.stats, parts.pace, parts.policy)
+        if row.status in (Status.RUNNING, Status.FINISHED):
+            table = await self._with_state(table, parts.state)
+        self._tables.put(game_id, table)
+        return table
+
+    async def _with_state(self, table: Table, cached: StateRow | None) -> Table:
+        """Attach the state from the store's cache row; rebuild it from the log when that row is
+        missing, corrupt, behind, or written under another rules version."""
+        row, engine = table.game, self.engine(table.game.engine)
+        if row.rules_version == engine.rules_version:
+            if cached is not None and cached.seq == table.stats.last_live_seq:
+                try:
+                    state = engine.load(json.loads(cached.state_json))
+                    if engine.move_count(state) == table.stats.live:
+                        return dataclasses.replace(table, state=state, views={})
+                except Exception:  # any damage to the row: the log is the truth
+                    pass
+            log.warning("game %s: state cache row missing, damaged or behind the log; rebuilding", row.id)
+        log_rows = [(a.seat, a.action_key) for a in await self.store.live_actions(row.id)]
+        state = await self.replay(table, engine, log_rows)
+        await self.store.repair_state(row.id, row.version, table.stats.last_live_seq, self.dump(engine, state),
+                                      engine.rules_version)
+        game = dataclasses.replace(row, rules_version=engine.rules_version)
+        return dataclasses.replace(table, game=game, state=state, views={})
+
+    async def replay(self, table: Table, engine: Engine, log_rows: Sequence[tuple[int, str]]) -> Any:
+        """Replay the log (in a worker thread: it is CPU work).  When a running game's log no longer
+        replays, the game is marked broken and reported; the other games carry on."""
+        row = table.game
+        try:
+            return await asyncio.to_thread(engine.replay, len(table.seats), row.seed, row.options, log_rows)
+        except Exception as err:
+            note = wording.no_replay(engine.title, engine.rules_version, row.rules_version, str(err))
+            log.error("game %s cannot be replayed: %s", row.id, note)
+            if row.status is not Status.RUNNING:  # a finished game keeps its result; only its board is lost
+                raise TableError(Problem.BROKEN, wording.board_lost(row.id, note), row.id) from err
+            await self.store.end_game(row.id, row.version, Status.BROKEN, None, note)
+            self._tables.pop(row.id)
+            raise TableError(Problem.BROKEN, wording.marked_broken(row.id, note), row.id) from err
+
+    async def lobby(self, game_id: int, known: GameRow | None = None) -> Table:
+        table = await self.load(game_id, known)
+        if table.game.status is not Status.LOBBY:
+            raise TableError(Problem.WRONG_PHASE, wording.already_started(game_id), game_id)
+        return table
+
+    async def started(self, game_id: int, known: GameRow | None = None) -> Table:
+        table = await self.load(game_id, known)
+        if table.state is None:
+            raise self.not_running(table.game)
+        return table
+
+    async def running(self, game_id: int, known: GameRow | None = None, seen_version: int | None = None) -> Table:
+        table = await self.load(game_id, known)
+        if table.game.status is not Status.RUNNING:
+            raise self.not_running(table.game)
+        if seen_version is not None and table.game.version != seen_version:
+            raise TableError(Problem.STALE, wording.STALE, game_id)
+        return table
+
+    @staticmethod
+    def not_running(game: GameRow) -> TableError:
+        if game.status is Status.LOBBY:
+            return TableError(Problem.WRONG_PHASE, wording.not_started(game.id), game.id)
+        if game.status is Status.BROKEN:
+            return TableError(Problem.BROKEN, wording.broken(game.id, game.note), game.id)
+        return TableError(Problem.WRONG_PHASE, wording.is_over(game.id, game.status), game.id)
+
+    def forget(self, game_id: int) -> None:
+        self._tables.pop(game_id)
+
+    # ------------------------------------------------------------------ who may do what
+
+    @staticmethod
+    def seat(table: Table, user: User) -> int:
+        seat = table.seat_of(user.id)
+        if seat is None:
+            raise TableError(Problem.NOT_SEATED, wording.not_playing(table.game.id), table.game.id)
+        return seat
+
+    def acting_seat(self, table: Table, engine: Engine, user: User) -> int:
+        seat = self.seat(table, user)
+        to_act = engine.to_act(table.state)
+        if seat not in to_act:
+            waiting = join_names([table.names[s] for s in to_act])
+            raise TableError(Problem.NOT_YOUR_TURN, wording.not_your_turn(waiting), table.game.id)
+        return seat
+
+    @staticmethod
+    def apply(table: Table, engine: Engine, seat: int, action: Action) -> tuple[Any, tuple[Event, ...]]:
+        try:
+            return engine.apply(table.state, seat, action)
+        except EngineError as err:
+            raise TableError(Problem.ILLEGAL, fill_seats(str(err), table.names), table.game.id) from None
+
+    @staticmethod
+    def parse(table: Table, engine: Engine, seat: int, text: str) -> Action:
+        try:
+            return engine.parse_action(table.state, seat, text)
+        except EngineError as err:
+            raise TableError(Problem.ILLEGAL, fill_seats(str(err), table.names), table.game.id) from None
+
+    @staticmethod
+    def require_owner(game: GameRow, user: User, is_manager: bool, verb: str) -> None:
+        if user.id != game.created_by and not is_manager:
+            raise TableError(Problem.FORBIDDEN, wording.owner_only(game.id, verb), game.id)
+
+    @staticmethod
+    def dump(engine: Engine, state: Any) -> str:
+        return json.dumps(engine.dump(state), separators=(",", ":"))
+
+    # ------------------------------------------------------------------ committing
+
+    async def commit_moves(self, before: Table, engine: Engine, moves: Sequence[tuple[int, Action, Sequence[Event]]],
+                           state: Any, announce: Callable[[Table], Sequence[Announcement]]
+                           ) -> tuple[Table, tuple[Announcement, ...]]:
+        """Append ``moves`` (seat, action, events) reaching ``state``, with the announcements
+        ``announce`` makes of the table after them, in one transaction; memory is updated only after."""
+        game = before.game
+        outcome = engine.outcome(state)
+        result = outcome_result(outcome) if outcome is not None else None
+        to_act = engine.to_act(state)
+        rows = [NewMove(before.stats.max_seq + 1 + i, seat, engine.action_key(action),
+                        "\n".join(t for t in (engine.describe(e, None) for e in events) if t))
+                for i, (seat, action, events) in enumerate(moves)]
+        last = rows[-1]
+        status = Status.RUNNING if result is None else Status.FINISHED
+        after = Table(
+            game=dataclasses.replace(game, version=game.version + len(rows), to_act=to_act, status=status,
+                                     result=result),
+            seats=before.seats, state=state, pace=before.pace, policy=before.policy,
+            stats=LogStats(live=before.stats.live + len(rows), last_live_seq=last.seq, max_seq=last.seq,
+                           last_seat=last.seat))
+        items = tuple(keyed(a) for a in announce(after))
+        outgoing = [to_outgoing(a) for a in items]
+        if len(rows) == 1:
+            await self.store.append_action(game.id, game.version, last.seq, last.seat, last.action_key, last.public,
+                                           self.dump(engine, state), to_act, result, outgoing)
+        else:
+            await self.store.append_actions(game.id, game.version, rows, self.dump(engine, state), to_act, result,
+                                            outgoing)
+        self._tables.put(game.id, after)
+        return after, items

@@ -1,0 +1,515 @@
+"""Every sentence the table service says, in one place (the catalogue a translation will start from).
+
+Functions take plain values (names, numbers, titles) and return English text.  Names are display
+names as the players chose them; seat tokens from engines are filled in before they get here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.store import Pace, Policy, Status
+from bot.text import join_names, plural
+
+# ---------------------------------------------------------------------- refusals
+
+STALE = "That board has moved on since you saw it; nothing was changed. Have a look and try again."
+STALE_MENU = "That board has moved on since you saw it; nothing was changed."
+BOARD_MOVED = "That board has moved on; these are the choices now."
+NOTHING_TO_UNDO = "There is nothing to undo yet."
+CANNOT_UNDO_BARRIER = ("That move cannot be taken back: something was drawn or revealed, or the turn passed on, "
+                       "after it.")
+SAY_WHICH_GAME = "Say which game you mean."
+NO_GAME_HERE = "There is no game in this channel. Open one with `new`."
+VOTE_SUBJECT = ("You are the player the vote is about; just make your move (that ends the vote), or hand your "
+                "seat on with `/replace`.")
+VOTE_HOW = "Vote `end` or `replace` (with a member)."
+VOTE_WHOM = "Say whom to give the seat to."
+NOT_ON_VACATION = "You are not on vacation."
+
+
+def internal_error(reference: str) -> str:
+    return (f"Something went wrong on our side (it has been logged as {reference}); nothing was changed. "
+            "Check the game's status before trying again.")
+
+
+def no_such_engine(name: str, available: Sequence[str]) -> str:
+    return f"There is no game called {name!r} here; available: {', '.join(available)}."
+
+
+def no_game(game_id: int, here: bool = True) -> str:
+    return f"There is no game #{game_id} in this channel." if here else f"There is no game #{game_id}."
+
+
+def none_running(label: str) -> str:
+    return f"No game is running in this channel; the last one, {label}. Open a new one with `new`."
+
+
+def seat_range(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low}–{high}"
+
+
+def wrong_seat_count(title: str, players: str, count: int) -> str:
+    return f"{title} is for {players} players, not {count}."
+
+
+def bad_options(title: str, why: object) -> str:
+    return f"Those options do not work for {title}: {why}"
+
+
+def not_one_of(what: str, value: str, choices: Sequence[str]) -> str:
+    return f"{what} {value!r} is not one of: {', '.join(choices)}."
+
+
+def channel_busy(label: str, *, with_advice: bool = True) -> str:
+    text = f"This channel already has a game: {label}."
+    return text + (" Finish or abandon it first, or start the new one in a thread." if with_advice else "")
+
+
+def already_seated(game_id: int) -> str:
+    return f"You are already seated at game #{game_id}."
+
+
+def table_full(game_id: int, limit: int) -> str:
+    return f"Game #{game_id} is full ({limit} players)."
+
+
+def not_seated_here(game_id: int) -> str:
+    return f"You are not seated at game #{game_id}."
+
+
+def creator_cannot_leave() -> str:
+    return "You opened this table, so you cannot leave it; cancel it instead."
+
+
+def needs_players(title: str, players: str, seated: int) -> str:
+    return f"{title} needs {players} players; {seated} seated."
+
+
+def owner_only(game_id: int, verb: str) -> str:
+    return f"Only the player who opened game #{game_id} or a server manager can {verb} it."
+
+
+def already_started(game_id: int) -> str:
+    return f"Game #{game_id} has already started."
+
+
+def not_started(game_id: int) -> str:
+    return f"Game #{game_id} has not started yet."
+
+
+def already_ended(game_id: int) -> str:
+    return f"Game #{game_id} has already ended."
+
+
+def broken(game_id: int, note: str) -> str:
+    return f"Game #{game_id} cannot continue: {note}."
+
+
+def is_over(game_id: int, status: Status) -> str:
+    return f"Game #{game_id} is over ({status.value})."
+
+
+def not_playing(game_id: int) -> str:
+    return f"You are not playing in game #{game_id}."
+
+
+def not_your_turn(waiting: str) -> str:
+    return f"It is not your turn; waiting for {waiting}."
+
+
+def moved_since(name: str) -> str:
+    return f"{name} has moved since; only the player who made the last move can take it back."
+
+
+def no_replay(title: str, version: int, stored: int, why: str) -> str:
+    return (f"its moves no longer replay under {title} rules version {version} (stored under version {stored}): "
+            f"{why.rstrip('.')}")
+
+
+def board_lost(game_id: int, note: str) -> str:
+    return f"The board of game #{game_id} cannot be shown: {note}."
+
+
+def marked_broken(game_id: int, note: str) -> str:
+    return (f"Game #{game_id} cannot continue: {note}. It is now marked broken for the bot's operators; this "
+            "channel is free for a new game.")
+
+
+def deadline_gone(game_id: int) -> str:
+    return f"The deadline in game #{game_id} no longer applies."
+
+
+def no_vote(game_id: int) -> str:
+    return f"There is no vote open in game #{game_id}."
+
+
+def plays_already(name: str, game_id: int) -> str:
+    return f"{name} already plays in game #{game_id}; choose someone who is not at the table."
+
+
+def no_page(game_id: int, pages: int, page: int) -> str:
+    return f"The log of game #{game_id} has {pages} page(s); there is no page {page}."
+
+
+def not_over_yet(game_id: int) -> str:
+    return f"Game #{game_id} is not over yet."
+
+
+def rematch_players_only(game_id: int) -> str:
+    return f"Only the players of game #{game_id} can ask for a rematch."
+
+
+def vacation_range(cap: int, days: int) -> str:
+    return f"A vacation is 1 to {cap} days (0 ends the current one), not {days}."
+
+
+def vacation_left(left: int, cap: int) -> str:
+    return f"You have {left} vacation day(s) left in these 365 days ({cap} a year); ask for at most that."
+
+
+def no_player_boards(title: str) -> str:
+    return f"{title} has no separate player boards: `/board` shows everything."
+
+
+def not_a_player(name: str, game_id: int) -> str:
+    return f"{name} is not playing in game #{game_id}."
+
+
+# ---------------------------------------------------------------------- the lobby
+
+
+def timing(pace: Pace, policy: Policy) -> str:
+    """'daily pace, 24 h per turn; when time runs out the game pauses'."""
+    if pace is Pace.NONE:
+        return "no time limit"
+    return f"{pace.label}; {policy.label}"
+
+
+def lobby(title: str, game_id: int, wanted: str, timing_text: str, names: Sequence[str],
+          starts_when_full: bool) -> str:
+    seated = ", ".join(names) or "nobody yet"
+    return (f"**{title}** — game #{game_id}, a table for {wanted} players.\n"
+            + (f"Time: {timing_text}.\n" if timing_text else "")
+            + f"Seated ({len(names)}): {seated}\n"
+            "Press **Join** to take a seat. The host presses **Start** when everyone is in"
+            + (" (it starts by itself when full)." if starts_when_full else "."))
+
+
+def lobby_closed(title: str, game_id: int, status: Status, names: Sequence[str], timing_text: str) -> str:
+    state = {Status.RUNNING: "has started", Status.CANCELLED: "was cancelled"}.get(status, "is over")
+    return (f"**{title}** — game #{game_id} {state}. Players: {', '.join(names) or 'nobody'}."
+            + (f"\nTime: {timing_text}." if timing_text else ""))
+
+
+def opened(game_id: int) -> str:
+    return f"You opened game #{game_id}."
+
+
+def joined(game_id: int) -> str:
+    return f"You joined game #{game_id}."
+
+
+def left(game_id: int) -> str:
+    return f"You left game #{game_id}."
+
+
+def cancelled(game_id: int) -> str:
+    return f"Game #{game_id} is cancelled."
+
+
+def started(game_id: int) -> str:
+    return f"Game #{game_id} started."
+
+
+def begins(game_id: int, title: str, names: Sequence[str]) -> str:
+    seating = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(names))
+    return f"Game #{game_id} of {title} begins! Seats: {seating}."
+
+
+def your_seat(seat: int, game_id: int) -> str:
+    return f"You are seat {seat + 1} in game #{game_id}."
+
+
+def rematch_opened(new_id: int, old_id: int) -> str:
+    return f"You opened game #{new_id}, a rematch of game #{old_id}."
+
+
+def rematch_call(name: str, new_id: int, title: str, players: int, timing_text: str, others: Sequence[str]) -> str:
+    return (f"Rematch! {name} opened game #{new_id} ({title}, {players} players, same options; {timing_text}). "
+            f"{join_names(others)}: press **Join** to play again.")
+
+
+# ---------------------------------------------------------------------- play
+
+
+def played(label: str) -> str:
+    return f"Played: {label}"
+
+
+def to_act(move: int, waiting: str) -> str:
+    return f"Move {move}: {waiting} to act."
+
+
+def game_over(lines: Sequence[str]) -> str:
+    return "Game over!\n" + "\n".join(lines)
+
+
+def game_status(game_id: int, status: Status) -> str:
+    return f"Game #{game_id} is {status.value}."
+
+
+def view_changed(game_id: int) -> str:
+    return f"Your view of game #{game_id} changed."
+
+
+def took_back(name: str, what: str) -> str:
+    return f"{name} took back a move ({what})."
+
+
+TAKEN_BACK = "Your move was taken back."
+RESIGNED = "You resigned."
+
+
+def resigned(name: str, game_id: int) -> str:
+    return f"{name} resigned game #{game_id}. Final standing:"
+
+
+def abandoned(game_id: int) -> str:
+    return f"Game #{game_id} is abandoned."
+
+
+def abandoned_post(name: str, game_id: int) -> str:
+    return f"{name} abandoned game #{game_id}; it ends without a result."
+
+
+def your_move(game_id: int) -> str:
+    return f"Your move in game #{game_id} — choose, or type `/move`."
+
+
+# ---------------------------------------------------------------------- time and absence
+
+
+def away_played(name: str, labels: Sequence[str]) -> str:
+    return f"({name} was away: the bot played {', '.join(labels) or 'nothing'}.)"
+
+
+def limit(pace_span: str, pace: Pace) -> str:
+    return f"{pace_span} per turn, {pace.value} pace"
+
+
+def paused(game_id: int, away: str, limit_text: str) -> str:
+    return (f"⏸ Game #{game_id} is paused: {away}'s time ran out ({limit_text}). It goes on as soon as {away} moves; "
+            f"{away} can also hand the seat to another member with `/replace`.")
+
+
+def paused_short(game_id: int) -> str:
+    return f"Game #{game_id} paused."
+
+
+def vote_opened(game_id: int, away: str, voters: str, limit_text: str, need: int, others: int) -> str:
+    return (f"🗳 {away}'s time ran out in game #{game_id} ({limit_text}). {voters}: vote below to replace {away} "
+            f"with another member of this server, or to end the game ({away} would rank last). {need} of {others} "
+            f"vote{'s' if need > 1 else ''} decide; if {away} moves first, the vote is off.")
+
+
+def vote_opened_short(game_id: int) -> str:
+    return f"Game #{game_id}: vote opened."
+
+
+def vote_who(away: str, game_id: int) -> str:
+    return f"Who should take {away}'s seat in game #{game_id}? Pick a member of this server."
+
+
+def vote_cast(name: str, what: str, game_id: int, count: int, need: int) -> str:
+    return f"🗳 {name} votes to {what} in game #{game_id} ({count} of {need} needed)."
+
+
+def vote_counts(what: str, count: int, need: int) -> str:
+    return f"Your vote counts: {what} ({count} of {need})."
+
+
+def vote_end_what() -> str:
+    return "end the game"
+
+
+def vote_seat_what(away: str, name: str) -> str:
+    return f"give {away}'s seat to {name}"
+
+
+def ended_by_vote(game_id: int, name: str) -> str:
+    return f"By vote, game #{game_id} ends: {name}'s time ran out and they rank last. Final standing:"
+
+
+VOTE_ENDED_GAME = "Your vote ended the game."
+
+
+def voted_in(newcomer: str, seat: int, game_id: int, away: str) -> str:
+    return f"By vote, {newcomer} takes over seat {seat + 1} of game #{game_id} from {away}."
+
+
+def handed_over(name: str, seat: int, game_id: int, newcomer: str) -> str:
+    return f"{name} handed seat {seat + 1} of game #{game_id} to {newcomer}."
+
+
+def new_seat_dm(seat: int, game_id: int, title: str, old: str) -> str:
+    return (f"You now play seat {seat + 1} in game #{game_id} ({title}), taking over from {old}. This is your hand; "
+            "the game is in its channel.")
+
+
+def seat_now(seat: int, game_id: int, name: str) -> str:
+    return f"Seat {seat + 1} of game #{game_id} now belongs to {name}."
+
+
+REMINDERS_ON = ("Reminders are on: when a game waits for you, I mention you in its channel and DM you one digest "
+                "of your waiting games.")
+REMINDERS_OFF = ("Reminders are off: I will not remind you of waiting games. Deadlines still apply; `/remind on` "
+                 "turns reminders back on.")
+WELCOME_BACK = "Welcome back: your clocks run again."
+
+
+def back_from_vacation(name: str, game_id: int) -> str:
+    return f"{name} is back from vacation; their clock in game #{game_id} runs again."
+
+
+def on_vacation_post(name: str, until: str, days: int, game_id: int) -> str:
+    return (f"🏖 {name} is on vacation until {until} ({plural(days, 'day')}): their clock in game #{game_id} is "
+            "stopped until then.")
+
+
+def on_vacation_reply(until: str, games: int, days_left: int) -> str:
+    where = f" in {plural(games, 'game')}" if games else ""
+    return (f"You are on vacation until {until}; your clock is stopped{where}. {days_left} vacation day(s) left this "
+            "year. `/vacation 0` ends it early.")
+
+
+def clock_paused(names: str) -> str:
+    return f"Paused: {names}'s time ran out; it goes on when {names} moves."
+
+
+def clock_vote(names: str) -> str:
+    return f"{names}'s time ran out; the other players are voting to replace {names} or end the game."
+
+
+def clock_vacation(names: str, until: str) -> str:
+    return f"{names}'s clock is stopped: on vacation until {until}."
+
+
+def clock_waiting(names: str, waited: str) -> str:
+    return f"Waiting for {names} for {waited}."
+
+
+def clock_deadline(names: str, until: str, left: str) -> str:
+    return f"{names} to move by {until} ({left} left)."
+
+
+def consequence(policy: Policy) -> str:
+    return {Policy.SKIP: "Then the bot plays a safe move for you.",
+            Policy.PAUSE: "Then the game pauses until you move.",
+            Policy.VOTE: "Then the others may vote to replace you or end the game."}[policy]
+
+
+def reminder(game_id: int, title: str, names: str, left: str) -> str:
+    return (f"⏰ Reminder: game #{game_id} ({title}) is waiting for {names} — {left}\nAway for a while? "
+            "`/vacation <days>` stops your clock. No reminders wanted? `/remind off`.")
+
+
+def time_left(left: str, until: str, pace_label: str, then: str) -> str:
+    return f"{left} left (until {until}; {pace_label}). {then}"
+
+
+def waiting_for(waited: str) -> str:
+    return f"waiting for {waited}."
+
+
+def digest(game_ids: Sequence[int], lines: Sequence[str]) -> str:
+    head = (f"Your move is waiting in game #{game_ids[0]}:" if len(game_ids) == 1
+            else f"Your move is waiting in {len(game_ids)} games:")
+    return "\n".join([head, *lines, "(`/remind off` stops these reminders; `/mygames` lists your games.)"])
+
+
+def digest_line(game_id: int, title: str, left: str) -> str:
+    return f"• game #{game_id} ({title}): {left}"
+
+
+# ---------------------------------------------------------------------- looking
+
+
+def label(game_id: int, title: str, status: Status) -> str:
+    state = {Status.LOBBY: "waiting for players"}.get(status, status.value)
+    return f"game #{game_id} ({title}, {state})"
+
+
+def moves_played(count: int) -> str:
+    return f", {count} moves played"
+
+
+def seated_list(names: Sequence[str]) -> str:
+    return f"Seated ({len(names)}): {join_names(names)}"
+
+
+def hand_caption(game_id: int, seat: int) -> str:
+    return f"Your view of game #{game_id} (seat {seat + 1})."
+
+
+def player_board(name: str, text: str) -> str:
+    return f"{name}'s board — {text}"
+
+
+def no_notation(title: str) -> str:
+    return f"Type a move as {title} writes it; `moves` lists the legal ones."
+
+
+def no_rules(title: str) -> str:
+    return f"No rules summary for {title} yet."
+
+
+def log_header(game_id: int, page: int, pages: int) -> str:
+    return f"Game #{game_id} — moves, page {page}/{pages}"
+
+
+NO_MOVES_YET = "No moves yet."
+
+
+def moved(name: str) -> str:
+    return f"{name} moved."
+
+
+def players_line(names: Sequence[str]) -> str:
+    return "Players: " + join_names(names)
+
+
+NO_GAMES_HERE = "No games on this server yet."
+NOTHING_WAITING = "No game is waiting for you."
+
+
+def waiting_games(labels: Sequence[str]) -> str:
+    return "Waiting for you:\n" + "\n".join(labels)
+
+
+def no_results(name: str) -> str:
+    return f"{name} has no finished games on this server yet."
+
+
+def results_head(name: str) -> str:
+    return f"{name} on this server (finished games):"
+
+
+def results_line(title: str, played_count: int, won: int) -> str:
+    return f"{title}: {played_count} played, {won} won"
+
+
+def results_total(played_count: int, won: int) -> str:
+    return f"All games: {played_count} played, {won} won"
+
+
+# ---------------------------------------------------------------------- delivery
+
+
+DMS_CLOSED = ("I can't send you direct messages, so I won't DM your hand. Press **My hand** under the board "
+              "(or use `/hand`) to see it privately.")
+
+
+def game_prefix(game_id: int, text: str) -> str:
+    """A DM names its game once."""
+    return text if f"game #{game_id}" in text else f"Game #{game_id}: {text}"
