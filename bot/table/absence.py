@@ -10,7 +10,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from bot.store import DAY, Outgoing, Policy, Status, Timer, Vote, Waiting
-from bot.table import announce, wording
+from bot.table import announce, wording, wording_time
 from bot.table.errors import TableError, replies
 from bot.table.play import acting_users, resign_ranks
 from bot.table.results import (
@@ -60,18 +60,18 @@ class Absence:
             waiting = Waiting.PAUSED if timer.policy is Policy.PAUSE else Waiting.VOTE
             away = join_names([table.names[s] for s in late])
             others = [s for s in range(len(table.seats)) if s not in late]
-            limit = wording.limit(span(timer.pace.seconds or 0), timer.pace)
+            limit = wording_time.limit(span(timer.pace.seconds or 0), timer.pace)
             if waiting is Waiting.PAUSED:
-                post = keyed(announce.post(engine, table, wording.paused(row.id, away, limit),
+                post = keyed(announce.post(engine, table, wording_time.paused(row.id, away, limit),
                                            [s.user_id for s in table.seats], picture=False))
-                answer = wording.paused_short(row.id)
+                answer = wording_time.paused_short(row.id)
             else:
                 need = len(others) // 2 + 1
                 voters = join_names([table.names[s] for s in others])
-                post = keyed(announce.post(engine, table, wording.vote_opened(row.id, away, voters, limit, need,
+                post = keyed(announce.post(engine, table, wording_time.vote_opened(row.id, away, voters, limit, need,
                                                                               len(others)),
                                            [table.user_of(s) for s in others], picture=False, vote_on=away))
-                answer = wording.vote_opened_short(row.id)
+                answer = wording_time.vote_opened_short(row.id)
             await self.store.set_waiting(row.id, table.game.version, waiting, [to_outgoing(post)])
         return Reply(answer, game_id=row.id, engine=engine.name, move_number=engine.move_count(table.state),
                      post=post, outbox=(post,), channel_id=row.channel_id)
@@ -93,7 +93,7 @@ class Absence:
             moves.append((seat, action, events))
             if engine.to_act(current) != acting:
                 absent.remove(seat)
-        notes = [wording.away_played(table.names[s], [label for who, label in played if who == s]) for s in late]
+        notes = [wording_time.away_played(table.names[s], [label for who, label in played if who == s]) for s in late]
         all_events = [e for _, _, events in moves for e in events]
 
         def announcements(after: Table) -> list[Announcement]:
@@ -113,16 +113,16 @@ class Absence:
         vacations = await self.store.vacations([timer.users[s] for s in timer.to_act], timer.started)
         names = join_names([timer.names[s] for s in timer.to_act])
         if timer.waiting is Waiting.PAUSED:
-            return wording.clock_paused(names)
+            return wording_time.clock_paused(names)
         if timer.waiting is Waiting.VOTE:
-            return wording.clock_vote(names)
+            return wording_time.clock_vote(names)
         away = [v for s in timer.to_act if (v := on_vacation(vacations, timer.users[s], now))]
         if away:
-            return wording.clock_vacation(names, when(max(v.end for v in away)))
+            return wording_time.clock_vacation(names, when(max(v.end for v in away)))
         deadline = deadline_of(timer, vacations, now)
         if deadline is None:
-            return wording.clock_waiting(names, span(now - timer.started))
-        return wording.clock_deadline(names, when(deadline), span(deadline - now))
+            return wording_time.clock_waiting(names, span(now - timer.started))
+        return wording_time.clock_deadline(names, when(deadline), span(deadline - now))
 
     # ------------------------------------------------------------------ reminders
 
@@ -139,7 +139,7 @@ class Absence:
                 if timer.game_id not in marked:
                     continue
                 made.append(keyed(ChannelPost(
-                    wording.reminder(timer.game_id, self.tables.title(timer.engine),
+                    wording_time.reminder(timer.game_id, self.tables.title(timer.engine),
                                      join_names([timer.names[s] for s in item.seats]), self._left(item, now)),
                     tuple(timer.users[s] for s in item.seats), game_id=timer.game_id, channel_id=timer.channel_id,
                     # No move number: the Play button of a reminder opens whatever the choices are then.
@@ -147,10 +147,10 @@ class Absence:
                 for seat in item.seats:
                     digests.setdefault(timer.users[seat], []).append(item)
             for user_id, due in digests.items():
-                lines = [wording.digest_line(d.timer.game_id, self.tables.title(d.timer.engine), self._left(d, now,
+                lines = [wording_time.digest_line(d.timer.game_id, self.tables.title(d.timer.engine), self._left(d, now,
                                                                                                          short=True))
                          for d in due]
-                made.append(keyed(PrivateMessage(user_id, wording.digest([d.timer.game_id for d in due], lines),
+                made.append(keyed(PrivateMessage(user_id, wording_time.digest([d.timer.game_id for d in due], lines),
                                                  game_id=due[0].timer.game_id, channel_id=due[0].timer.channel_id)))
             return [to_outgoing(a) for a in made]
 
@@ -164,16 +164,16 @@ class Absence:
         timer = item.timer
         if item.deadline is None:
             waited = span(now - timer.started)
-            return f"waiting for {waited}" if short else wording.waiting_for(waited)
+            return f"waiting for {waited}" if short else wording_time.waiting_for(waited)
         if short:
             return f"{span(item.deadline - now)} left (until {when(item.deadline)})"
-        return wording.time_left(span(item.deadline - now), when(item.deadline), timer.pace.label,
-                                 wording.consequence(timer.policy))
+        return wording_time.time_left(span(item.deadline - now), when(item.deadline), timer.pace.label,
+                                 wording_time.consequence(timer.policy))
 
     @replies
     async def set_reminders(self, user: User, on: bool) -> Reply:
         await self.store.set_reminders(user.id, on)
-        return Reply(wording.REMINDERS_ON if on else wording.REMINDERS_OFF)
+        return Reply(wording_time.REMINDERS_ON if on else wording_time.REMINDERS_OFF)
 
     # ------------------------------------------------------------------ vacations
 
@@ -191,19 +191,20 @@ class Absence:
         if days == 0:
             if current is None:
                 raise TableError(Problem.BAD_REQUEST, wording.NOT_ON_VACATION)
-            posts = tuple(keyed(ChannelPost(wording.back_from_vacation(user.name, t.game_id), game_id=t.game_id,
+            posts = tuple(keyed(ChannelPost(wording_time.back_from_vacation(user.name, t.game_id), game_id=t.game_id,
                                             channel_id=t.channel_id)) for t in timers)
             await self.store.end_vacation(user.id, now, [to_outgoing(p) for p in posts])
-            return Reply(wording.WELCOME_BACK, outbox=posts)
+            return Reply(wording_time.WELCOME_BACK, outbox=posts)
         used = sum(min(v.end, now) - max(v.start, year_ago) for v in mine if v.start < now)
         left = VACATION_CAP_DAYS * DAY - used
         if days * DAY > left + 1:
             raise TableError(Problem.BAD_REQUEST, wording.vacation_left(int(left // DAY), VACATION_CAP_DAYS))
         end = now + days * DAY
-        posts = tuple(keyed(ChannelPost(wording.on_vacation_post(user.name, when(end), days, t.game_id),
+        posts = tuple(keyed(ChannelPost(wording_time.on_vacation_post(user.name, when(end), days, t.game_id),
                                         game_id=t.game_id, channel_id=t.channel_id)) for t in timers)
         await self.store.start_vacation(user.id, now, end, [to_outgoing(p) for p in posts])
-        return Reply(wording.on_vacation_reply(when(end), len(timers), int((left - days * DAY) // DAY)), outbox=posts)
+        days_left = int((left - days * DAY) // DAY)
+        return Reply(wording_time.on_vacation_reply(when(end), len(timers), days_left), outbox=posts)
 
     # ------------------------------------------------------------------ seats changing hands
 
@@ -221,7 +222,7 @@ class Absence:
                 return await self._vote(table, engine, timer, seat, user, "replace", member)
             self._check_newcomer(table, member)
             return await self._hand_over(table, engine, seat, member,
-                                         wording.handed_over(user.name, seat, row.id, member.name))
+                                         wording_time.handed_over(user.name, seat, row.id, member.name))
 
     @replies
     async def vote(self, game_id: int, user: User, choice: str, member: User | None = None) -> Reply:
@@ -249,7 +250,7 @@ class Absence:
         if seat in timer.to_act:
             raise TableError(Problem.FORBIDDEN, wording.VOTE_SUBJECT, row.id)
         away = join_names([table.names[s] for s in timer.to_act])
-        return Reply(wording.vote_who(away, row.id), game_id=row.id, channel_id=row.channel_id)
+        return Reply(wording_time.vote_who(away, row.id), game_id=row.id, channel_id=row.channel_id)
 
     async def _vote(self, table: Table, engine: Engine, timer: Timer, seat: int, user: User, choice: str,
                     member: User | None) -> Reply:
@@ -273,19 +274,19 @@ class Absence:
             await self.store.cast_vote(game_id, ballot)
             return await self._end_by_vote(table, engine, late[0])
         if choice == "end":
-            what, count = wording.vote_end_what(), ends
+            what, count = wording_time.vote_end_what(), ends
         else:
             assert member is not None
             count = sum(v.choice == "replace" and v.target == member.id for v in votes)
             if count >= need:
                 await self.store.cast_vote(game_id, ballot)
                 return await self._hand_over(table, engine, late[0], member,
-                                             wording.voted_in(member.name, late[0], game_id, away))
-            what = wording.vote_seat_what(away, member.name)
-        post = keyed(ChannelPost(wording.vote_cast(user.name, what, game_id, count, need), game_id=game_id,
+                                             wording_time.voted_in(member.name, late[0], game_id, away))
+            what = wording_time.vote_seat_what(away, member.name)
+        post = keyed(ChannelPost(wording_time.vote_cast(user.name, what, game_id, count, need), game_id=game_id,
                                  channel_id=table.game.channel_id))
         await self.store.cast_vote(game_id, ballot, [to_outgoing(post)])
-        return Reply(wording.vote_counts(what, count, need), game_id=game_id, post=post, outbox=(post,),
+        return Reply(wording_time.vote_counts(what, count, need), game_id=game_id, post=post, outbox=(post,),
                      channel_id=table.game.channel_id)
 
     async def _end_by_vote(self, table: Table, engine: Engine, seat: int) -> Reply:
@@ -293,11 +294,11 @@ class Absence:
         standing = engine.standing(table.state)
         result = outcome_result(standing, ranks=resign_ranks(standing, seat), timed_out=seat)
         ended = dataclasses.replace(table, game=dataclasses.replace(game, status=Status.FINISHED, result=result))
-        post = keyed(announce.final_post(engine, ended, wording.ended_by_vote(game.id, table.names[seat]), result))
+        post = keyed(announce.final_post(engine, ended, wording_time.ended_by_vote(game.id, table.names[seat]), result))
         note = f"ended by vote after {table.names[seat]}'s time ran out"
         await self.store.end_game(game.id, game.version, Status.FINISHED, result, note, [to_outgoing(post)])
         self.tables.forget(game.id)
-        return Reply(wording.VOTE_ENDED_GAME, game_id=game.id, engine=engine.name, post=post, outbox=(post,),
+        return Reply(wording_time.VOTE_ENDED_GAME, game_id=game.id, engine=engine.name, post=post, outbox=(post,),
                      channel_id=game.channel_id)
 
     @staticmethod
@@ -314,11 +315,11 @@ class Absence:
         after = dataclasses.replace(table, seats=seats, views={},
                                     game=dataclasses.replace(game, version=game.version + 1))
         post = keyed(announce.post(engine, after, line + "\n" + announce.turn_line(engine, after), [member.id]))
-        hand = keyed(PrivateMessage(member.id, wording.new_seat_dm(seat, game.id, engine.title, old),
+        hand = keyed(PrivateMessage(member.id, wording_time.new_seat_dm(seat, game.id, engine.title, old),
                                     announce.hand(engine, after, seat), game_id=game.id, channel_id=game.channel_id))
         await self.store.replace_seat(game.id, game.version, seat, member.id, member.name,
                                       [to_outgoing(post), to_outgoing(hand)])
         self.tables.forget(game.id)
-        return Reply(wording.seat_now(seat, game.id, member.name), game_id=game.id, engine=engine.name,
+        return Reply(wording_time.seat_now(seat, game.id, member.name), game_id=game.id, engine=engine.name,
                      move_number=engine.move_count(table.state), post=post, private=(hand,), outbox=(post, hand),
                      channel_id=game.channel_id, to_act=acting_users(engine, after))

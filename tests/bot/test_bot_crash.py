@@ -39,7 +39,11 @@ def run_and_kill(db_path: Path, seed: int, after: int) -> list[tuple[int, str]]:
                 break
             seen.append(line)
         worker.send_signal(signal.SIGKILL)
-        out, err = worker.communicate(timeout=10)
+        worker.wait(timeout=10)
+        # Read the rest through the same buffered reader: communicate() would read the pipe directly and
+        # lose the lines readline() had already buffered (ACKs that were printed, then seemingly missing).
+        out = worker.stdout.read()
+        err = worker.stderr.read() if worker.stderr else ""
     finally:
         guard.cancel()
         if worker.poll() is None:
