@@ -81,8 +81,9 @@ class Transport(Protocol):
 
 class Deliverer:
     def __init__(self, store: Store, transport: Transport, renderer: Renderer | None = None, *,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, retry_delay: float = RETRY_DELAY) -> None:
         self.store = store
+        self.retry_delay = retry_delay
         self.transport = transport
         self.renderer = renderer
         self.clock = clock
@@ -192,7 +193,7 @@ class Deliverer:
         await self.transport.edit(edit, *where)
 
     async def _later(self, item: Announcement, why: str) -> bool:
-        attempts, at = await self.store.retry_later(item.key, self.clock(), RETRY_DELAY, MAX_DELAY, why[:300])
+        attempts, at = await self.store.retry_later(item.key, self.clock(), self.retry_delay, MAX_DELAY, why[:300])
         if attempts >= MAX_ATTEMPTS:
             log.error("announcement %s of game %s given up after %s attempts: %s", item.key, item.game_id,
                       attempts, why)

@@ -23,7 +23,7 @@ from bot.discord.base import answer
 from bot.discord.commands import add_commands
 from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.transport import DiscordTransport
-from bot.outbox import Deliverer
+from bot.outbox import RETRY_DELAY, Deliverer
 from bot.rendering import Renderer
 from bot.scheduler import TICK_SECONDS, Scheduler
 from bot.table import TableService
@@ -36,7 +36,8 @@ class GameBot(discord.Client):
     """The bot: one service, one command tree, the outbox's delivery and the scheduler."""
 
     def __init__(self, service: TableService, *, dev_guild_id: int | None = None,
-                 scheduler_interval: float | None = TICK_SECONDS, delivery_interval: float = 30.0) -> None:
+                 scheduler_interval: float | None = TICK_SECONDS, delivery_interval: float = 30.0,
+                 retry_delay: float = RETRY_DELAY) -> None:
         # No privileged intents: everything arrives through interactions.  Mentions are sent only
         # for the users each message names (see .transport); nothing else may ever ping.
         super().__init__(intents=discord.Intents.default(), allowed_mentions=discord.AllowedMentions.none())
@@ -45,7 +46,8 @@ class GameBot(discord.Client):
         self.dev_guild_id = dev_guild_id
         self.tree: app_commands.CommandTree[GameBot] = app_commands.CommandTree(self)
         self.tree.on_error = self.on_command_error  # type: ignore[method-assign]
-        self.deliverer = Deliverer(service.store, DiscordTransport(self), self.renderer, clock=service.clock)
+        self.deliverer = Deliverer(service.store, DiscordTransport(self), self.renderer, clock=service.clock,
+                                   retry_delay=retry_delay)
         # Reminders and deadlines: the scheduler's tick every ``scheduler_interval`` seconds (None: never;
         # tests call ``tick_once``).  The timers themselves live in the database.
         self.scheduler = Scheduler(service)

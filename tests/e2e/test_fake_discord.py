@@ -225,6 +225,27 @@ async def test_channel_posts_with_files_edits_and_deletes(fake_discord: FakeDisc
         assert sent.json["embeds"][0]["image"]["url"] == "attachment://b.png"  # the record is what the bot sent
 
 
+async def test_a_repeated_nonce_returns_the_first_message_and_injected_failures(fake_discord: FakeDiscord) -> None:
+    client, _ = make_bot()
+    channel = fake_discord.channel
+    async with fake_discord.running(client):
+        target = client.get_partial_messageable(channel.id)
+        first = await target.send("once", nonce="k1")
+        again = await target.send("once more?", nonce="k1")  # discord.py asks Discord to enforce the nonce
+        other = await target.send("twice", nonce="k2")
+        assert again.id == first.id != other.id
+        assert [m.content for m in fake_discord.messages(channel)][-2:] == ["once", "twice"]
+        with pytest.raises(discord.HTTPException) as too_long:
+            await target.send("x", nonce="n" * 26)
+        assert too_long.value.status == 400
+        fault = fake_discord.fail("POST", "/channels/{channel_id}/messages", 503)
+        with pytest.raises(discord.DiscordServerError):
+            await target.send("down")
+        assert fault.hits == 1 and (await target.send("up")).content == "up"  # only as often as asked
+        fake_discord.fail("POST", "/channels/{channel_id}/messages", 429, times=1, retry_after=0.01)
+        assert (await target.send("after a wait")).content == "after a wait"  # discord.py waits and retries
+
+
 class JoinView(discord.ui.View):
     def __init__(self) -> None:
         super().__init__(timeout=30)

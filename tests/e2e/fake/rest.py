@@ -159,7 +159,8 @@ class RestApi:
             call.json, call.files = await parse_body(request)
             request[CALL_KEY] = call
             self._check_auth(request, template)
-            response = await handler(request)
+            fault = fake.take_fault(request.method, template)
+            response = fault.response() if fault is not None else await handler(request)
         except FormError as err:
             response = json_response(err.body(), err.status)
         except Exception as exc:  # a bug in the fake (or a payload it cannot handle): loud, but not a 5xx
@@ -444,8 +445,19 @@ class RestApi:
         call = self.call(request)
         self._check_send(channel, call.files)
         data = dict(self.body(request))
+        nonce = data.get("nonce")
+        if nonce is not None and len(str(nonce)) > 25:
+            raise invalid_form("nonce: Must be 25 or fewer in length.")
+        if nonce is not None and data.get("enforce_nonce"):
+            # Discord: a second message with the same nonce from the same author (within minutes)
+            # returns the first instead of creating another.
+            earlier = self.world.nonces.get((channel.id, str(nonce)))
+            if earlier is not None:
+                return json_response(self.world.message_payload(self.world.messages[earlier]))
         data["flags"] = int(data.get("flags") or 0) & ~64  # only interaction responses can be ephemeral
         msg = self.world.create_message(channel, data, call.files)
+        if nonce is not None and data.get("enforce_nonce"):
+            self.world.nonces[(channel.id, str(nonce))] = msg.id
         await self.fake.message_created(msg)
         return json_response(self.world.message_payload(msg))
 

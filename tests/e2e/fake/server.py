@@ -7,6 +7,7 @@ import contextlib
 import socket
 import time
 from collections.abc import AsyncIterator, Callable, Coroutine
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -29,7 +30,7 @@ from .interactions import (
     new_token,
 )
 from .models import GUILD_TEXT, FakeChannel, FakeGuild, FakeMessage, FakeUser, RestCall
-from .rest import API_PREFIX, RestApi, message_intent
+from .rest import API_PREFIX, RestApi, json_response, message_intent
 from .world import World, permission_bits
 
 # Names discord.py gives the tasks that run bot code: event handlers, app commands, view/modal callbacks.
@@ -40,6 +41,30 @@ _BOT_TASK_PREFIXES = ("discord.py: ", "CommandTree-invoker", "discord-ui-view-di
 def _discord_py_busy() -> bool:
     """True while discord.py is running a handler (the client shares the test's event loop)."""
     return any(t.get_name().startswith(_BOT_TASK_PREFIXES) and not t.done() for t in asyncio.all_tasks())
+
+
+@dataclass
+class Fault:
+    """An injected failure: the next ``left`` calls of one route answer ``status``."""
+
+    method: str
+    route: str
+    status: int
+    code: int
+    left: int
+    retry_after: float
+    hits: int = 0
+
+    def response(self) -> web.Response:
+        body: dict[str, Any] = {"message": f"injected {self.status}", "code": self.code}
+        response = json_response(body, self.status)
+        if self.status == 429:
+            body.update(retry_after=self.retry_after, **{"global": False})
+            response = json_response(body, self.status)
+            # Discord's 429s come through its proxy (discord.py reads a 429 without "Via" as a Cloudflare ban).
+            response.headers.update({"Retry-After": str(self.retry_after), "X-RateLimit-Scope": "user",
+                                     "X-RateLimit-Remaining": "0", "Via": "1.1 google"})
+        return response
 
 
 class FakeDiscord:
@@ -63,6 +88,7 @@ class FakeDiscord:
         self.unknown: list[RestCall] = []  # requests to routes the fake does not implement
         self.errors: list[str] = []  # exceptions inside the fake (would be bugs in the fake or odd payloads)
         self.threads_created: list[FakeChannel] = []
+        self.faults: list[Fault] = []  # injected failures (``fail``), taken in order
         self.interactions: dict[int, FakeInteraction] = {}
         self.interactions_by_token: dict[str, FakeInteraction] = {}
         self.inflight = 0
@@ -246,6 +272,22 @@ class FakeDiscord:
             self._spawn(self.gateway.dispatch("CHANNEL_UPDATE", self.world.channel_payload(channel),
                                               intent=INTENT_GUILDS))
 
+    def fail(self, method: str, route: str, status: int, *, code: int = 0, times: int = 1,
+             retry_after: float = 0.05) -> Fault:
+        """Make the next ``times`` calls of ``method`` ``route`` (a template such as
+        ``/channels/{channel_id}/messages``) answer ``status`` instead (429 with ``retry_after``)."""
+        fault = Fault(method.upper(), route, status, code, times, retry_after)
+        self.faults.append(fault)
+        return fault
+
+    def take_fault(self, method: str, route: str) -> Fault | None:
+        for fault in self.faults:
+            if fault.left > 0 and fault.method == method and fault.route == route:
+                fault.left -= 1
+                fault.hits += 1
+                return fault
+        return None
+
     def close_dms(self, user: FakeUser, closed: bool = True) -> None:
         """Make sends to ``user``'s DM channel fail with 403 / code 50007, like a user with DMs off."""
         user.dms_closed = closed
@@ -414,6 +456,10 @@ class FakeDiscord:
             with contextlib.suppress(TimeoutError):
                 # Also wake periodically: some conditions (client state) change without a REST call.
                 await asyncio.wait_for(self._changed.wait(), min(remaining, 0.05))
+
+    async def wait_in_thread(self, call: Callable[[], Any], timeout: float = 30.0) -> Any:
+        """Run a blocking ``call`` (e.g. reading another process's output) without stopping the fake."""
+        return await asyncio.wait_for(asyncio.to_thread(call), timeout)
 
     async def idle(self, quiet: float = 0.05, timeout: float = 5.0, *, answered: bool = True) -> None:
         """Wait until the bot is idle, so assertions see everything it did.

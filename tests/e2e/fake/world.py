@@ -77,6 +77,7 @@ def invalid_form(detail: str) -> FormError:
 
 class World:
     def __init__(self) -> None:
+        self.nonces: dict[tuple[int, str], int] = {}  # (channel, nonce) -> the message it created
         self.snowflake = Snowflakes()
         self.users: dict[int, FakeUser] = {}
         self.guilds: dict[int, FakeGuild] = {}

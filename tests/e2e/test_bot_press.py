@@ -1,0 +1,209 @@
+"""One press, one call: a button, a select or /move costs one table-service call, one game lock and one
+store read; and what a move announces reaches Discord even when Discord fails for a while."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import engines
+from bot.discord import GameBot
+from bot.rendering import installed_renderer
+from bot.store import Delivery
+from bot.store.sqlite import SqliteStore
+from bot.table import TableService
+from tests.e2e.fake import FakeDiscord
+from tests.e2e.fake.models import FakeChannel, FakeMessage, FakeUser
+
+#: Every method of the store that reads (the rest write).
+READS = ("get_game", "active_game", "latest_game", "seats", "read_state", "live_actions", "log_stats", "game_parts",
+         "action_page", "games_in_guild", "games_to_act", "games_with_status", "timer", "running_timers",
+         "reminder_opt_outs", "vacations", "votes", "stats", "pending_announcements", "lobby_message")
+VERBS = ("create", "join", "leave", "start", "cancel", "rematch", "act", "moves", "undo", "resign", "abandon",
+         "time_out", "remind", "set_reminders", "vacation", "replace", "vote", "vote_open", "status", "board", "hand",
+         "help", "rules", "history", "export_history", "list_games", "my_games", "stats", "snapshot", "timing")
+
+
+class Counter:
+    """Counts service calls, store reads, game locks and engine queries while ``on``."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.on = False
+        self.counts: dict[str, int] = {}
+        self.monkeypatch = monkeypatch
+
+    def wrap(self, owner: Any, name: str, label: str) -> None:
+        original = getattr(owner, name)
+
+        def count() -> None:
+            if self.on:
+                self.counts[label] = self.counts.get(label, 0) + 1
+
+        if inspect.iscoroutinefunction(original):
+            async def counted_async(*args: Any, **kwargs: Any) -> Any:
+                count()
+                return await original(*args, **kwargs)
+            self.monkeypatch.setattr(owner, name, counted_async)
+        else:
+            def counted(*args: Any, **kwargs: Any) -> Any:
+                count()
+                return original(*args, **kwargs)
+            self.monkeypatch.setattr(owner, name, counted)
+
+    def total(self, prefix: str) -> int:
+        return sum(n for label, n in self.counts.items() if label.startswith(prefix))
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
+    store = SqliteStore(tmp_path / "bot.sqlite3", sync_interval=0)
+    await store.open()
+    yield store
+    await store.close()
+
+
+def counted_bot(store: SqliteStore, counter: Counter) -> GameBot:
+    service = TableService(store, renderer=installed_renderer())
+    for verb in VERBS:
+        counter.wrap(service, verb, f"call.{verb}")
+    for read in READS:
+        counter.wrap(store, read, f"read.{read}")
+    counter.wrap(service.tables, "lock", "lock")
+    engine = engines.get("burgenland")
+    for query in ("legal_actions", "to_act"):
+        counter.wrap(engine, query, f"engine.{query}")
+    return GameBot(service, scheduler_interval=None)
+
+
+async def started_game(fake: FakeDiscord, bot: GameBot, users: list[FakeUser]) -> tuple[FakeChannel, FakeMessage]:
+    await (await fake.slash(users[0], fake.channel, "burgenland new", players=len(users))).original()
+    await fake.idle()
+    thread = fake.threads(fake.channel)[-1]
+    lobby = fake.messages(thread)[0]
+    for user in users[1:]:
+        await (await fake.click(user, lobby, label="Join")).callback()
+        await fake.idle()
+    board = [m for m in fake.messages(thread) if m.attachments][-1]
+    return thread, board
+
+
+async def choose(fake: FakeDiscord, user: FakeUser, menu: FakeMessage, label: str) -> None:
+    for comp in menu.all_components():
+        if comp.get("type") == 2 and comp.get("label") == label:
+            await (await fake.click(user, menu, comp["custom_id"])).callback()
+            return
+        option = next((o for o in comp.get("options", ()) if o["label"] == label), None)
+        if option is not None:
+            await (await fake.select(user, menu, comp["custom_id"], [option["value"]])).callback()
+            return
+    raise AssertionError(f"no {label!r} in the menu")
+
+
+async def to_act(bot: GameBot, thread: FakeChannel, users: list[FakeUser]) -> FakeUser:
+    snap = await bot.service.snapshot(thread.id)
+    return next(u for u in users if u.id == snap.user_ids[snap.to_act[0]])
+
+
+async def test_a_press_costs_one_service_call_one_lock_and_one_read(fake_discord: FakeDiscord, store: SqliteStore,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = fake_discord
+    ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
+    counter = Counter(monkeypatch)
+    bot = counted_bot(store, counter)
+    press: dict[str, int] = {}
+    try:
+        async with fake.running(bot):
+            await fake.idle()
+            thread, board = await started_game(fake, bot, [ann, bo])
+            player = await to_act(bot, thread, [ann, bo])
+
+            counter.on = True
+            opened = await fake.click(player, board, label="Play my turn")   # press 1: open the menu
+            menu = await opened.original()
+            await fake.idle()
+            assert (counter.total("call."), counter.total("lock"), counter.total("read.")) == (1, 1, 1), \
+                counter.counts
+            counter.counts.clear()
+
+            await choose(fake, player, menu, "Take 2 cards")                # press 2: a button or an option
+            await fake.idle()
+            assert counter.counts.get("call.act") == 1
+            assert (counter.total("call."), counter.total("lock"), counter.total("read.")) == (1, 1, 1), \
+                counter.counts
+            assert counter.counts.get("engine.legal_actions", 0) <= 2  # the choice, and the mover's next ones
+            press = dict(counter.counts)
+            counter.counts.clear()
+
+            played = await fake.slash(player, thread, "move", text="end")    # press 3: /move
+            await played.original()
+            await fake.idle()
+            assert (counter.total("call."), counter.total("lock"), counter.total("read.")) == (1, 1, 1), \
+                counter.counts
+            counter.on = False
+            assert "takes 2 cards" in [m for m in fake.messages(thread) if m.attachments][-2].content
+    finally:
+        print("one press that plays a move:", press)
+
+
+async def test_a_server_error_on_the_post_delays_it_and_loses_nothing(fake_discord: FakeDiscord,
+                                                                      store: SqliteStore) -> None:
+    fake = fake_discord
+    ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
+    bot = GameBot(TableService(store, renderer=installed_renderer()), scheduler_interval=None,
+                  delivery_interval=0.2, retry_delay=0.2)
+    async with fake.running(bot):
+        await fake.idle()
+        thread, _ = await started_game(fake, bot, [ann, bo])
+        player = await to_act(bot, thread, [ann, bo])
+        posts, dms = len(fake.messages(thread)), len(fake.dms(player))
+        fault = fake.fail("POST", "/channels/{channel_id}/messages", 503)  # Discord has a bad moment
+        played = await fake.slash(player, thread, "move", text="take")
+        assert "Played: Take 2 cards" in (await played.original()).content  # the move stands
+        await fake.wait_until(lambda: len(fake.dms(player)) > dms, 10, "the DM after the retry")
+        await fake.idle()
+        assert fault.hits == 1
+        new = fake.messages(thread)[posts:]
+        assert len(new) == 1 and "takes 2 cards" in new[0].content and new[0].attachments
+        assert len(fake.dms(player)) == dms + 1   # after the post (the game's order is kept), once
+        rows = await store.pending_announcements(100)
+        assert rows == []
+
+
+async def test_rate_limits_are_waited_out(fake_discord: FakeDiscord, store: SqliteStore) -> None:
+    fake = fake_discord
+    ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
+    bot = GameBot(TableService(store, renderer=installed_renderer()), scheduler_interval=None)
+    async with fake.running(bot):
+        await fake.idle()
+        thread, _ = await started_game(fake, bot, [ann, bo])
+        player = await to_act(bot, thread, [ann, bo])
+        posts = len(fake.messages(thread))
+        fault = fake.fail("POST", "/channels/{channel_id}/messages", 429, times=2, retry_after=0.05)
+        await (await fake.slash(player, thread, "move", text="take")).original()
+        await fake.wait_until(lambda: len(fake.messages(thread)) > posts, 10, "the post after the waits")
+        await fake.idle(quiet=0.3)
+        assert fault.hits == 2
+        assert len(fake.messages(thread)) == posts + 1
+
+
+async def test_a_channel_that_is_gone_drops_its_posts_and_other_games_go_on(fake_discord: FakeDiscord,
+                                                                           store: SqliteStore) -> None:
+    fake = fake_discord
+    ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
+    bot = GameBot(TableService(store, renderer=installed_renderer()), scheduler_interval=None)
+    async with fake.running(bot):
+        await fake.idle()
+        thread, _ = await started_game(fake, bot, [ann, bo])
+        player = await to_act(bot, thread, [ann, bo])
+        fake.fail("POST", "/channels/{channel_id}/messages", 404, code=10003)  # Unknown Channel
+        await (await fake.slash(player, thread, "move", text="take")).original()
+        await fake.idle()
+        failed = [r for r in await store.pending_announcements(100)]
+        assert failed == []  # nothing left pending: the post is dropped (logged), the DM went out
+        async with store._lock:
+            states = [r[0] for r in await store.db.execute_fetchall("SELECT state FROM outbox ORDER BY id")]
+        assert states[-2:] == [Delivery.FAILED.value, Delivery.SENT.value]
