@@ -91,6 +91,14 @@ class SqliteBase:
         async with self._lock:
             return list(await self.db.execute_fetchall(sql, args))
 
+    async def _write(self, sql: str, *args: Any) -> int:
+        """One statement in a transaction of its own (SQLite's autocommit: one round trip, not three);
+        returns the rows it changed."""
+        async with self._lock:
+            cursor = await self.db.execute(sql, args)
+            self._dirty = True
+            return cursor.rowcount
+
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
         """One write transaction.  BEGIN IMMEDIATE takes SQLite's write lock up front, so a

@@ -28,9 +28,8 @@ class OutboxTables(SqliteBase):
 
     async def mark_sent(self, key: str, message_id: int | None) -> None:
         # The picture is only needed to draw the message: once sent, the row keeps what was said.
-        async with self._tx() as db:
-            await db.execute("""UPDATE outbox SET state = 'sent', message_id = ?, sent_at = ?, picture = NULL
-                                WHERE key = ?""", (message_id, self.clock(), key))
+        await self._write("UPDATE outbox SET state = 'sent', message_id = ?, sent_at = ?, picture = NULL WHERE key = ?",
+                          message_id, self.clock(), key)
 
     async def retry_later(self, key: str, now: float, delay: float, cap: float, note: str) -> tuple[int, float]:
         """One more failed attempt: the next one after ``delay`` doubled per attempt so far (at most
@@ -44,9 +43,8 @@ class OutboxTables(SqliteBase):
         return (int(row[0]), float(row[1])) if row is not None else (0, now)
 
     async def mark_undelivered(self, key: str, state: Delivery, note: str) -> None:
-        async with self._tx() as db:
-            await db.execute("""UPDATE outbox SET state = ?, attempts = attempts + 1, note = ?, picture = NULL
-                                WHERE key = ?""", (state.value, note, key))
+        await self._write("""UPDATE outbox SET state = ?, attempts = attempts + 1, note = ?, picture = NULL
+                              WHERE key = ?""", state.value, note, key)
 
     async def mark_dms_closed(self, key: str, notice: Outgoing | None) -> bool:
         """The DM ``key`` cannot be delivered: its user does not accept DMs.  When it is the first such
