@@ -1,7 +1,8 @@
-"""The renderer the bot draws with, how to find the project's one (``render/``), and drawing off the loop.
+"""What to draw, the renderer the bot draws with, how to find the project's one (``render/``), and
+drawing off the event loop.
 
-The table service only describes pictures (:class:`bot.table.results.Picture`); whoever delivers
-them draws with a ``Renderer``, so tests run without Pillow drawing anything.
+The table service only describes pictures (:class:`Picture`); whoever delivers them draws with a
+``Renderer``, so tests run without Pillow drawing anything.
 """
 
 from __future__ import annotations
@@ -10,15 +11,31 @@ import asyncio
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
-
-if TYPE_CHECKING:
-    from bot.table.results import Picture
+from typing import Any, Protocol
 
 log = logging.getLogger(__name__)
 
 DrawFn = Callable[[str, Mapping[str, Any], Sequence[str]], bytes]
 PlayerFn = Callable[[str, Mapping[str, Any], Sequence[str], int], bytes]
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """What to draw: a game's ``board`` (public view), a seat's ``hand``, or one ``player``'s own area."""
+
+    engine: str
+    kind: str
+    view: Mapping[str, Any]
+    names: tuple[str, ...]
+    seat: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"engine": self.engine, "kind": self.kind, "view": dict(self.view), "names": list(self.names),
+                "seat": self.seat}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Picture:
+        return cls(data["engine"], data["kind"], data["view"], tuple(data["names"]), data.get("seat"))
 
 
 class Renderer(Protocol):

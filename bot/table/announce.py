@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.rendering import Picture
 from bot.store import Status
 from bot.table import wording
-from bot.table.results import Buttons, ChannelPost, Controls, LobbyEdit, Picture, PrivateMessage
+from bot.table.results import Buttons, ChannelPost, Controls, LobbyEdit, PrivateMessage
 from bot.table.tables import Table
 from bot.text import fill_seats, join_names, result_lines
 from engines.core import Engine, Event

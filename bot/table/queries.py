@@ -7,11 +7,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.rendering import Picture
 from bot.store import ActionRow, GameRow, Pace, Status
 from bot.table import announce, wording
 from bot.table.absence import Absence
 from bot.table.errors import TableError, replies
-from bot.table.results import ChannelPost, Picture, PrivateMessage, Problem, Reply, User
+from bot.table.results import ChannelPost, PrivateMessage, Problem, Reply, User
 from bot.table.tables import Tables
 from bot.text import fill_seats, result_lines
 from engines import registry

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, TypeVar
 
+from bot.rendering import Picture
 from bot.store import GameRow, Outgoing
 
 
@@ -68,25 +69,6 @@ class Buttons:
     def from_json(cls, data: Mapping[str, Any]) -> Buttons:
         return cls(Controls(data.get("controls", "none")), data.get("move"), data.get("vote_on", ""),
                    bool(data.get("rematch", False)))
-
-
-@dataclass(frozen=True, slots=True)
-class Picture:
-    """What to draw: a game's ``board`` (public view), a seat's ``hand``, or one ``player``'s own area."""
-
-    engine: str
-    kind: str
-    view: Mapping[str, Any]
-    names: tuple[str, ...]
-    seat: int | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"engine": self.engine, "kind": self.kind, "view": dict(self.view), "names": list(self.names),
-                "seat": self.seat}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Picture:
-        return cls(data["engine"], data["kind"], data["view"], tuple(data["names"]), data.get("seat"))
 
 
 def new_key() -> str:
