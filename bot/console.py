@@ -62,15 +62,19 @@ def format_view(view: Mapping[str, Any]) -> str:
 
 class Printer:
     """The console's transport for announcements: posts and private messages are printed (private ones
-    marked: this is hotseat), images written to files; lobby edits are not shown."""
+    marked: this is hotseat), images written to files.  The lobby message (Join buttons and all) and
+    its edits are Discord's business: not shown."""
 
     def __init__(self, console: Console) -> None:
         self.console = console
+        self.messages = 0
 
     async def post(self, post: ChannelPost, nonce: str) -> int | None:
-        self.console.say(post.text)
-        self.console.save_image(post.image, post.game_id, "board")
-        return None
+        self.messages += 1
+        if post.role != "lobby":
+            self.console.say(post.text)
+            self.console.save_image(post.image, post.game_id, "board")
+        return self.messages
 
     async def dm(self, message: PrivateMessage, nonce: str) -> int | None:
         name = self.console.names.get(message.user_id, f"user {message.user_id}")
@@ -299,8 +303,6 @@ async def open_game(service: TableService, args: argparse.Namespace, out: TextIO
         if not joined.ok:
             print(joined.text, file=out)
             return None
-        if joined.post is not None:  # the table is full: the game begins
-            print(joined.post.text, file=out)
     return engines_lookup(args.engine).name, channel
 
 
@@ -323,6 +325,7 @@ async def main(argv: list[str], *, stdin: TextIO = sys.stdin, stdout: TextIO = s
             return 2
         engine, channel = opened
         console = Console(service, engine, channel, stdout)
+        await console.snapshot()
         await console.deliverer.drain()  # the opening posts and anything an earlier session left unsent
         await console.run(stdin)
         snap = await console.snapshot()
