@@ -9,6 +9,24 @@ from typing import Any
 # Engines write seats as neutral tokens: ``{seat:2}`` (Burgenland) or ``{seat2}``; both 0-based.
 _SEAT_TOKEN = re.compile(r"\{seat:?(\d+)\}")
 
+#: Markdown in a Discord message (anywhere, or at the start of a line): shown as typed after a backslash.
+_MARKDOWN = re.compile(r"([\\*_~`|\[\]])|^([>#-])")
+_ESCAPED = re.compile(r"\\([\\*_~`|\[\]])|^\\([>#-])")
+#: A zero-width space after "@" and "<": ``@everyone`` and ``<@123>`` are then plain text that pings nobody.
+_ZWSP = "\u200b"
+
+
+def escape_name(name: str) -> str:
+    """A name someone chose, made safe to put into a message: its markdown is shown as typed and its
+    mentions ping nobody.  Names are stored this way; :func:`plain_name` gives back what was typed."""
+    escaped = _MARKDOWN.sub(lambda m: "\\" + (m.group(1) or m.group(2)), name)
+    return escaped.replace("@", "@" + _ZWSP).replace("<", "<" + _ZWSP)
+
+
+def plain_name(name: str) -> str:
+    """The name as it was typed (for images, which draw text literally)."""
+    return _ESCAPED.sub(lambda m: m.group(1) or m.group(2), name.replace(_ZWSP, ""))
+
 
 def fill_seats(text: str, names: Sequence[str]) -> str:
     """Replace every seat token with that seat's display name (``seat N`` if the seat is unknown)."""

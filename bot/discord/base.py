@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 import discord
 
 from bot.table.results import User
+from bot.text import escape_name
 
 if TYPE_CHECKING:
     from bot.rendering import Renderer
@@ -38,7 +39,8 @@ def client_of(interaction: discord.Interaction) -> TableClient:
 
 
 def person(user: discord.abc.User) -> User:
-    return User(user.id, user.display_name)
+    """The table's view of a Discord user: their id, and their display name made safe for messages."""
+    return User(user.id, escape_name(user.display_name))
 
 
 def shorten(text: str, limit: int) -> str:

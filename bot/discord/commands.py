@@ -9,6 +9,7 @@ answered privately and change nothing.  The commands reach the bot through ``int
 import inspect
 import io
 import logging
+import re
 from typing import Any, Literal
 
 import discord
@@ -104,13 +105,18 @@ def _new_signature(info: GameInfo) -> inspect.Signature:
     return inspect.Signature(params)
 
 
+def thread_safe(name: str) -> str:
+    """A display name for a thread's title: without mention or markdown syntax (titles show it raw)."""
+    return " ".join(re.sub(r"[<>@*_~`|#\\]", " ", name).split()) or "a player"
+
+
 async def table_channel(interaction: discord.Interaction, title: str, thread: bool) -> Any:
     """A new public thread for the game when asked and allowed; otherwise the channel itself."""
     channel = interaction.channel
     if thread and isinstance(channel, discord.TextChannel):
         perms = interaction.app_permissions
         if perms.create_public_threads and perms.send_messages_in_threads:
-            name = shorten(f"{title} — {interaction.user.display_name}", 100)
+            name = shorten(f"{title} — {thread_safe(interaction.user.display_name)}", 100)
             try:
                 return await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
                                                    auto_archive_duration=10080)

@@ -38,6 +38,15 @@ OUTBOX_INSERT = """INSERT INTO outbox (key, game_id, kind, channel_id, user_id, 
            json_extract(value, '$.picture'), {now}
     FROM json_each({items})"""
 
+def _escaped_sql(column: str) -> str:
+    """SQL for ``bot.text.escape_name(column)`` (used once, to bring older names in line)."""
+    sql = f"replace({column}, '\\', '\\\\')"
+    for char in "*_~`|[]":
+        sql = f"replace({sql}, '{char}', '\\{char}')"
+    sql = f"CASE WHEN substr({sql}, 1, 1) IN ('#', '-', '>') THEN '\\' || {sql} ELSE {sql} END"
+    return f"replace(replace({sql}, '@', '@' || char(8203)), '<', '<' || char(8203))"
+
+
 #: Schema versions, applied in order at start; ``PRAGMA user_version`` records the last one.
 #: Never edit a released version: add a new one (an older file must upgrade in place).
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -189,6 +198,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
                                           now="NEW.now") + """;
         END""",
     ),
+    # 6: names are stored as they may appear in a message (bot.text.escape_name): markdown shown as typed,
+    # mentions that ping nobody.  Names stored before are escaped the same way here.
+    tuple(f"UPDATE {table} SET {column} = " + _escaped_sql(column)
+          for table, column in (("seats", "name"), ("votes", "target_name"))),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -14,7 +14,7 @@ from bot.store import Status
 from bot.table import wording
 from bot.table.results import Buttons, ChannelPost, Controls, LobbyEdit, PrivateMessage
 from bot.table.tables import Table
-from bot.text import fill_seats, join_names, result_lines
+from bot.text import fill_seats, join_names, plain_name, result_lines
 from engines.core import Engine, Event
 
 
@@ -25,11 +25,16 @@ def private_part(seat_view: Mapping[str, Any], public_view: Mapping[str, Any]) -
 
 
 def board(engine: Engine, table: Table) -> Picture:
-    return Picture(engine.name, "board", table.view(engine, None), table.names)
+    return Picture(engine.name, "board", table.view(engine, None), _drawn(table))
 
 
 def hand(engine: Engine, table: Table, seat: int) -> Picture:
-    return Picture(engine.name, "hand", table.view(engine, seat), table.names, seat)
+    return Picture(engine.name, "hand", table.view(engine, seat), _drawn(table), seat)
+
+
+def _drawn(table: Table) -> tuple[str, ...]:
+    """Names as typed: an image draws text literally (the stored names are escaped for messages)."""
+    return tuple(plain_name(n) for n in table.names)
 
 
 def buttons(engine: Engine, table: Table, vote_on: str = "") -> Buttons:

@@ -1,0 +1,80 @@
+"""Hostile display names: nothing the bot sends pings anyone it does not mean, nor renders a name's markdown."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.discord import GameBot
+from bot.rendering import installed_renderer
+from bot.store.sqlite import SqliteStore
+from bot.table import TableService
+from bot.table.results import User
+from bot.text import escape_name, plain_name
+from tests.e2e.fake import FakeDiscord
+
+STRANGER, ROLE = 123456789012345678, 456
+HOSTILE = f"@everyone <@{STRANGER}> <@&{ROLE}> **x**"
+#: Every route by which a message's words and mentions reach Discord.
+MESSAGE_ROUTES = ("/channels/{channel_id}/messages", "/channels/{channel_id}/messages/{message_id}",
+                  "/interactions/{interaction_id}/{token}/callback", "/webhooks/{application_id}/{token}",
+                  "/webhooks/{application_id}/{token}/messages/@original",
+                  "/webhooks/{application_id}/{token}/messages/{message_id}")
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
+    store = SqliteStore(tmp_path / "bot.sqlite3", sync_interval=0)
+    await store.open()
+    yield store
+    await store.close()
+
+
+def payload_of(call: Any) -> dict[str, Any]:
+    body = call.json if isinstance(call.json, dict) else {}
+    return body.get("data", body) if "type" in body and "data" in body else body
+
+
+async def test_hostile_names_ping_nobody_and_show_as_typed(fake_discord: FakeDiscord, store: SqliteStore) -> None:
+    fake = fake_discord
+    host, friend = fake.add_member(HOSTILE), fake.add_member("Bo_**bold**")
+    seated = {host.id, friend.id}
+    bot = GameBot(TableService(store, renderer=installed_renderer()), scheduler_interval=None)
+    async with fake.running(bot):
+        await fake.idle()
+        await (await fake.slash(host, fake.channel, "burgenland new", players=2)).original()
+        await fake.idle()
+        thread = fake.threads(fake.channel)[-1]
+        lobby = fake.messages(thread)[0]
+        await (await fake.click(friend, lobby, label="Join")).callback()
+        await fake.idle()
+        for _ in range(4):  # a few moves, each announced with names in it
+            snap = await bot.service.snapshot(thread.id)
+            player = host if snap.user_ids[snap.to_act[0]] == host.id else friend
+            keys = [c.key for c in (await bot.service.moves(thread.id, User(player.id, player.name))).choices]
+            await (await fake.slash(player, thread, "move", text="take" if "take" in keys else "end")).original()
+            await fake.idle()
+        await (await fake.slash(friend, thread, "log")).original()
+        await fake.idle()
+
+    assert "@everyone" not in thread.name and "<@" not in thread.name and "**" not in thread.name
+    sent = [c for c in fake.calls if c.route in MESSAGE_ROUTES and c.method in ("POST", "PATCH")]
+    assert len(sent) > 10
+    for call in sent:
+        payload = payload_of(call)
+        content = payload.get("content") or ""
+        if not content:
+            continue  # a defer: no words, nothing to mention
+        allowed = payload.get("allowed_mentions")
+        assert allowed is not None and allowed.get("parse", []) == [], call
+        assert set(int(u) for u in allowed.get("users", [])) <= seated, call
+        assert "@everyone" not in content and f"<@{STRANGER}>" not in content and f"<@&{ROLE}>" not in content
+        assert "**x**" not in content  # the name's markdown is escaped
+    # The name still reads as typed: in messages (once Discord drops the escapes) and in the images' names.
+    posts = [m for m in fake.messages(thread) if m.attachments]
+    assert any(escape_name(HOSTILE) in m.content for m in fake.messages(thread))
+    assert all(STRANGER not in m.mention_ids for m in fake.messages(thread)) and posts
+    assert plain_name(escape_name(HOSTILE)) == HOSTILE
