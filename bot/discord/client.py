@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 
 import discord
 from discord import app_commands
@@ -26,7 +27,7 @@ from bot.discord.transport import DiscordTransport
 from bot.outbox import RETRY_DELAY, Deliverer
 from bot.rendering import Renderer
 from bot.scheduler import TICK_SECONDS, Scheduler
-from bot.table import TableService
+from bot.table import TableService, wording
 from bot.table.results import Reply
 
 log = logging.getLogger(__name__)
@@ -115,10 +116,12 @@ class GameBot(discord.Client):
 
     async def on_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError
                                ) -> None:
-        log.exception("command failed", exc_info=error)
+        reference = secrets.token_hex(4)
+        command = interaction.command.qualified_name if interaction.command else "?"
+        log.error("command /%s in channel %s failed (reference %s)", command, interaction.channel_id, reference,
+                  exc_info=error)
         with contextlib.suppress(discord.HTTPException):
-            await answer(interaction, "Something went wrong on our side (it has been logged); nothing changed. "
-                                      "Try again, or check `/board`.")
+            await answer(interaction, wording.internal_error(reference))
 
     async def on_error(self, event_method: str, /, *args: object, **kwargs: object) -> None:
         log.exception("error in %s", event_method)

@@ -11,9 +11,13 @@ The bot is reached through ``interaction.client`` as a :class:`bot.discord.base.
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import logging
 import re
-from collections.abc import Sequence
-from typing import Any
+import secrets
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any, TypeVar
 
 import discord
 
@@ -23,12 +27,35 @@ from bot.rendering import draw
 from bot.table import wording
 from bot.table.results import Choice, Reply
 
+log = logging.getLogger(__name__)
+
 LABEL_MAX = 80      # button labels
 OPTION_MAX = 100    # select option labels and values
 GAME = r"(?P<game>\d{1,18})"
 MOVE = r"(?P<move>\d{1,9})"
 
 Match = re.Match[str]
+S = TypeVar("S")
+
+
+def guarded(callback: Callable[[S, discord.Interaction], Coroutine[Any, Any, None]]
+            ) -> Callable[[S, discord.Interaction], Coroutine[Any, Any, None]]:
+    """A click never ends in "This interaction failed": an unexpected error is logged with the game and a
+    short reference, and the player gets an apology quoting it."""
+
+    @functools.wraps(callback)
+    async def run(self: S, interaction: discord.Interaction) -> None:
+        try:
+            await callback(self, interaction)
+        except Exception:
+            reference = secrets.token_hex(4)
+            item = getattr(self, "item", None)
+            log.exception("component %s of game %s failed (reference %s)", getattr(item, "custom_id", "?"),
+                          getattr(self, "game", None), reference)
+            with contextlib.suppress(discord.HTTPException):
+                await answer(interaction, wording.internal_error(reference))
+
+    return run
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bg:(?!)"):
@@ -52,18 +79,19 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bg:(
 
 
 class LobbyButton(GameButton, template=r"bg:(?!)"):
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()  # the lobby message itself changes (through the outbox)
-        client, user = client_of(interaction), person(interaction.user)
-        service = client.service
+        client, user, here = client_of(interaction), person(interaction.user), interaction.channel_id
+        service, manager = client.service, is_manager(interaction)
         if self.verb == "join":
-            reply = await service.join(None, user, game_id=self.game)
+            reply = await service.join(here, user, game_id=self.game)
         elif self.verb == "leave":
-            reply = await service.leave(None, user, game_id=self.game)
+            reply = await service.leave(here, user, game_id=self.game)
         elif self.verb == "start":
-            reply = await service.start(None, user, is_manager=is_manager(interaction), game_id=self.game)
+            reply = await service.start(here, user, is_manager=manager, game_id=self.game)
         else:
-            reply = await service.cancel(None, user, is_manager=is_manager(interaction), game_id=self.game)
+            reply = await service.cancel(here, user, is_manager=manager, game_id=self.game)
         if not reply.ok:
             await answer(interaction, reply.text)
             return
@@ -105,9 +133,11 @@ class PlayButton(GameButton, template=rf"bg:play:{GAME}(?::{MOVE})?"):
                              match: Match) -> PlayButton:
         return cls(int(match["game"]), int(match["move"]) if match["move"] else None)
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        reply = await client_of(interaction).service.moves(None, person(interaction.user), game_id=self.game)
+        reply = await client_of(interaction).service.moves(interaction.channel_id, person(interaction.user),
+                                                           game_id=self.game)
         note = wording.BOARD_MOVED if self.move is not None and reply.move_number != self.move else ""
         await show_choices(interaction, reply, note)
 
@@ -115,19 +145,22 @@ class PlayButton(GameButton, template=rf"bg:play:{GAME}(?::{MOVE})?"):
 class HandButton(GameButton, template=rf"bg:hand:{GAME}"):
     verb = "hand"
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        reply = await client_of(interaction).service.hand(None, person(interaction.user), game_id=self.game)
+        reply = await client_of(interaction).service.hand(interaction.channel_id, person(interaction.user),
+                                                          game_id=self.game)
         await send_hand(interaction, reply)
 
 
 class RematchButton(GameButton, template=rf"bg:rematch:{GAME}"):
     verb = "rematch"
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         client = client_of(interaction)
-        reply = await client.service.rematch(self.game, person(interaction.user))
+        reply = await client.service.rematch(self.game, person(interaction.user), channel_id=interaction.channel_id)
         if reply.ok:
             await client.publish(reply)
         await answer(interaction, reply.text)
@@ -136,13 +169,15 @@ class RematchButton(GameButton, template=rf"bg:rematch:{GAME}"):
 class ConfirmButton(GameButton, template=r"bg:(?!)"):
     """The second step of /resign and /abandon."""
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         client, user = client_of(interaction), person(interaction.user)
         if self.verb == "resign":
-            reply = await client.service.resign(None, user, game_id=self.game)
+            reply = await client.service.resign(interaction.channel_id, user, game_id=self.game)
         else:
-            reply = await client.service.abandon(None, user, game_id=self.game, is_manager=is_manager(interaction))
+            reply = await client.service.abandon(interaction.channel_id, user, game_id=self.game,
+                                                 is_manager=is_manager(interaction))
         if reply.ok:
             await client.publish(reply)
         await answer(interaction, reply.text)
@@ -159,10 +194,12 @@ class AbandonButton(ConfirmButton, template=rf"bg:abandon:{GAME}"):
 class VoteEndButton(GameButton, template=rf"bg:voteend:{GAME}"):
     verb = "voteend"
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         client = client_of(interaction)
-        reply = await client.service.vote(self.game, person(interaction.user), "end")
+        reply = await client.service.vote(self.game, person(interaction.user), "end",
+                                         channel_id=interaction.channel_id)
         if reply.ok:
             await client.publish(reply)
         await answer(interaction, reply.text)
@@ -171,9 +208,11 @@ class VoteEndButton(GameButton, template=rf"bg:voteend:{GAME}"):
 class VoteReplaceButton(GameButton, template=rf"bg:votesub:{GAME}"):
     verb = "votesub"
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        reply = await client_of(interaction).service.vote_open(self.game, person(interaction.user))
+        reply = await client_of(interaction).service.vote_open(self.game, person(interaction.user),
+                                                               channel_id=interaction.channel_id)
         await answer(interaction, reply.text, view=member_view(self.game) if reply.ok else None)
 
 
@@ -190,6 +229,7 @@ class MemberSelect(discord.ui.DynamicItem[discord.ui.UserSelect[Any]], template=
                              match: Match) -> MemberSelect:
         return cls(int(match["game"]))
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         members = list(self.item.values)
@@ -200,7 +240,8 @@ class MemberSelect(discord.ui.DynamicItem[discord.ui.UserSelect[Any]], template=
             await answer(interaction, "A bot cannot take a seat; pick a person.")
             return
         client = client_of(interaction)
-        reply = await client.service.vote(self.game, person(interaction.user), "replace", person(member))
+        reply = await client.service.vote(self.game, person(interaction.user), "replace", person(member),
+                                         channel_id=interaction.channel_id)
         if reply.ok:
             await client.publish(reply)
         await answer(interaction, reply.text)
@@ -224,6 +265,7 @@ class ChoiceButton(GameButton, template=rf"bg:do:{GAME}:{MOVE}:(?P<index>\d{{1,4
                              match: Match) -> ChoiceButton:
         return cls(int(match["game"]), int(match["move"]), int(match["index"]))
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()
         await play_choice(interaction, self.game, self.move, self.index)
@@ -241,6 +283,7 @@ class BackButton(GameButton, template=rf"bg:back:{GAME}:{MOVE}"):
                              match: Match) -> BackButton:
         return cls(int(match["game"]), int(match["move"]))
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()
         await menu_at(interaction, self.game, self.move)
@@ -253,15 +296,16 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"b
     def __init__(self, game: int, move: int, options: Sequence[discord.SelectOption] = (),
                  placeholder: str = "Choose your move") -> None:
         self.game, self.move = game, move
+        # (Rebuilt from a click's id, it has no options of its own: only its values are read.)
         super().__init__(discord.ui.Select(custom_id=f"bg:pick:{game}:{move}", placeholder=shorten(placeholder, 150),
-                                           options=list(options) or [discord.SelectOption(label="…")],
-                                           min_values=1, max_values=1))
+                                           options=list(options), min_values=1, max_values=1))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: Match) -> ChoiceSelect:
         return cls(int(match["game"]), int(match["move"]))
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()
         value = self.item.values[0] if self.item.values else ""
@@ -279,10 +323,13 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"b
 
 
 def choices_view(game: int, move: int, choices: Sequence[Choice], prefix: str = "", page: int = 0
-                 ) -> discord.ui.View:
-    """Buttons for a few choices, else a select (grouped, paged); values say what to do."""
-    view = discord.ui.View(timeout=None)
+                 ) -> discord.ui.View | None:
+    """Buttons for a few choices, else a select (grouped, paged); values say what to do.  None when
+    nothing is under ``prefix`` (a menu is never sent empty)."""
     entries, pages = menu(choices, prefix, page)
+    if not entries:
+        return None
+    view = discord.ui.View(timeout=None)
     if as_buttons(entries, prefix, pages):
         for entry in entries:
             assert entry.index is not None
@@ -322,8 +369,8 @@ async def show_choices(interaction: discord.Interaction, reply: Reply, note: str
     if not reply.ok or reply.move_number is None or reply.game_id is None or not reply.choices:
         text = head + reply.text
     else:
-        text = head + wording.your_move(reply.game_id)
         view = choices_view(reply.game_id, reply.move_number, reply.choices, prefix, page)
+        text = head + (wording.your_move(reply.game_id) if view is not None else wording.STALE_MENU)
     if edit:
         await interaction.edit_original_response(content=clip(text), view=view)
     else:
@@ -332,7 +379,7 @@ async def show_choices(interaction: discord.Interaction, reply: Reply, note: str
 
 async def menu_at(interaction: discord.Interaction, game: int, move: int, prefix: str = "", page: int = 0) -> None:
     """Another group or page of the same menu: refused if the board has moved on."""
-    reply = await client_of(interaction).service.moves(None, person(interaction.user), game_id=game)
+    reply = await client_of(interaction).service.moves(interaction.channel_id, person(interaction.user), game_id=game)
     if reply.ok and reply.move_number != move:
         await answer(interaction, wording.STALE_MENU)
         return
@@ -341,8 +388,8 @@ async def menu_at(interaction: discord.Interaction, game: int, move: int, prefix
 
 async def play_choice(interaction: discord.Interaction, game: int, move: int, index: int) -> None:
     """One press, one service call: the choice at that move is played, announced, and the menu moves on."""
-    reply = await client_of(interaction).service.act(None, person(interaction.user), move_number=move,
-                                                     game_id=game, choice=index)
+    reply = await client_of(interaction).service.act(interaction.channel_id, person(interaction.user),
+                                                     move_number=move, game_id=game, choice=index)
     await after_move(interaction, reply, edit=True)
 
 
@@ -371,8 +418,30 @@ async def send_hand(interaction: discord.Interaction, reply: Reply) -> None:
     await answer(interaction, message.text, file=png(image, f"game-{reply.game_id}-hand.png"))
 
 
-#: Every dynamic item the bot registers (a click on any of them, however old, finds its class).
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+#: The kinds of component the bot handles (a click on any of them, however old, finds its class).
+KNOWN: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     JoinButton, LeaveButton, StartButton, CancelButton, PlayButton, HandButton, RematchButton, ResignButton,
     AbandonButton, VoteEndButton, VoteReplaceButton, MemberSelect, ChoiceButton, BackButton, ChoiceSelect,
 )
+# discord.py calls every dynamic item whose template matches, so the catch-all must not match the others.
+_OTHERS = "|".join(re.sub(r"\(\?P<\w+>", "(?:", k.__discord_ui_compiled_template__.pattern) for k in KNOWN)
+
+
+class UnknownComponent(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"(?!(?:{_OTHERS})\Z)bg:.*"):
+    """Any other id of ours: from an older version of the bot, or made up (a negative or oversized number,
+    an unknown verb).  It changes nothing and says so, as for a button whose board has moved on."""
+
+    def __init__(self, custom_id: str = "bg:?") -> None:
+        super().__init__(discord.ui.Button(label="…", custom_id=custom_id[:100]))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Match) -> UnknownComponent:
+        return cls(match.string)
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await answer(interaction, wording.STALE)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (*KNOWN, UnknownComponent)

@@ -225,9 +225,11 @@ class Absence:
                                          wording_time.handed_over(user.name, seat, row.id, member.name))
 
     @replies
-    async def vote(self, game_id: int, user: User, choice: str, member: User | None = None) -> Reply:
-        """A vote ("end", or "replace" with ``member``) on an absent player's seat."""
-        row = await self.tables.find(None, game_id)
+    async def vote(self, game_id: int, user: User, choice: str, member: User | None = None, *,
+                   channel_id: int | None = None) -> Reply:
+        """A vote ("end", or "replace" with ``member``) on an absent player's seat (pressed in ``channel_id``,
+        when given: it must be the game's)."""
+        row = await self.tables.find(channel_id, game_id)
         async with self.tables.locked(row) as known:
             table = await self.tables.running(row.id, known)
             engine = self.tables.engine(row.engine)
@@ -238,9 +240,9 @@ class Absence:
             return await self._vote(table, engine, timer, seat, user, choice, member)
 
     @replies
-    async def vote_open(self, game_id: int, user: User) -> Reply:
+    async def vote_open(self, game_id: int, user: User, *, channel_id: int | None = None) -> Reply:
         """Whether ``user`` may vote in the game now (before offering them a member picker)."""
-        row = await self.tables.find(None, game_id)
+        row = await self.tables.find(channel_id, game_id)
         async with self.tables.locked(row) as known:
             table = await self.tables.running(row.id, known)
             seat = self.tables.seat(table, user)

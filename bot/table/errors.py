@@ -42,7 +42,7 @@ def replies(method: Callable[Concatenate[S, P], Awaitable[Reply]]) -> Callable[C
             return Reply(wording.STALE, problem=Problem.STALE)
         except Exception:
             reference = secrets.token_hex(4)
-            log.exception("%s failed (reference %s)", method.__name__, reference)
+            log.exception("%s failed (reference %s) for %r %r", method.__name__, reference, args, kwargs)
             return Reply(wording.internal_error(reference), problem=Problem.INTERNAL)
 
     return wrapper
