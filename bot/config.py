@@ -7,6 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.store import HOUR
+from bot.table.limits import Limits
+
 DEFAULT_DATABASE_PATH = "./data/bot.sqlite3"
 
 
@@ -27,6 +30,11 @@ class Config:
     #: Sync slash commands to this one server at start (instant); otherwise globally (up to an hour).
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    #: Open tables one member may have in a server, and a channel (with its threads) may hold.
+    max_open_tables_per_member: int = 3
+    max_open_tables_per_channel: int = 10
+    #: A player's vacation is announced in each of their games at most once in this many hours.
+    vacation_notice_hours: float = 24.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -39,7 +47,15 @@ class Config:
             discord_token=(env.get("DISCORD_TOKEN") or "").strip(),
             dev_guild_id=int(env["DEV_GUILD_ID"]) if (env.get("DEV_GUILD_ID") or "").strip() else None,
             log_level=(env.get("LOG_LEVEL") or "INFO").upper(),
+            max_open_tables_per_member=int(env.get("MAX_OPEN_TABLES_PER_MEMBER") or 3),
+            max_open_tables_per_channel=int(env.get("MAX_OPEN_TABLES_PER_CHANNEL") or 10),
+            vacation_notice_hours=float(env.get("VACATION_NOTICE_HOURS") or 24.0),
         )
+
+    @property
+    def limits(self) -> Limits:
+        return Limits(self.max_open_tables_per_member, self.max_open_tables_per_channel,
+                      self.vacation_notice_hours * HOUR)
 
 
 def read_env_file(path: str | Path = ".env", env: Mapping[str, str] | None = None) -> dict[str, str]:

@@ -22,7 +22,8 @@ async def serve(config: Config) -> None:
     store = SqliteStore(config.database_path, config.database_synchronous, config.database_sync_interval)
     await store.open()
     try:
-        service = TableService(store, renderer=installed_renderer(), cache_size=config.state_cache_size)
+        service = TableService(store, renderer=installed_renderer(), cache_size=config.state_cache_size,
+                               limits=config.limits)
         bot = GameBot(service, dev_guild_id=config.dev_guild_id)
         async with bot:
             await bot.start(config.discord_token)

@@ -57,7 +57,8 @@ def game_group(info: GameInfo) -> app_commands.Group:
             chosen = {name: value for name, value in options.items() if value is not None}
             reply = await client.service.create(info.name, interaction.guild_id or 0, target.id,
                                                 person(interaction.user), seats=players, pace=pace,
-                                                deadline=deadline, options={**info.default_options(), **chosen})
+                                                deadline=deadline, options={**info.default_options(), **chosen},
+                                                origin_id=interaction.channel_id)
             if not reply.ok:
                 await answer(interaction, reply.text)
                 return

@@ -158,6 +158,7 @@ class NewGame:
     seat_count: int | None
     pace: Pace = Pace.NONE
     policy: Policy = Policy.SKIP
+    origin_id: int | None = None      # the channel where it was opened (its thread's parent, or itself)
 
 
 @dataclass(frozen=True, slots=True)

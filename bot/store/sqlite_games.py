@@ -136,6 +136,14 @@ class GameTables(SqliteBase):
                ORDER BY g.updated_at""", user_id)
         return [UserGame(game=_game(r), seat=r["my_seat"]) for r in rows]
 
+    async def open_lobbies(self, guild_id: int, user_id: int, origin_id: int) -> tuple[int, int]:
+        """Open lobbies (by that member in that server, in that channel and its threads)."""
+        rows = await self._fetch(
+            """SELECT COALESCE(SUM(guild_id = ?1 AND created_by = ?2), 0) AS mine,
+                      COALESCE(SUM(origin_id = ?3), 0) AS here
+               FROM games WHERE status = 'lobby'""", guild_id, user_id, origin_id)
+        return int(rows[0]["mine"]), int(rows[0]["here"])
+
     async def games_with_status(self, status: Status) -> list[GameRow]:
         rows = await self._fetch("SELECT * FROM games WHERE status = ? ORDER BY id", status.value)
         return [_game(r) for r in rows]
@@ -148,10 +156,11 @@ class GameTables(SqliteBase):
             async with self._tx() as db:
                 cursor = await db.execute(
                     """INSERT INTO games (engine, rules_version, seed, options, guild_id, channel_id, status,
-                                          created_by, created_at, updated_at, seat_count)
-                       VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)""",
+                                          created_by, created_at, updated_at, seat_count, origin_id)
+                       VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)""",
                     (new.engine, new.rules_version, new.seed, json.dumps(new.options), new.guild_id,
-                     new.channel_id, new.created_by, now, now, new.seat_count))
+                     new.channel_id, new.created_by, now, now, new.seat_count,
+                     new.channel_id if new.origin_id is None else new.origin_id))
                 game_id = cursor.lastrowid
                 assert game_id is not None  # an INSERT into a rowid table always sets it
                 await db.execute("INSERT INTO seats (game_id, user_id, name, joined) VALUES (?, ?, ?, 0)",

@@ -65,6 +65,11 @@ class OutboxTables(SqliteBase):
                 await self._announce(db, [notice], found["game_id"])
             return first
 
+    async def announced_since(self, role: str, since: float) -> set[int]:
+        """The games that got an announcement of ``role`` since ``since``."""
+        rows = await self._fetch("SELECT DISTINCT game_id FROM outbox WHERE role = ? AND created_at >= ?", role, since)
+        return {r["game_id"] for r in rows}
+
     async def lobby_message(self, game_id: int) -> tuple[int, int] | None:
         """(channel, message) of the game's lobby post, once it was delivered."""
         rows = await self._fetch(

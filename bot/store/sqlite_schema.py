@@ -202,6 +202,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # mentions that ping nobody.  Names stored before are escaped the same way here.
     tuple(f"UPDATE {table} SET {column} = " + _escaped_sql(column)
           for table, column in (("seats", "name"), ("votes", "target_name"))),
+    # 7: where a table was opened (the channel whose thread holds it), so open lobbies can be counted
+    # per channel; and the outbox by role and time, for announcements that must not repeat too often.
+    (
+        "ALTER TABLE games ADD COLUMN origin_id INTEGER",
+        "UPDATE games SET origin_id = channel_id",
+        "CREATE INDEX games_open_lobbies ON games(guild_id, created_by) WHERE status = 'lobby'",
+        "CREATE INDEX outbox_role ON outbox(role, created_at)",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

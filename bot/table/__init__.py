@@ -26,6 +26,7 @@ from bot.rendering import Renderer
 from bot.store import Store
 from bot.table.absence import VACATION_CAP_DAYS, Absence
 from bot.table.errors import TableError
+from bot.table.limits import Limits
 from bot.table.lobby import Lobby
 from bot.table.play import Play, resign_ranks
 from bot.table.queries import Queries, Snapshot
@@ -38,7 +39,7 @@ class TableService:
 
     def __init__(self, store: Store, *, engines_lookup: EngineLookup = engines.get,
                  renderer: Renderer | None = None, cache_size: int = 512,
-                 clock: Callable[[], float] | None = None) -> None:
+                 clock: Callable[[], float] | None = None, limits: Limits | None = None) -> None:
         # One clock for the table: the store stamps rows and starts hand-overs with it.
         if clock is not None:
             store.clock = clock
@@ -46,9 +47,10 @@ class TableService:
         #: The renderer whoever delivers this service's announcements draws with (the service never draws).
         self.renderer = renderer
         self.tables = Tables(store, engines_lookup, cache_size)
-        self.lobby = Lobby(self.tables)
+        self.limits = limits or Limits()
+        self.lobby = Lobby(self.tables, self.limits)
         self.play = Play(self.tables)
-        self.absence = Absence(self.tables)
+        self.absence = Absence(self.tables, self.limits)
         self.queries = Queries(self.tables, self.absence)
         # The verbs, by name.
         self.create, self.join, self.leave = self.lobby.create, self.lobby.join, self.lobby.leave
@@ -75,5 +77,5 @@ class TableService:
         return self.tables.title(engine_name)
 
 
-__all__ = ["VACATION_CAP_DAYS", "Problem", "Reply", "Snapshot", "TableError", "TableService", "User",
+__all__ = ["VACATION_CAP_DAYS", "Limits", "Problem", "Reply", "Snapshot", "TableError", "TableService", "User",
            "resign_ranks"]

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from bot.store import DAY, Outgoing, Policy, Status, Timer, Vote, Waiting
 from bot.table import announce, wording, wording_time
 from bot.table.errors import TableError, replies
+from bot.table.limits import Limits
 from bot.table.play import acting_users, resign_ranks
 from bot.table.results import (
     Announcement,
@@ -37,9 +38,10 @@ SKIP_LIMIT = 200
 
 
 class Absence:
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, limits: Limits) -> None:
         self.tables = tables
         self.store = tables.store
+        self.limits = limits
 
     # ------------------------------------------------------------------ deadlines
 
@@ -188,11 +190,15 @@ class Absence:
         mine = await self.store.vacations([user.id], year_ago)
         current = on_vacation(mine, user.id, now)
         timers = [t for t in await self.store.running_timers() if user.id in t.users]
+        # Each table hears of this player's vacations at most once a day, however often they toggle it.
+        role = f"vacation:{user.id}"
+        told = await self.store.announced_since(role, now - self.limits.vacation_notice_every)
+        quiet = [t for t in timers if t.game_id not in told]
         if days == 0:
             if current is None:
                 raise TableError(Problem.BAD_REQUEST, wording.NOT_ON_VACATION)
             posts = tuple(keyed(ChannelPost(wording_time.back_from_vacation(user.name, t.game_id), game_id=t.game_id,
-                                            channel_id=t.channel_id)) for t in timers)
+                                            channel_id=t.channel_id, role=role)) for t in quiet)
             await self.store.end_vacation(user.id, now, [to_outgoing(p) for p in posts])
             return Reply(wording_time.WELCOME_BACK, outbox=posts)
         used = sum(min(v.end, now) - max(v.start, year_ago) for v in mine if v.start < now)
@@ -201,7 +207,7 @@ class Absence:
             raise TableError(Problem.BAD_REQUEST, wording.vacation_left(int(left // DAY), VACATION_CAP_DAYS))
         end = now + days * DAY
         posts = tuple(keyed(ChannelPost(wording_time.on_vacation_post(user.name, when(end), days, t.game_id),
-                                        game_id=t.game_id, channel_id=t.channel_id)) for t in timers)
+                                        game_id=t.game_id, channel_id=t.channel_id, role=role)) for t in quiet)
         await self.store.start_vacation(user.id, now, end, [to_outgoing(p) for p in posts])
         days_left = int((left - days * DAY) // DAY)
         return Reply(wording_time.on_vacation_reply(when(end), len(timers), days_left), outbox=posts)

@@ -14,6 +14,7 @@ from typing import Any
 from bot.store import ACTIVE, ChannelBusy, GameRow, LogStats, NewGame, Outgoing, Pace, Policy, SeatRow, Status
 from bot.table import announce, wording
 from bot.table.errors import TableError, replies
+from bot.table.limits import Limits
 from bot.table.results import Announcement, ChannelPost, Problem, Reply, User, keyed, to_outgoing
 from bot.table.tables import Table, Tables
 from engines import rng
@@ -34,18 +35,20 @@ def parse_timing(pace: str, deadline: str) -> tuple[Pace, Policy]:
 
 
 class Lobby:
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, limits: Limits) -> None:
         self.tables = tables
         self.store = tables.store
+        self.limits = limits
 
     @replies
     async def create(self, engine_name: str, guild_id: int, channel_id: int, creator: User, *,
                      seats: int | None = None, options: Mapping[str, Any] | None = None,
                      seed: int | None = None, pace: str = Pace.NONE.value, deadline: str = Policy.SKIP.value,
-                     ) -> Reply:
+                     origin_id: int | None = None) -> Reply:
         """Open a lobby in the channel; the creator takes the first place.  With ``seats`` the game
         starts by itself once that many have joined.  ``pace`` (time per hand-over) and ``deadline``
-        (what happens when it runs out) are kept for the whole game."""
+        (what happens when it runs out) are kept for the whole game.  ``origin_id`` is the channel the
+        request came from when the lobby gets a thread of its own (lobbies are limited per channel)."""
         engine = self.tables.engine(engine_name)
         pace_, policy = parse_timing(pace, deadline)
         players = wording.seat_range(engine.min_seats, engine.max_seats)
@@ -53,11 +56,19 @@ class Lobby:
             raise TableError(Problem.BAD_REQUEST, wording.wrong_seat_count(engine.title, players, seats))
         options = dict(options or {})
         self._check_options(engine, seats or engine.min_seats, options)
+        await self._check_room(guild_id, creator, channel_id if origin_id is None else origin_id)
         new = NewGame(engine=engine.name, rules_version=engine.rules_version,
                       seed=secrets.randbits(63) if seed is None else seed, options=options, guild_id=guild_id,
                       channel_id=channel_id, created_by=creator.id, creator_name=creator.name,
-                      seat_count=seats, pace=pace_, policy=policy)
+                      seat_count=seats, pace=pace_, policy=policy, origin_id=origin_id)
         return await self._open(engine, new, wording.opened)
+
+    async def _check_room(self, guild_id: int, user: User, origin_id: int) -> None:
+        mine, here = await self.store.open_lobbies(guild_id, user.id, origin_id)
+        if mine >= self.limits.lobbies_per_member:
+            raise TableError(Problem.FORBIDDEN, wording.too_many_lobbies(self.limits.lobbies_per_member))
+        if here >= self.limits.lobbies_per_channel:
+            raise TableError(Problem.FORBIDDEN, wording.channel_full_of_lobbies(self.limits.lobbies_per_channel))
 
     async def _open(self, engine: Engine, new: NewGame, answer: Callable[[int], str],
                     lead: Callable[[int], str] | None = None, mentions: tuple[int, ...] = ()) -> Reply:
@@ -184,6 +195,7 @@ class Lobby:
         if not any(s.user_id == user.id for s in seats):
             raise TableError(Problem.NOT_SEATED, wording.rematch_players_only(game_id), game_id)
         engine = self.tables.engine(old.engine)
+        await self._check_room(old.guild_id, user, old.channel_id)
         timer = await self.store.timer(game_id)
         pace, policy = (timer.pace, timer.policy) if timer is not None else (Pace.NONE, Policy.SKIP)
         new = NewGame(engine=engine.name, rules_version=engine.rules_version, seed=secrets.randbits(63),

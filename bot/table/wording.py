@@ -66,6 +66,16 @@ def channel_busy(label: str, *, with_advice: bool = True) -> str:
     return text + (" Finish or abandon it first, or start the new one in a thread." if with_advice else "")
 
 
+def too_many_lobbies(limit: int) -> str:
+    return (f"You already have {limit} open tables on this server; start or cancel one of them before opening "
+            "another (`/games` lists them).")
+
+
+def channel_full_of_lobbies(limit: int) -> str:
+    return (f"This channel already has {limit} tables waiting for players; join one of them (`/games` lists "
+            "them), or wait until some start.")
+
+
 def already_seated(game_id: int) -> str:
     return f"You are already seated at game #{game_id}."
 

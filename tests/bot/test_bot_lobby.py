@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from bot.store import Status
-from bot.table import TableService
+from bot.store.sqlite import SqliteStore
+from bot.table import Limits, TableService
 from bot.table.results import Problem, User
 from engines import rng
 from tests.bot.helpers import ANN, BO, CHANNEL, CY, DEE, GUILD, ok
+from tests.bot.tinygame import lookup
 
 
 async def test_a_full_lobby_starts_with_a_seat_order_drawn_from_the_seed(service: TableService) -> None:
@@ -109,3 +111,17 @@ async def test_bad_requests_get_clear_messages(service: TableService) -> None:
     assert options.problem is Problem.BAD_REQUEST and "target must be at least 1" in options.text
     nothing = await service.join(CHANNEL, BO)  # none of those opened a table
     assert nothing.problem is Problem.NO_GAME and "no game in this channel" in nothing.text
+
+
+async def test_open_tables_are_limited_per_member_and_per_channel(store: SqliteStore) -> None:
+    service = TableService(store, engines_lookup=lookup, limits=Limits(lobbies_per_member=2, lobbies_per_channel=3))
+    for thread in (20, 21):  # each table in a thread of channel 10
+        ok(await service.create("sprint", GUILD, thread, ANN, seats=3, origin_id=CHANNEL))
+    third = await service.create("sprint", GUILD, 22, ANN, seats=3, origin_id=CHANNEL)
+    assert third.problem is Problem.FORBIDDEN and "2 open tables" in third.text
+    ok(await service.create("sprint", GUILD + 1, 30, ANN, seats=3, origin_id=99))  # another server: its own count
+    ok(await service.create("sprint", GUILD, 23, BO, seats=3, origin_id=CHANNEL))
+    crowded = await service.create("sprint", GUILD, 24, CY, seats=3, origin_id=CHANNEL)
+    assert crowded.problem is Problem.FORBIDDEN and "3 tables waiting" in crowded.text
+    ok(await service.cancel(20, ANN))   # a table that ends frees its place
+    ok(await service.create("sprint", GUILD, 25, ANN, seats=3, origin_id=CHANNEL))

@@ -130,3 +130,16 @@ async def test_rematch_and_stats(timed: TableService, clock: FakeClock) -> None:
     assert "Sprint: 1 played, 1 won" in stats
     assert "Sprint: 1 played, 0 won" in ok(await timed.stats(GUILD, loser)).text
     assert "no finished games" in ok(await timed.stats(GUILD + 1, winner)).text
+
+
+async def test_toggling_a_vacation_tells_each_table_at_most_once_a_day(timed: TableService, clock: FakeClock) -> None:
+    await open_game(timed, CHANNEL)
+    told: list[str] = []
+    for _ in range(5):  # /vacation 1, /vacation 0, five times over
+        told += [p.text for p in ok(await timed.vacation(ANN, 1)).posts]
+        clock.now += 60
+        told += [p.text for p in ok(await timed.vacation(ANN, 0)).posts]
+        clock.now += 60
+    assert len(told) == 1 and "on vacation" in told[0]
+    clock.now += DAY
+    assert len(ok(await timed.vacation(ANN, 1)).posts) == 1  # a day later the table hears again
