@@ -1,16 +1,30 @@
-"""Configuration from the environment: one place, read once at start."""
+"""Configuration from the environment (and ``.env``, read with python-dotenv): one place, read once at start.
+
+A setting that cannot be read raises :class:`SettingError`, whose message names the setting, what it
+was and what it should be — ``python -m bot`` prints it as one line and exits with code 2.
+"""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
+
+from dotenv import dotenv_values
 
 from bot.store import HOUR
 from bot.table.limits import Limits
 
 DEFAULT_DATABASE_PATH = "./data/bot.sqlite3"
+SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+T = TypeVar("T")
+
+
+class SettingError(ValueError):
+    """A setting in the environment or ``.env`` has a value the bot cannot use."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,17 +53,33 @@ class Config:
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
         env = os.environ if env is None else env
+
+        def get(name: str, read: Callable[[str], T], default: T, expected: str) -> T:
+            raw = (env.get(name) or "").strip()
+            if not raw:
+                return default
+            try:
+                return read(raw)
+            except (ValueError, TypeError):
+                raise SettingError(f"{name}={raw!r} is not {expected}.") from None
+
         return cls(
             database_path=Path(env.get("DATABASE_PATH") or DEFAULT_DATABASE_PATH),
-            database_synchronous=(env.get("DATABASE_SYNCHRONOUS") or "NORMAL").upper(),
-            database_sync_interval=float(env.get("DATABASE_SYNC_INTERVAL") or 1.0),
-            state_cache_size=int(env.get("STATE_CACHE_SIZE") or 512),
+            database_synchronous=get("DATABASE_SYNCHRONOUS", _one_of(SYNCHRONOUS), "NORMAL",
+                                     "one of " + ", ".join(SYNCHRONOUS)),
+            database_sync_interval=get("DATABASE_SYNC_INTERVAL", _at_least(float, 0), 1.0,
+                                       "a number of seconds (0 or more)"),
+            state_cache_size=get("STATE_CACHE_SIZE", _at_least(int, 1), 512, "a whole number of at least 1"),
             discord_token=(env.get("DISCORD_TOKEN") or "").strip(),
-            dev_guild_id=int(env["DEV_GUILD_ID"]) if (env.get("DEV_GUILD_ID") or "").strip() else None,
-            log_level=(env.get("LOG_LEVEL") or "INFO").upper(),
-            max_open_tables_per_member=int(env.get("MAX_OPEN_TABLES_PER_MEMBER") or 3),
-            max_open_tables_per_channel=int(env.get("MAX_OPEN_TABLES_PER_CHANNEL") or 10),
-            vacation_notice_hours=float(env.get("VACATION_NOTICE_HOURS") or 24.0),
+            dev_guild_id=get("DEV_GUILD_ID", _snowflake, None, "a server id (the digits Discord shows with "
+                                                                "Developer Mode: right-click the server → Copy ID)"),
+            log_level=get("LOG_LEVEL", _one_of(LOG_LEVELS), "INFO", "one of " + ", ".join(LOG_LEVELS)),
+            max_open_tables_per_member=get("MAX_OPEN_TABLES_PER_MEMBER", _at_least(int, 1), 3,
+                                           "a whole number of at least 1"),
+            max_open_tables_per_channel=get("MAX_OPEN_TABLES_PER_CHANNEL", _at_least(int, 1), 10,
+                                            "a whole number of at least 1"),
+            vacation_notice_hours=get("VACATION_NOTICE_HOURS", _at_least(float, 0), 24.0,
+                                      "a number of hours (0 or more)"),
         )
 
     @property
@@ -58,21 +88,31 @@ class Config:
                       self.vacation_notice_hours * HOUR)
 
 
-def read_env_file(path: str | Path = ".env", env: Mapping[str, str] | None = None) -> dict[str, str]:
-    """The environment with ``KEY=VALUE`` lines of ``path`` added (the real environment wins).
+def _one_of(choices: tuple[str, ...]) -> Callable[[str], str]:
+    def read(raw: str) -> str:
+        if raw.upper() not in choices:
+            raise ValueError(raw)
+        return raw.upper()
+    return read
 
-    Blank lines and ``#`` comments are skipped; values may be quoted."""
-    merged = dict(os.environ if env is None else env)
-    file = Path(path)
-    if not file.is_file():
-        return merged
-    for line in file.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, _, value = line.partition("=")
-        key, value = key.strip().removeprefix("export ").strip(), value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-            value = value[1:-1]
-        merged.setdefault(key, value)
+
+def _at_least(kind: Callable[[str], T], low: float) -> Callable[[str], T]:
+    def read(raw: str) -> T:
+        value = kind(raw)
+        if not value >= low:  # type: ignore[operator]  # int or float, compared with a number
+            raise ValueError(raw)
+        return value
+    return read
+
+
+def _snowflake(raw: str) -> int:
+    if not raw.isdecimal() or not 0 < int(raw) < 2**63:
+        raise ValueError(raw)
+    return int(raw)
+
+
+def read_env_file(path: str | Path = ".env", env: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment with the settings of ``path`` added (the real environment wins)."""
+    merged = {k: v for k, v in dotenv_values(path).items() if v is not None} if Path(path).is_file() else {}
+    merged.update(os.environ if env is None else env)
     return merged

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import engines
-from bot.config import Config
+from bot.config import Config, SettingError, read_env_file
 from bot.outbox import Deliverer
 from bot.rendering import Renderer, draw, installed_renderer
 from bot.store import Status
@@ -310,7 +310,11 @@ async def main(argv: list[str], *, stdin: TextIO = sys.stdin, stdout: TextIO = s
                engines_lookup: EngineLookup = engines.get, renderer: Renderer | None = None,
                config: Config | None = None) -> int:
     args = parse_args(argv)
-    config = config or Config.from_env()
+    try:
+        config = config or Config.from_env(read_env_file())
+    except SettingError as err:
+        print(err, file=stdout)
+        return 2
     if args.players is None and args.engine and args.resume is None:
         with contextlib.suppress(KeyError):  # an unknown game: the service names the available ones
             args.players = engines_lookup(args.engine).min_seats

@@ -1,4 +1,11 @@
-"""``python -m bot`` (or ``python -m bot run``): start the Discord bot with settings from the environment."""
+"""``python -m bot`` (or ``python -m bot run``): start the Discord bot with settings from the environment.
+
+What can go wrong at start ends in one line on stderr and its own exit code:
+
+- 2: a setting is missing or unreadable (no ``DISCORD_TOKEN``, ``DEV_GUILD_ID=abc`` …);
+- 3: Discord refused the token;
+- 4: Discord could not be reached (no network, DNS, a firewall).
+"""
 
 from __future__ import annotations
 
@@ -7,16 +14,24 @@ import contextlib
 import logging
 import sys
 
-from bot.config import Config, read_env_file
+import aiohttp
+import discord
+
+from bot.config import Config, SettingError, read_env_file
 from bot.rendering import installed_renderer
 from bot.store.sqlite import SqliteStore
 from bot.table import TableService
 
+SETTING, TOKEN, NETWORK = 2, 3, 4
 NO_TOKEN = ("No DISCORD_TOKEN is set: create an application at https://discord.com/developers/applications, "
             "copy the token from its Bot page into .env (see .env.example), and run again.")
+BAD_TOKEN = ("Discord refused the token in DISCORD_TOKEN: copy it again from your application's Bot page "
+             "(Reset Token) into .env.")
+NO_NETWORK = "Cannot reach Discord ({why}): check the network connection and try again."
 
 
-async def serve(config: Config) -> None:
+async def serve(config: Config) -> int:
+    """Run the bot until it is stopped; the exit code (0, or why it could not start)."""
     from bot.discord import GameBot
 
     store = SqliteStore(config.database_path, config.database_synchronous, config.database_sync_interval)
@@ -27,20 +42,36 @@ async def serve(config: Config) -> None:
         bot = GameBot(service, dev_guild_id=config.dev_guild_id)
         async with bot:
             await bot.start(config.discord_token)
+    except discord.LoginFailure:
+        print(BAD_TOKEN, file=sys.stderr)
+        return TOKEN
+    except (aiohttp.ClientConnectionError, OSError, TimeoutError) as err:
+        print(NO_NETWORK.format(why=_why(err)), file=sys.stderr)
+        return NETWORK
     finally:
         await store.close()
+    return 0
 
 
-def main(argv: list[str]) -> int:
+def _why(err: BaseException) -> str:
+    text = str(err).split(" [")[0].strip() or type(err).__name__
+    return text if len(text) <= 120 else text[:119] + "…"
+
+
+def main(argv: list[str], env: dict[str, str] | None = None) -> int:
     if argv and argv[0] in ("-h", "--help"):
         print("usage: python -m bot [run]\n\nSettings come from the environment and .env: DISCORD_TOKEN, "
-              "DATABASE_PATH, DEV_GUILD_ID, LOG_LEVEL (see .env.example).")
+              "DATABASE_PATH, DEV_GUILD_ID, LOG_LEVEL and more (see .env.example).")
         return 0
-    config = Config.from_env(read_env_file())
+    try:
+        config = Config.from_env(read_env_file() if env is None else env)
+    except SettingError as err:
+        print(err, file=sys.stderr)
+        return SETTING
     if not config.discord_token:
         print(NO_TOKEN, file=sys.stderr)
-        return 2
+        return SETTING
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(serve(config))
+        return asyncio.run(serve(config))
     return 0

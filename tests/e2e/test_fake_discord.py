@@ -468,7 +468,8 @@ async def test_slow_initial_response_and_unknown_routes_are_visible(fake_discord
         except discord.NotFound as exc:
             outcomes.append(f"{exc.code}")
         try:
-            await interaction.channel.pins()  # type: ignore[union-attr]  # not implemented by the fake
+            async for _ in interaction.channel.pins():  # type: ignore[union-attr]  # not implemented by the fake
+                pass
         except discord.NotFound:
             outcomes.append("404")
 
