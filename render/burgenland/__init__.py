@@ -2,5 +2,8 @@
 
 from render.burgenland.board import draw_board, draw_board_image
 from render.burgenland.hand import draw_hand, draw_hand_image
+from render.images import GameImages
 
-__all__ = ["draw_board", "draw_board_image", "draw_hand", "draw_hand_image"]
+IMAGES = GameImages(board=draw_board, hand=draw_hand)
+
+__all__ = ["IMAGES", "draw_board", "draw_board_image", "draw_hand", "draw_hand_image"]

@@ -7,6 +7,8 @@ so neither hue perception nor the letter alone is needed to tell them apart.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engines.burgenland import data
 from render.palette import RGB
 
@@ -30,7 +32,7 @@ def rgb(colour: str) -> RGB:
     return CARD_RGB.get(colour, (150, 150, 150))
 
 
-def letter(colour: str, view_letters: dict[str, str] | None = None) -> str:
+def letter(colour: str, view_letters: Mapping[str, str] | None = None) -> str:
     """The colour's letter, preferring the one the view states."""
     if view_letters and colour in view_letters:
         return view_letters[colour]
