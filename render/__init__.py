@@ -55,7 +55,8 @@ def draw_hand(engine_name: str, view: Mapping[str, Any], names: Sequence[str]) -
 
 def draw_player(engine_name: str, view: Mapping[str, Any], names: Sequence[str], seat: int) -> bytes:
     """PNG bytes of one seat's own area (e.g. an estate) from any view, for games whose registry entry
-    says ``player_boards``; ``KeyError`` for the others."""
+    says ``player_boards``; ``KeyError`` (naming the games that have them) for the others."""
     if not registry.find(engine_name).player_boards:
-        raise KeyError(f"{engine_name!r} has no per-player images")
+        having = [g.name for g in registry.all_games() if g.player_boards]
+        raise KeyError(f"{engine_name!r} has no per-player images; games with them: {', '.join(having)}")
     return _images(engine_name).draw_player(view, list(names), seat)
