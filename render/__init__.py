@@ -8,9 +8,11 @@ The table service calls exactly two functions, which dispatch per game:
 ``names`` are the display names per seat.  Renderers read views only, never engine
 state; they may read an engine's static data (names, board geometry).  The shared
 toolkit every game builds on lives beside this file: ``palette``, ``text``,
-``shapes``, ``icons``, ``layout``, ``legend``, ``canvas``, ``cache``, ``encode``.
+``shapes``, ``icons``, ``layout``, ``legend``, ``header``, ``canvas``, ``cache``, ``encode``.
 Each game's package declares its functions as ``IMAGES`` (``render.images.GameImages``),
 typed by the game's own views; the functions here take any mapping and hand it over.
+Those views' TypedDicts come from ``engines/<game>/view.py`` and are imported under
+``if TYPE_CHECKING:`` only, so drawing never loads an engine's rules.
 """
 
 from __future__ import annotations

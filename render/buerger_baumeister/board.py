@@ -19,18 +19,18 @@ from PIL import Image, ImageDraw
 
 from engines.buerger_baumeister import data
 from render.buerger_baumeister import colours
-from render.buerger_baumeister.pieces import GOLD, bag, coin, crane, hand_back, mayor, token
+from render.buerger_baumeister.pieces import bag, coin, crane, hand_back, mayor, token
 from render.cache import LAYERS
-from render.canvas import FRAME, new_canvas
-from render.encode import to_png
+from render.canvas import new_canvas
+from render.header import HeaderStyle, draw_header, header_panel
 from render.icons import icon
 from render.layout import Box
-from render.legend import seat_badge
-from render.palette import DEFAULT_THEME, Theme, mix
-from render.shapes import badge, chip, paste, rounded_box
+from render.legend import player_name, seat_badge
+from render.palette import DEFAULT_THEME, GOLD, Theme, mix
+from render.shapes import badge, chip, highlight_ring, paste, rounded_box
 from render.text import draw_text, put
 
-if TYPE_CHECKING:  # the view's shape only: render never imports an engine's rules or state
+if TYPE_CHECKING:
     from engines.buerger_baumeister.view import District, FinalHand, LastTurn, PlayerInfo, PublicView
 
 W = 1200
@@ -55,15 +55,8 @@ OFFER_RADIUS = 140
 OFFER_TOKEN = 74
 BONUS_NAMES = {data.COIN: "coin", data.PLUS2: "+2", data.PLAIN: "plain"}
 PROJECT_TEXT = {data.PLUS4: "+4", data.DOUBLE: "×2"}
-
-
-def player_name(names: Sequence[str], seat: int | None) -> str:
-    """The caller's display name for ``seat``, or a neutral fallback."""
-    if seat is None:
-        return "nobody"
-    if 0 <= seat < len(names) and names[seat].strip():
-        return names[seat].strip()
-    return f"Player {seat + 1}"
+HEADER = HeaderStyle(status_x=250, name_width=460, min_size=18, lines=(34, 76), title_size=15, move_size=18,
+                     size=32, text_size=28, status_size=19, margin=44)
 
 
 # --------------------------------------------------------------------------------
@@ -139,7 +132,7 @@ def info_box(players: int) -> Box:
 def _static_layer(players: int, theme: Theme) -> Image.Image:
     img = new_canvas(W, H, theme)
     draw = ImageDraw.Draw(img)
-    rounded_box(draw, (FRAME + 8, FRAME + 8, W - FRAME - 8, HEADER_H), theme.panel_alt, radius=12)
+    header_panel(draw, W, HEADER_H, theme)
     for c, colour in enumerate(data.COLOURS):
         row = row_box(c)
         cx = row.x + LABEL_W / 2 - 4
@@ -247,7 +240,7 @@ def _static_info(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, theme: T
 
 
 def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
-    """The board as a Pillow image (``draw_board`` encodes it)."""
+    """The board as a Pillow image (``render.draw_board`` encodes it)."""
     players = view["players"]
     img = LAYERS.get(("buerger-baumeister", "board", W, theme.name, players), lambda: _static_layer(players, theme))
     draw = ImageDraw.Draw(img)
@@ -261,17 +254,9 @@ def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFA
     return img
 
 
-def draw_board(view: PublicView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
-    """PNG bytes of the board for a public (or any) Bürger, Baumeister & Co. view."""
-    return to_png(draw_board_image(view, names, theme))
-
-
 def _highlight(draw: ImageDraw.ImageDraw, centre: tuple[float, float], size: float, theme: Theme) -> None:
-    """The last-turn ring: thick, in the highlight colour, with a dark inner line."""
-    x, y = centre
-    for pad, colour, width in ((7, theme.highlight, 5), (3, theme.ink, 2)):
-        h = size / 2 + pad
-        draw.rounded_rectangle((x - h, y - h, x + h, y + h), radius=9, outline=colour, width=width)
+    """The last-turn ring: a little tighter than the default one, the spaces sit close together."""
+    highlight_ring(draw, centre, size, theme, outer=(7, 5), inner=(3, 2), radius=9)
 
 
 def _draw_district(img: Image.Image, draw: ImageDraw.ImageDraw, d: int, district: District, last: LastTurn | None,
@@ -344,28 +329,13 @@ def describe_last_turn(last: LastTurn | None, names: Sequence[str]) -> str:
 
 def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
                  theme: Theme) -> None:
-    x0, y1, y2 = FRAME + 24, FRAME + 34, FRAME + 76
-    put(img, (x0, y1), "BÜRGER, BAUMEISTER & CO.", 15, theme.muted, bold=True, anchor="lm")
-    put(img, (x0, y2), f"move {view['move']}", 18, theme.muted, anchor="lm")
-    x = x0 + 250
     to_act = view["to_act"]
     winners = view["winners"] or []
-    if view["over"]:
-        paste(img, icon("crown", 34, GOLD, theme.ink), (x, y1 - 17))
-        xb = x + 42
-        for seat in winners[:4]:
-            paste(img, seat_badge(seat, 32, theme.ink), (xb, y1 - 16))
-            xb += 36
-        who = " & ".join(player_name(names, s) for s in winners)
-        text = f"{who} win{'s' if len(winners) == 1 else ''}!"
-        draw_text(img, (xb + 6, y1), text, 28, theme.ink, bold=True, anchor="lm", max_width=W - xb - 50, min_size=18)
-    elif to_act is not None:
-        paste(img, icon("arrow", 32, theme.accent, theme.ink), (x, y1 - 16))
-        paste(img, seat_badge(to_act, 32, theme.ink), (x + 40, y1 - 16))
-        used = draw_text(img, (x + 82, y1), player_name(names, to_act), 28, theme.ink, bold=True,
-                         anchor="lm", max_width=460, min_size=18)
-        draw_text(img, (x + 92 + used, y1 + 2), "to play: place a token, then buy one", 19, theme.ink,
-                  anchor="lm", max_width=W - (x + 92 + used) - 40)
+    who = " & ".join(player_name(names, s) for s in winners)
+    result = f"{who} win{'s' if len(winners) == 1 else ''}!"
+    x, y2 = draw_header(img, HEADER, theme, width=W, title="BÜRGER, BAUMEISTER & CO.", move=view["move"],
+                        winners=winners if view["over"] else None, result=result, to_act=to_act,
+                        name=player_name(names, to_act), status="to play: place a token, then buy one")
     label_w = badge(draw, (x, y2), "LAST TURN", 14, theme.highlight, anchor="lm")
     xt = x + label_w + 10
     last = view["last_turn"]

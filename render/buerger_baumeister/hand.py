@@ -15,18 +15,17 @@ from PIL import Image, ImageDraw
 
 from engines.buerger_baumeister import data
 from render.buerger_baumeister import colours
-from render.buerger_baumeister.board import player_name
 from render.buerger_baumeister.pieces import coin, crane, token
 from render.cache import LAYERS
 from render.canvas import new_canvas
-from render.encode import to_png
+from render.header import draw_hand_title, header_panel
 from render.layout import Box
-from render.legend import seat_badge
+from render.legend import player_name
 from render.palette import DEFAULT_THEME, Theme, mix
-from render.shapes import badge, chip, paste, rounded_box
+from render.shapes import chip, paste, rounded_box
 from render.text import draw_text, put
 
-if TYPE_CHECKING:  # the view's shape only: render never imports an engine's rules or state
+if TYPE_CHECKING:
     from engines.buerger_baumeister.view import HandToken, Pending, SeatView
 
 W = 840
@@ -51,7 +50,7 @@ def card_boxes(n: int = data.HAND_SIZE) -> list[Box]:
 def _static_layer(theme: Theme) -> Image.Image:
     img = new_canvas(W, H, theme)
     draw = ImageDraw.Draw(img)
-    rounded_box(draw, (14, 14, W - 14, HEADER_H), theme.panel_alt, radius=12)
+    header_panel(draw, W, HEADER_H, theme)
     rounded_box(draw, (14, TURN_Y, W - 14, TURN_Y + TURN_H), theme.panel, theme.line, radius=12)
     rounded_box(draw, (14, FOOT_Y, W - 14, FOOT_Y + FOOT_H), mix(theme.background, theme.panel, 0.5), theme.line,
                 width=1, radius=12)
@@ -59,7 +58,7 @@ def _static_layer(theme: Theme) -> Image.Image:
 
 
 def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
-    """The hand as a Pillow image (``draw_hand`` encodes it)."""
+    """The hand as a Pillow image (``render.draw_hand`` encodes it)."""
     img = LAYERS.get(("buerger-baumeister", "hand", W, theme.name), lambda: _static_layer(theme))
     draw = ImageDraw.Draw(img)
     seat = view["seat"]
@@ -80,22 +79,15 @@ def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT
     return img
 
 
-def draw_hand(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
-    """PNG bytes of a seat's hand."""
-    return to_png(draw_hand_image(view, names, theme))
-
-
 def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, names: Sequence[str], seat: int,
                  theme: Theme) -> None:
-    paste(img, seat_badge(seat, 44, theme.ink), (PAD, 24))
-    tag = 0.0
+    tag = ""
     if view["over"]:
-        text = "you won!" if seat in (view["winners"] or []) else "game over"
-        tag = badge(draw, (W - PAD, 46), text.upper(), 16, theme.accent, anchor="rm")
+        tag = "YOU WON!" if seat in (view["winners"] or []) else "GAME OVER"
     elif view["to_act"] == seat:
-        tag = badge(draw, (W - PAD, 46), "YOUR TURN", 16, theme.accent, anchor="rm")
-    draw_text(img, (PAD + 56, 34), player_name(names, seat), 28, theme.ink, bold=True, anchor="lm",
-              max_width=W - 2 * PAD - 70 - tag, min_size=18)
+        tag = "YOUR TURN"
+    draw_hand_title(img, draw, seat, player_name(names, seat), tag, theme, width=W, pad=PAD, top=24, tag_size=16,
+                    min_size=18)
     info = view["players_info"][seat]
     y = 78
     x: float = PAD + 56

@@ -25,16 +25,16 @@ from PIL import Image, ImageDraw
 from engines.burgen_land import data
 from render.burgen_land import sprites as S
 from render.cache import LAYERS
-from render.canvas import FRAME, new_canvas
-from render.encode import to_png
+from render.canvas import new_canvas
+from render.header import HeaderStyle, draw_header, header_panel
 from render.icons import icon
 from render.layout import Box
-from render.legend import seat_badge
-from render.palette import DEFAULT_THEME, WHITE, Theme, mix, player_colour
-from render.shapes import badge, paste, rounded_box
+from render.legend import draw_player_title, player_name, seat_badge
+from render.palette import DEFAULT_THEME, GOLD, WHITE, Theme, mix, player_colour
+from render.shapes import badge, chip, paste, rounded_box
 from render.text import draw_text, put
 
-if TYPE_CHECKING:  # the view's shape only: render never imports an engine's rules or state
+if TYPE_CHECKING:
     from engines.burgen_land.view import Castle, PublicView
 
 W = 1400
@@ -59,14 +59,7 @@ H = CASTLES_Y + 3 * (BAND_H + BAND_GAP) + 8
 CARD_W, CARD_H = 48, 64
 CARDS_X = MARGIN + 300
 KIND_ORDER = data.KINDS
-
-
-def player_name(names: Sequence[str], seat: int | None) -> str:
-    if seat is None:
-        return "nobody"
-    if 0 <= seat < len(names) and names[seat].strip():
-        return names[seat].strip()
-    return f"Player {seat + 1}"
+HEADER = HeaderStyle(status_x=196, name_width=420, min_size=20, status_min=16)
 
 
 def space_centre(index: int) -> tuple[float, float]:
@@ -97,7 +90,7 @@ def track_cell(points: int) -> Box:
 def _static_layer(theme: Theme) -> Image.Image:
     img = new_canvas(W, H, theme)
     draw = ImageDraw.Draw(img)
-    rounded_box(draw, (FRAME + 8, FRAME + 8, W - FRAME - 8, HEADER_H), theme.panel_alt, radius=12)
+    header_panel(draw, W, HEADER_H, theme)
     _static_ring(img, draw, theme)
     _static_side(img, draw, theme)
     _static_track(img, draw, theme)
@@ -115,8 +108,6 @@ def _static_layer(theme: Theme) -> Image.Image:
 
 
 def _chip(colour: str, size: int, theme: Theme) -> Image.Image:
-    from render.shapes import chip
-
     return chip(S.letter(colour), size, S.rgb(colour), theme.ink)
 
 
@@ -168,10 +159,10 @@ def _static_side(img: Image.Image, draw: ImageDraw.ImageDraw, theme: Theme) -> N
         cell = rows[i % 3].columns(2, gap=8)[i // 3]
         cy = cell.y + cell.h / 2
         if kind == "crown":
-            paste(img, icon("crown", 28, S.GOLD, theme.ink), (cell.x, cy - 14))
+            paste(img, icon("crown", 28, GOLD, theme.ink), (cell.x, cy - 14))
         elif kind == "wall-crown":
             paste(img, icon("wall", 22, WHITE, theme.ink), (cell.x - 2, cy - 8))
-            paste(img, icon("crown", 20, S.GOLD, theme.ink), (cell.x + 12, cy - 16))
+            paste(img, icon("crown", 20, GOLD, theme.ink), (cell.x + 12, cy - 16))
         else:
             paste(img, S._kind_icon(kind, 28, WHITE, theme.ink), (cell.x, cy - 14))
         put(img, (cell.x + 36, cy), label, 16, theme.ink, anchor="lm")
@@ -189,7 +180,7 @@ def _static_track(img: Image.Image, draw: ImageDraw.ImageDraw, theme: Theme) -> 
     put(img, (box.x + 14, box.y + 6), f"SCORE · first to {data.WIN_SCORE} wins", 16, theme.muted, bold=True)
     for points in range(data.WIN_SCORE + 1):
         cell = track_cell(points)
-        fill = S.GOLD if points == data.WIN_SCORE else (theme.panel_alt if points % 5 == 0 else theme.background)
+        fill = GOLD if points == data.WIN_SCORE else (theme.panel_alt if points % 5 == 0 else theme.background)
         draw.rounded_rectangle(cell.rect, radius=5, fill=fill, outline=theme.line, width=1)
         put(img, cell.center, str(points), 15, theme.ink if points % 5 == 0 else theme.muted,
             bold=points % 5 == 0, anchor="mm")
@@ -200,7 +191,7 @@ def _static_track(img: Image.Image, draw: ImageDraw.ImageDraw, theme: Theme) -> 
 
 
 def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
-    """The board as a Pillow image (``draw_board`` encodes it)."""
+    """The board as a Pillow image (``render.draw_board`` encodes it)."""
     img = LAYERS.get(("burgen-land", "board", W, theme.name), lambda: _static_layer(theme))
     draw = ImageDraw.Draw(img)
     _draw_steps(img, draw, view, theme)
@@ -215,16 +206,11 @@ def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFA
     return img
 
 
-def draw_board(view: PublicView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
-    """PNG bytes of the board for a public (or any) Burgen Land view."""
-    return to_png(draw_board_image(view, names, theme))
-
-
 def _draw_crown(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, theme: Theme) -> None:
     index = view["crown"]["space"]
     x, y = space_centre(index)
     h = TILE / 2 + 5
-    draw.rounded_rectangle((x - h, y - h, x + h, y + h), radius=14, outline=S.GOLD, width=6)
+    draw.rounded_rectangle((x - h, y - h, x + h, y + h), radius=14, outline=GOLD, width=6)
     draw.rounded_rectangle((x - h - 3, y - h - 3, x + h + 3, y + h + 3), radius=16, outline=theme.ink, width=2)
     # The crown itself sits just outside the ring, on the line from the centre through its space.
     ox, oy = _polar(index, CROWN_RADIUS)
@@ -281,26 +267,12 @@ def _phase_text(view: PublicView, names: Sequence[str]) -> str:
 
 def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
                  theme: Theme) -> None:
-    x0, y1, y2 = FRAME + 24, FRAME + 36, FRAME + 78
-    put(img, (x0, y1), "BURGEN LAND", 22, theme.muted, bold=True, anchor="lm")
-    put(img, (x0, y2), f"move {view['move']}", 20, theme.muted, anchor="lm")
-    x = x0 + 196
-    winner = view["winner"]
-    to_act = view["to_act"]
-    if winner is not None:
-        paste(img, icon("crown", 36, S.GOLD, theme.ink), (x, y1 - 18))
-        paste(img, seat_badge(winner, 34, theme.ink), (x + 44, y1 - 17))
-        scores = view["scores"]
-        draw_text(img, (x + 88, y1), f"{player_name(names, winner)} reaches {scores[winner]} and wins!", 30,
-                  theme.ink, bold=True, anchor="lm", max_width=W - x - 120, min_size=20)
-    elif to_act is not None:
-        paste(img, icon("arrow", 34, theme.accent, theme.ink), (x, y1 - 17))
-        paste(img, seat_badge(to_act, 34, theme.ink), (x + 42, y1 - 17))
-        used = draw_text(img, (x + 86, y1), player_name(names, to_act), 30, theme.ink, bold=True, anchor="lm",
-                         max_width=420, min_size=20)
-        draw_text(img, (x + 96 + used, y1 + 2), _phase_text(view, names), 22, theme.ink, anchor="lm",
-                  max_width=W - (x + 96 + used) - 40, min_size=16)
-    _draw_last_roll(img, draw, view, names, (x, y2), theme)
+    winner, to_act = view["winner"], view["to_act"]
+    result = "" if winner is None else f"{player_name(names, winner)} reaches {view['scores'][winner]} and wins!"
+    line = draw_header(img, HEADER, theme, width=W, title="BURGEN LAND", move=view["move"],
+                       winners=None if winner is None else [winner], result=result, to_act=to_act,
+                       name=player_name(names, to_act), status=_phase_text(view, names))
+    _draw_last_roll(img, draw, view, names, line, theme)
 
 
 def _draw_last_roll(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
@@ -377,20 +349,13 @@ def _draw_players(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView,
         acting = view["to_act"] == seat
         won = view["winner"] == seat
         rounded_box(draw, cell.rect, theme.panel_alt if acting else theme.background,
-                    theme.accent if acting else (S.GOLD if won else theme.line), width=4 if acting or won else 1,
+                    theme.accent if acting else (GOLD if won else theme.line), width=4 if acting or won else 1,
                     radius=10)
         inner = cell.inset(10, 8)
-        paste(img, seat_badge(seat, 34, theme.ink), (inner.x, inner.y))
-        tag = 0.0
-        if acting:
-            tag = badge(draw, (inner.right, inner.y + 17), "TO ACT", 15, theme.accent, anchor="rm")
-        elif won:
-            paste(img, icon("crown", 32, S.GOLD, theme.ink), (inner.right - 32, inner.y + 1))
-            tag = 36
+        draw_player_title(img, draw, inner, seat, player_name(names, seat), theme, acting=acting, won=won, size=34,
+                          name_size=24, name_room=54, min_size=16)
         if view["first"] == seat:
             put(img, (inner.x + 17, inner.y + 48), "1st", 13, theme.muted, anchor="mm")
-        draw_text(img, (inner.x + 44, inner.y + 17), player_name(names, seat), 24, theme.ink, bold=True,
-                  anchor="lm", max_width=inner.w - 54 - tag, min_size=16)
         used = put(img, (inner.x + 44, inner.y + 64), str(scores[seat]), 40, player_colour(seat)
                    if seat else theme.ink, bold=True, anchor="lm")
         put(img, (inner.x + 50 + used, inner.y + 70), f"/ {data.WIN_SCORE} points", 18, theme.muted, anchor="lm")

@@ -16,17 +16,17 @@ from PIL import Image, ImageDraw
 
 from engines.burgen_land import data
 from render.burgen_land import sprites as S
-from render.burgen_land.board import _chip, _phase_text, draw_castle_row, player_name
+from render.burgen_land.board import _chip, _phase_text, draw_castle_row
 from render.canvas import new_canvas
-from render.encode import to_png
+from render.header import header_panel
 from render.icons import icon
 from render.layout import Box
-from render.legend import seat_badge
-from render.palette import DEFAULT_THEME, Theme, mix
+from render.legend import player_name, seat_badge
+from render.palette import DEFAULT_THEME, GOLD, Theme, mix
 from render.shapes import badge, paste, rounded_box
 from render.text import draw_text, put
 
-if TYPE_CHECKING:  # the view's shape only: render never imports an engine's rules or state
+if TYPE_CHECKING:
     from engines.burgen_land.view import Choice, SeatView
 
 W = 1000
@@ -44,7 +44,7 @@ def _height(choices: int) -> int:
 
 
 def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
-    """The seat's panel as a Pillow image (``draw_hand`` encodes it)."""
+    """The seat's panel as a Pillow image (``render.draw_hand`` encodes it)."""
     seat = view["seat"]
     mine = view["to_act"] == seat
     choices = list(view["choices"]) if mine else []
@@ -58,14 +58,9 @@ def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT
     return img
 
 
-def draw_hand(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
-    """PNG bytes of the seat's panel; ``view`` must be that seat's own view."""
-    return to_png(draw_hand_image(view, names, theme))
-
-
 def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, names: Sequence[str], seat: int,
             theme: Theme) -> float:
-    rounded_box(draw, (14, 14, W - 14, HEADER_H), theme.panel_alt, radius=12)
+    header_panel(draw, W, HEADER_H, theme)
     paste(img, seat_badge(seat, 40, theme.ink), (PAD + 6, 34))
     draw_text(img, (PAD + 58, 42), player_name(names, seat), 28, theme.ink, bold=True, anchor="lm",
               max_width=W - 420, min_size=18)
@@ -86,7 +81,7 @@ def _status(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, seat: i
     winner = view["winner"]
     to_act = view["to_act"]
     if winner is not None:
-        paste(img, icon("crown", 36, S.GOLD, theme.ink), (inner.x, inner.y))
+        paste(img, icon("crown", 36, GOLD, theme.ink), (inner.x, inner.y))
         put(img, (inner.x + 46, inner.y + 18), "You win!" if winner == seat else "Your opponent wins.", 28,
             theme.ink, bold=True, anchor="lm")
         return box.bottom

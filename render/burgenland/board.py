@@ -17,27 +17,18 @@ from PIL import Image, ImageDraw
 from engines.burgenland import data
 from render.burgenland import colours
 from render.burgenland import geometry as geo
-from render.burgenland.pieces import (
-    GOLD,
-    INDICATOR_RED,
-    TILE_FILL,
-    bonus_icon,
-    coin,
-    indicator,
-    marker,
-    piece,
-)
+from render.burgenland.pieces import INDICATOR_RED, TILE_FILL, bonus_icon, coin, indicator, marker, piece
 from render.cache import LAYERS
-from render.canvas import FRAME, new_canvas
-from render.encode import to_png
+from render.canvas import new_canvas
+from render.header import HeaderStyle, draw_header, header_panel
 from render.icons import icon
 from render.layout import Box, centered
-from render.legend import seat_badge
-from render.palette import DEFAULT_THEME, RGB, Theme, mix, player_colour
-from render.shapes import badge, card, paste, rounded_box, square_chip
+from render.legend import draw_player_title, player_name, seat_badge
+from render.palette import DEFAULT_THEME, GOLD, Theme, mix, player_colour
+from render.shapes import badge, card, highlight_ring, paste, rounded_box, square_chip
 from render.text import draw_text, put
 
-if TYPE_CHECKING:  # the view's shape only: render never imports an engine's rules or state
+if TYPE_CHECKING:
     from engines.burgenland.view import Castle, LastMove, PlayerInfo, PublicView
 
 W = geo.BOARD_WIDTH
@@ -53,15 +44,7 @@ PIECE_KINDS = ("wall", "tower", "house", "well")
 #: Short names of bonus tiles for the supply strip (the hand spells them out in full).
 BONUS_NAMES = {data.PAY_TEN: "pay 10", data.DRAW_FIVE: "draw 5", data.IGNORE: "ignore restr.",
                data.EXTRA_SITE: "extra site"}
-
-
-def player_name(names: Sequence[str], seat: int | None) -> str:
-    """The caller's display name for ``seat``, or a neutral fallback."""
-    if seat is None:
-        return "neutral"
-    if 0 <= seat < len(names) and names[seat].strip():
-        return names[seat].strip()
-    return f"Player {seat + 1}"
+HEADER = HeaderStyle(status_x=200, name_width=560, min_size=22)
 
 
 # --------------------------------------------------------------------------------
@@ -118,7 +101,7 @@ def parse_where(where: str) -> tuple[str, int | None, str | None]:
 def _static_layer(players: int, theme: Theme) -> Image.Image:
     img = new_canvas(W, H, theme)
     draw = ImageDraw.Draw(img)
-    rounded_box(draw, (FRAME + 8, FRAME + 8, W - FRAME - 8, HEADER_H - 6), theme.panel_alt, radius=12)
+    header_panel(draw, W, HEADER_H - 6, theme)
     _static_roads(img, theme)
     for number in geo.CASTLE_CENTRES:
         _static_castle(img, draw, number, theme)
@@ -242,7 +225,7 @@ def _static_supply(img: Image.Image, draw: ImageDraw.ImageDraw, theme: Theme) ->
 
 
 def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
-    """The board as a Pillow image (``draw_board`` encodes it)."""
+    """The board as a Pillow image (``render.draw_board`` encodes it)."""
     players = view["players"]
     img = LAYERS.get(("burgenland", "board", W, theme.name, players), lambda: _static_layer(players, theme))
     draw = ImageDraw.Draw(img)
@@ -257,24 +240,6 @@ def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFA
     _draw_supply(img, draw, view, theme)
     _draw_players(img, draw, view, names, theme)
     return img
-
-
-def draw_board(view: PublicView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
-    """PNG bytes of the board for a public (or any) Burgenland view."""
-    return to_png(draw_board_image(view, names, theme))
-
-
-def _highlight(draw: ImageDraw.ImageDraw, centre: tuple[float, float], size: float, theme: Theme,
-               round_: bool = False) -> None:
-    """The last-move ring: thick, in the highlight colour, with a dark inner line."""
-    x, y = centre
-    for pad, colour, width in ((9, theme.highlight, 6), (4, theme.ink, 2)):
-        h = size / 2 + pad
-        rect = (x - h, y - h, x + h, y + h)
-        if round_:
-            draw.ellipse(rect, outline=colour, width=width)
-        else:
-            draw.rounded_rectangle(rect, radius=10, outline=colour, width=width)
 
 
 def _draw_castle(img: Image.Image, draw: ImageDraw.ImageDraw, castle: Castle, letters: Mapping[str, str],
@@ -306,9 +271,9 @@ def _draw_castle(img: Image.Image, draw: ImageDraw.ImageDraw, castle: Castle, le
     if last_where and last_where[1] == number:
         kind, _, last_site = last_where
         if kind == "well":
-            _highlight(draw, wc, geo.WELL, theme, round_=True)
+            highlight_ring(draw, wc, geo.WELL, theme, round_=True)
         elif last_site in geo.SITE_CENTRES:
-            _highlight(draw, site_centre(number, last_site), geo.SITE, theme)
+            highlight_ring(draw, site_centre(number, last_site), geo.SITE, theme)
 
 
 def _draw_markers(img: Image.Image, markers: Sequence[str], letters: Mapping[str, str], theme: Theme) -> None:
@@ -349,29 +314,12 @@ def _draw_large(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, n
 
 def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
                  theme: Theme) -> None:
-    x0, y1, y2 = FRAME + 24, FRAME + 36, FRAME + 78
-    put(img, (x0, y1), "BURGENLAND", 22, theme.muted, bold=True, anchor="lm")
-    put(img, (x0, y2), f"move {view['move']}", 20, theme.muted, anchor="lm")
-    x = x0 + 200
-    winner = view["winner"]
-    to_act = view["to_act"]
-    if winner is not None:
-        paste(img, icon("crown", 36, GOLD, theme.ink), (x, y1 - 18))
-        paste(img, seat_badge(winner, 34, theme.ink), (x + 44, y1 - 17))
-        draw_text(img, (x + 88, y1), f"{player_name(names, winner)} wins!", 30, theme.ink, bold=True,
-                  anchor="lm", max_width=W - x - 120, min_size=22)
-    elif to_act is not None:
-        paste(img, icon("arrow", 34, theme.accent, theme.ink), (x, y1 - 17))
-        paste(img, seat_badge(to_act, 34, theme.ink), (x + 42, y1 - 17))
-        status = "main action done: may end the turn" if view["main_done"] else "to play: build, or take 2 cards"
-        name = player_name(names, to_act)
-        used = draw_text(img, (x + 86, y1), name, 30, theme.ink, bold=True, anchor="lm",
-                         max_width=560, min_size=22)
-        draw_text(img, (x + 96 + used, y1 + 2), status, 22, theme.ink, anchor="lm",
-                  max_width=W - (x + 96 + used) - 40)
-    else:
-        put(img, (x, y1), "Game over", 30, theme.ink, bold=True, anchor="lm")
-    _draw_last_move_line(img, draw, view, names, (x, y2), theme)
+    winner, to_act = view["winner"], view["to_act"]
+    status = "main action done: may end the turn" if view["main_done"] else "to play: build, or take 2 cards"
+    line = draw_header(img, HEADER, theme, width=W, title="BURGENLAND", move=view["move"],
+                       winners=None if winner is None else [winner], result=f"{player_name(names, winner)} wins!",
+                       to_act=to_act, name=player_name(names, to_act), status=status, idle="Game over")
+    _draw_last_move_line(img, draw, view, names, line, theme)
 
 
 def describe_last_move(last: LastMove | None, names: Sequence[str]) -> str:
@@ -497,15 +445,8 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: in
     if acting or won:
         rounded_box(draw, box.rect, None, theme.accent if acting else GOLD, width=5, radius=12)
     inner = box.inset(14, 12)
-    paste(img, seat_badge(seat, 36, theme.ink), (inner.x, inner.y))
-    tag_w = 0.0
-    if acting:
-        tag_w = badge(draw, (inner.right, inner.y + 18), "TO ACT", 15, theme.accent, anchor="rm")
-    elif won:
-        paste(img, icon("crown", 32, GOLD, theme.ink), (inner.right - 32, inner.y + 2))
-        tag_w = 36
-    draw_text(img, (inner.x + 46, inner.y + 18), player_name(names, seat), 26, theme.ink, bold=True,
-              anchor="lm", max_width=inner.w - 52 - tag_w, min_size=18)
+    draw_player_title(img, draw, inner, seat, player_name(names, seat), theme, acting=acting, won=won, size=36,
+                      name_size=26, name_room=52, min_size=18)
     # Pieces still to build: what decides the game.
     left = info["pieces_left"]
     slots = Box(inner.x, inner.y + 52, inner.w, 48).columns(4, gap=6)
@@ -531,6 +472,3 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: in
         used = put(img, (slot.x + 35, slot.y + 20), str(n), 21, theme.ink, bold=True, anchor="lm")
         put(img, (slot.x + 39 + used, slot.y + 21), label, 15, theme.muted, anchor="lm")
 
-
-def colour_rgb(colour: str) -> RGB:
-    return colours.rgb(colour)

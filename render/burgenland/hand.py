@@ -16,19 +16,19 @@ from PIL import Image, ImageDraw
 
 from engines.burgenland import data
 from render.burgenland import colours
-from render.burgenland.board import PIECE_KINDS, player_name
+from render.burgenland.board import PIECE_KINDS
 from render.burgenland.pieces import JOKER_FILL, bonus_icon, indicator, marker
 from render.cache import LAYERS
 from render.canvas import new_canvas
-from render.encode import to_png
+from render.header import draw_hand_title, header_panel
 from render.icons import icon
 from render.layout import Box
-from render.legend import seat_badge
+from render.legend import player_name
 from render.palette import DEFAULT_THEME, Theme, mix, player_colour
-from render.shapes import badge, card, paste, rounded_box, square_chip
+from render.shapes import card, paste, rounded_box, square_chip
 from render.text import draw_text, put
 
-if TYPE_CHECKING:  # the view's shape only: render never imports an engine's rules or state
+if TYPE_CHECKING:
     from engines.burgenland.view import CardGroup, Castle, SeatView, Tiles
 
 W = 900
@@ -53,7 +53,7 @@ H = CASTLES_Y + 44 + CASTLE_ROWS * (CELL_H + 6) + 56 + PAD
 def _static_layer(theme: Theme) -> Image.Image:
     img = new_canvas(W, H, theme)
     draw = ImageDraw.Draw(img)
-    rounded_box(draw, (14, 14, W - 14, HEADER_H), theme.panel_alt, radius=12)
+    header_panel(draw, W, HEADER_H, theme)
     rounded_box(draw, (14, CARDS_Y, W - 14, JOKER_Y + ROW_H), theme.panel, theme.line, radius=12)
     put(img, (PAD, CARDS_Y + 10), "Cards", 20, theme.muted, bold=True)
     for i, colour in enumerate(data.COLOURS):
@@ -76,7 +76,7 @@ def _static_layer(theme: Theme) -> Image.Image:
 
 
 def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
-    """The hand as a Pillow image (``draw_hand`` encodes it)."""
+    """The hand as a Pillow image (``render.draw_hand`` encodes it)."""
     img = LAYERS.get(("burgenland", "hand", W, theme.name), lambda: _static_layer(theme))
     draw = ImageDraw.Draw(img)
     seat = view["seat"]
@@ -91,11 +91,6 @@ def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT
     return img
 
 
-def draw_hand(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
-    """PNG bytes of a seat's hand."""
-    return to_png(draw_hand_image(view, names, theme))
-
-
 def _counts_by_colour(cards: Sequence[CardGroup]) -> dict[str, int]:
     counts = dict.fromkeys(data.COLOURS, 0)
     for group in cards:
@@ -105,15 +100,13 @@ def _counts_by_colour(cards: Sequence[CardGroup]) -> dict[str, int]:
 
 def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, names: Sequence[str], seat: int,
                  counts: Mapping[str, int], jokers: int, theme: Theme) -> None:
-    paste(img, seat_badge(seat, 44, theme.ink), (PAD, 26))
-    tag = 0.0
+    tag = ""
     if view["winner"] is not None:
-        text = "you won!" if view["winner"] == seat else "game over"
-        tag = badge(draw, (W - PAD, 48), text.upper(), 17, theme.accent, anchor="rm")
+        tag = "YOU WON!" if view["winner"] == seat else "GAME OVER"
     elif view["to_act"] == seat:
-        tag = badge(draw, (W - PAD, 48), "YOUR TURN", 17, theme.accent, anchor="rm")
-    draw_text(img, (PAD + 56, 36), player_name(names, seat), 28, theme.ink, bold=True, anchor="lm",
-              max_width=W - 2 * PAD - 70 - tag, min_size=20)
+        tag = "YOUR TURN"
+    draw_hand_title(img, draw, seat, player_name(names, seat), tag, theme, width=W, pad=PAD, top=26, tag_size=17,
+                    min_size=20)
     coins = sum(g["value"] * g["count"] for g in view["hand"]["cards"])
     n_cards = sum(counts.values())
     summary = (f"your hand: {n_cards} card{'s' * (n_cards != 1)} worth {coins} coins"

@@ -20,16 +20,16 @@ from render.cache import LAYERS
 from render.canvas import FRAME, new_canvas
 from render.castles_of_burgundy import geometry as geo
 from render.castles_of_burgundy import pieces as P
-from render.castles_of_burgundy.estate import estate_image, player_name
-from render.encode import to_png
+from render.castles_of_burgundy.estate import estate_image
+from render.header import header_panel
 from render.icons import icon as ui_icon
 from render.layout import Box
-from render.legend import seat_badge
+from render.legend import player_name, seat_badge
 from render.palette import DEFAULT_THEME, Theme, mix, on_colour, player_colour
 from render.shapes import badge, paste, rounded_box
 from render.text import draw_text, font, put
 
-if TYPE_CHECKING:  # the view's shape only: render never imports an engine's rules or state
+if TYPE_CHECKING:
     from engines.castles_of_burgundy.view import PublicView
 
 W = geo.W
@@ -53,7 +53,7 @@ def estate_seat(view: PublicView) -> tuple[int, str]:
 def _static(players: int, theme: Theme) -> Image.Image:
     img = new_canvas(W, geo.board_height(players) + geo.ESTATE_PANEL_H + 8, theme)
     draw = ImageDraw.Draw(img)
-    rounded_box(draw, (FRAME + 8, FRAME + 8, W - FRAME - 8, geo.HEADER_H), theme.panel_alt, radius=12)
+    header_panel(draw, W, geo.HEADER_H, theme)
     for n, box in enumerate(geo.depot_boxes(), start=1):
         rounded_box(draw, box.rect, theme.panel, theme.line, width=2, radius=12)
         paste(img, P.die(n, 40), (box.x + 12, box.y + 8))
@@ -317,6 +317,7 @@ def _players(img: Image.Image, view: PublicView, names: Sequence[str], theme: Th
 
 
 def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
+    """The central board with the acting player's estate under it (``render.draw_board`` encodes it)."""
     players = len(view["players_info"])
     top = LAYERS.get(("castles-of-burgundy", "board", players, W, theme.name), lambda: _static(players, theme))
     _header(top, view, names, theme)
@@ -332,8 +333,3 @@ def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFA
     estate = estate_image(view, names, seat, title=why, theme=theme)
     top.paste(estate.crop((FRAME, 0, W - FRAME, estate.height)), (FRAME, geo.board_height(players)))
     return top
-
-
-def draw_board(view: PublicView, names: Sequence[str]) -> bytes:
-    """PNG of the central board with the acting player's estate under it."""
-    return to_png(draw_board_image(view, names))

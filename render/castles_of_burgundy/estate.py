@@ -18,23 +18,17 @@ from engines.castles_of_burgundy import data as D
 from render.cache import LAYERS
 from render.castles_of_burgundy import geometry as geo
 from render.castles_of_burgundy import pieces as P
-from render.layout import Box
-from render.legend import seat_badge
+from render.legend import player_name, seat_badge
 from render.palette import DEFAULT_THEME, RGB, Theme, mix
 from render.shapes import paste, rounded_box
 from render.text import draw_text, font, put
 
-if TYPE_CHECKING:  # the view's shape only: render never imports an engine's rules or state
+if TYPE_CHECKING:
     from engines.castles_of_burgundy.view import PlayerInfo, PublicView
 
 FREE: RGB = (24, 140, 64)       # a die fits as it is
 PAID: RGB = (128, 48, 168)      # a die fits with workers
 
-
-def player_name(names: Sequence[str], seat: int) -> str:
-    if 0 <= seat < len(names) and str(names[seat]).strip():
-        return str(names[seat]).strip()
-    return f"Player {seat + 1}"
 
 
 def completed_regions(estate_no: int, covered: set[int]) -> list[tuple[int, ...]]:
@@ -207,5 +201,3 @@ def estate_image(view: PublicView, names: Sequence[str], seat: int, *, title: st
     _side(img, info, len(view["players_info"]), theme)
     return img
 
-
-__all__ = ["Box", "estate_image", "player_name"]

@@ -17,14 +17,14 @@ from PIL import Image, ImageDraw
 from engines.castles_of_burgundy import data as D
 from render.canvas import FRAME, new_canvas
 from render.castles_of_burgundy import geometry as geo
-from render.castles_of_burgundy.estate import FREE, PAID, estate_image, player_name
-from render.encode import to_png
-from render.legend import seat_badge
+from render.castles_of_burgundy.estate import FREE, PAID, estate_image
+from render.header import header_panel
+from render.legend import player_name, seat_badge
 from render.palette import DEFAULT_THEME, Theme
-from render.shapes import paste, rounded_box
+from render.shapes import paste
 from render.text import draw_text, put
 
-if TYPE_CHECKING:  # the view's shape only: render never imports an engine's rules or state
+if TYPE_CHECKING:
     from engines.castles_of_burgundy.view import PublicView, SeatView
 
 W = geo.W
@@ -44,11 +44,12 @@ def _compose(header_h: int, estate: Image.Image, theme: Theme) -> tuple[Image.Im
     img = new_canvas(W, header_h + estate.height + FRAME + 6, theme)
     img.paste(estate.crop((FRAME, 0, W - FRAME, estate.height)), (FRAME, header_h))
     draw = ImageDraw.Draw(img)
-    rounded_box(draw, (FRAME + 8, FRAME + 8, W - FRAME - 8, header_h - 8), theme.panel_alt, radius=12)
+    header_panel(draw, W, header_h - 8, theme)
     return img, draw
 
 
 def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
+    """A seat's own estate, each space a stored tile could fill ringed (``render.draw_hand`` encodes it)."""
     seat = view["seat"]
     decision = view.get("decision")
     placeable = view["placeable"]
@@ -89,6 +90,7 @@ def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT
 
 
 def draw_estate_image(view: PublicView, names: Sequence[str], seat: int, theme: Theme = DEFAULT_THEME) -> Image.Image:
+    """``seat``'s estate from any view, all of it public (``render.draw_player`` encodes it)."""
     infos = view["players_info"]
     if not 0 <= seat < len(infos):
         raise ValueError(f"no seat {seat} in a {len(infos)}-player game")
@@ -97,13 +99,3 @@ def draw_estate_image(view: PublicView, names: Sequence[str], seat: int, theme: 
     y = FRAME + 8 + (ESTATE_HEADER_H - FRAME - 16) / 2
     put(img, (34, y), f"The Castles of Burgundy · {_status(view)}", 22, theme.ink, bold=True, anchor="lm")
     return img
-
-
-def draw_hand(view: SeatView, names: Sequence[str]) -> bytes:
-    """PNG of a seat's own estate with the spaces each die could fill; ``view`` is that seat's view."""
-    return to_png(draw_hand_image(view, names))
-
-
-def draw_estate(view: PublicView, names: Sequence[str], seat: int) -> bytes:
-    """PNG of ``seat``'s estate from any view (all of it is public)."""
-    return to_png(draw_estate_image(view, names, seat))
