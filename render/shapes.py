@@ -9,6 +9,7 @@ Sprites are RGBA and pasted with their own alpha as mask; callers never modify t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -19,7 +20,7 @@ from render.text import font
 SUPERSAMPLE = 4
 
 
-def supersampled(size: tuple[int, int], paint) -> Image.Image:  # type: ignore[no-untyped-def]
+def supersampled(size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw, int], None]) -> Image.Image:
     """An RGBA sprite of ``size`` painted by ``paint(draw, scale)`` at 4x, then scaled down."""
     w, h = size
     big = Image.new("RGBA", (w * SUPERSAMPLE, h * SUPERSAMPLE), (0, 0, 0, 0))
