@@ -8,7 +8,11 @@ The table service calls exactly two functions, which dispatch per game:
 ``names`` are the display names per seat.  Renderers read views only, never engine
 state; they may read an engine's static data (names, board geometry).  The shared
 toolkit every game builds on lives beside this file: ``palette``, ``text``,
-``shapes``, ``icons``, ``layout``, ``legend``, ``canvas``, ``cache``, ``encode``.
+``shapes``, ``icons``, ``layout``, ``legend``, ``header``, ``canvas``, ``cache``, ``encode``.
+Each game's package declares its functions as ``IMAGES`` (``render.images.GameImages``),
+typed by the game's own views; the functions here take any mapping and hand it over.
+Those views' TypedDicts come from ``engines/<game>/view.py`` and are imported under
+``if TYPE_CHECKING:`` only, so drawing never loads an engine's rules.
 """
 
 from __future__ import annotations
@@ -16,23 +20,24 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from importlib import import_module
 from importlib.util import find_spec
-from types import ModuleType
 from typing import Any
 
 from engines import registry
+from render.images import GameImages
 
 __all__ = ["draw_board", "draw_hand", "draw_player", "games"]
 
 
-def _module(engine_name: str) -> ModuleType:
-    """The game's drawing package: ``render/<package>/``, named like its engine package."""
+def _images(engine_name: str) -> GameImages[Any, Any]:
+    """The game's drawing package's ``IMAGES``: ``render/<package>/``, named like its engine package."""
     try:
         info = registry.find(engine_name)
     except KeyError:
         info = None
     if info is None or find_spec(f"render.{info.package}") is None:
         raise KeyError(f"no renderer for {engine_name!r}; available: {', '.join(games())}")
-    return import_module(f"render.{info.package}")
+    images: GameImages[Any, Any] = import_module(f"render.{info.package}").IMAGES
+    return images
 
 
 def games() -> tuple[str, ...]:
@@ -42,17 +47,18 @@ def games() -> tuple[str, ...]:
 
 def draw_board(engine_name: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes:
     """PNG bytes of the public board for ``view`` (any view works; only public parts are drawn)."""
-    return _module(engine_name).draw_board(view, list(names))  # type: ignore[no-any-return]
+    return _images(engine_name).draw_board(view, list(names))
 
 
 def draw_hand(engine_name: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes:
-    """PNG bytes of a seat's hand; ``view`` must be that seat's own view."""
-    return _module(engine_name).draw_hand(view, list(names))  # type: ignore[no-any-return]
+    """PNG bytes of a seat's hand; ``view`` must be that seat's own view (``ValueError`` otherwise)."""
+    return _images(engine_name).draw_hand(view, list(names))
 
 
 def draw_player(engine_name: str, view: Mapping[str, Any], names: Sequence[str], seat: int) -> bytes:
     """PNG bytes of one seat's own area (e.g. an estate) from any view, for games whose registry entry
-    says ``player_boards``; ``KeyError`` for the others."""
+    says ``player_boards``; ``KeyError`` (naming the games that have them) for the others."""
     if not registry.find(engine_name).player_boards:
-        raise KeyError(f"{engine_name!r} has no per-player images")
-    return _module(engine_name).draw_player(view, list(names), seat)  # type: ignore[no-any-return]
+        having = [g.name for g in registry.all_games() if g.player_boards]
+        raise KeyError(f"{engine_name!r} has no per-player images; games with them: {', '.join(having)}")
+    return _images(engine_name).draw_player(view, list(names), seat)

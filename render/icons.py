@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 
 from render.palette import RGB
 from render.shapes import supersampled
+from render.text import font
 
 Painter = Callable[[ImageDraw.ImageDraw, float, RGB, RGB], None]
 _PAINTERS: dict[str, Painter] = {}
@@ -27,7 +28,8 @@ def _icon(name: str) -> Callable[[Painter], Painter]:
     return register
 
 
-def _pts(s: float, *coords: float) -> list[tuple[float, float]]:
+def unit_points(s: float, *coords: float) -> list[tuple[float, float]]:
+    """Points given in unit coordinates (x0, y0, x1, y1, …) scaled to a box of side ``s``."""
     return [(coords[i] * s, coords[i + 1] * s) for i in range(0, len(coords), 2)]
 
 
@@ -48,39 +50,39 @@ def _crenellated(x0: float, x1: float, top: float, bottom: float, merlons: int, 
 @_icon("wall")
 def _wall(d: ImageDraw.ImageDraw, s: float, fill: RGB, line: RGB) -> None:
     w = max(1, round(s * 0.06))
-    d.polygon(_pts(s, *_crenellated(0.06, 0.94, 0.18, 0.86, 4, 0.16)), fill=fill, outline=line, width=w)
+    d.polygon(unit_points(s, *_crenellated(0.06, 0.94, 0.18, 0.86, 4, 0.16)), fill=fill, outline=line, width=w)
     # Two courses of bricks: what makes it read as a wall, not a box.
-    d.line(_pts(s, 0.06, 0.60, 0.94, 0.60), fill=line, width=w)
-    d.line(_pts(s, 0.50, 0.34, 0.50, 0.60), fill=line, width=w)
-    d.line(_pts(s, 0.28, 0.60, 0.28, 0.86), fill=line, width=w)
-    d.line(_pts(s, 0.72, 0.60, 0.72, 0.86), fill=line, width=w)
+    d.line(unit_points(s, 0.06, 0.60, 0.94, 0.60), fill=line, width=w)
+    d.line(unit_points(s, 0.50, 0.34, 0.50, 0.60), fill=line, width=w)
+    d.line(unit_points(s, 0.28, 0.60, 0.28, 0.86), fill=line, width=w)
+    d.line(unit_points(s, 0.72, 0.60, 0.72, 0.86), fill=line, width=w)
 
 
 @_icon("tower")
 def _tower(d: ImageDraw.ImageDraw, s: float, fill: RGB, line: RGB) -> None:
     w = max(1, round(s * 0.06))
-    d.polygon(_pts(s, *_crenellated(0.24, 0.76, 0.06, 0.94, 3, 0.14)), fill=fill, outline=line, width=w)
+    d.polygon(unit_points(s, *_crenellated(0.24, 0.76, 0.06, 0.94, 3, 0.14)), fill=fill, outline=line, width=w)
     d.rounded_rectangle((0.43 * s, 0.38 * s, 0.57 * s, 0.58 * s), radius=round(0.07 * s), fill=line)
 
 
 @_icon("house")
 def _house(d: ImageDraw.ImageDraw, s: float, fill: RGB, line: RGB) -> None:
     w = max(1, round(s * 0.06))
-    d.polygon(_pts(s, 0.16, 0.90, 0.16, 0.46, 0.50, 0.10, 0.84, 0.46, 0.84, 0.90),
+    d.polygon(unit_points(s, 0.16, 0.90, 0.16, 0.46, 0.50, 0.10, 0.84, 0.46, 0.84, 0.90),
               fill=fill, outline=line, width=w)
-    d.line(_pts(s, 0.06, 0.54, 0.50, 0.10, 0.94, 0.54), fill=line, width=w, joint="curve")
+    d.line(unit_points(s, 0.06, 0.54, 0.50, 0.10, 0.94, 0.54), fill=line, width=w, joint="curve")
     d.rectangle((0.42 * s, 0.62 * s, 0.58 * s, 0.90 * s), fill=line)
 
 
 @_icon("well")
 def _well(d: ImageDraw.ImageDraw, s: float, fill: RGB, line: RGB) -> None:
     w = max(1, round(s * 0.06))
-    d.line(_pts(s, 0.26, 0.30, 0.26, 0.58), fill=line, width=w)
-    d.line(_pts(s, 0.74, 0.30, 0.74, 0.58), fill=line, width=w)
-    d.polygon(_pts(s, 0.10, 0.34, 0.50, 0.08, 0.90, 0.34), fill=fill, outline=line, width=w)
+    d.line(unit_points(s, 0.26, 0.30, 0.26, 0.58), fill=line, width=w)
+    d.line(unit_points(s, 0.74, 0.30, 0.74, 0.58), fill=line, width=w)
+    d.polygon(unit_points(s, 0.10, 0.34, 0.50, 0.08, 0.90, 0.34), fill=fill, outline=line, width=w)
     d.rounded_rectangle((0.16 * s, 0.56 * s, 0.84 * s, 0.92 * s), radius=round(0.08 * s),
                         fill=fill, outline=line, width=w)
-    d.line(_pts(s, 0.16, 0.70, 0.84, 0.70), fill=line, width=w)
+    d.line(unit_points(s, 0.16, 0.70, 0.84, 0.70), fill=line, width=w)
 
 
 def _star(cx: float, cy: float, r_out: float, r_in: float) -> list[float]:
@@ -99,12 +101,12 @@ def _joker(d: ImageDraw.ImageDraw, s: float, fill: RGB, line: RGB) -> None:
     w = max(1, round(s * 0.05))
     d.rounded_rectangle((0.16 * s, 0.04 * s, 0.84 * s, 0.96 * s), radius=round(0.12 * s),
                         fill=fill, outline=line, width=w)
-    d.polygon(_pts(s, *_star(0.5, 0.52, 0.30, 0.13)), fill=line)
+    d.polygon(unit_points(s, *_star(0.5, 0.52, 0.30, 0.13)), fill=line)
 
 
 @_icon("star")
 def _star_icon(d: ImageDraw.ImageDraw, s: float, fill: RGB, line: RGB) -> None:
-    d.polygon(_pts(s, *_star(0.5, 0.54, 0.48, 0.21)), fill=fill, outline=line, width=max(1, round(s * 0.04)))
+    d.polygon(unit_points(s, *_star(0.5, 0.54, 0.48, 0.21)), fill=fill, outline=line, width=max(1, round(s * 0.04)))
 
 
 @_icon("coin")
@@ -127,10 +129,10 @@ def _exchange(d: ImageDraw.ImageDraw, s: float, fill: RGB, line: RGB) -> None:
     """An exchange tile: a rounded square with two opposed arrows (swap two markers)."""
     _tile(d, s, fill, line)
     w = max(1, round(s * 0.08))
-    d.line(_pts(s, 0.24, 0.38, 0.72, 0.38), fill=line, width=w)
-    d.polygon(_pts(s, 0.80, 0.38, 0.64, 0.26, 0.64, 0.50), fill=line)
-    d.line(_pts(s, 0.28, 0.64, 0.76, 0.64), fill=line, width=w)
-    d.polygon(_pts(s, 0.20, 0.64, 0.36, 0.52, 0.36, 0.76), fill=line)
+    d.line(unit_points(s, 0.24, 0.38, 0.72, 0.38), fill=line, width=w)
+    d.polygon(unit_points(s, 0.80, 0.38, 0.64, 0.26, 0.64, 0.50), fill=line)
+    d.line(unit_points(s, 0.28, 0.64, 0.76, 0.64), fill=line, width=w)
+    d.polygon(unit_points(s, 0.20, 0.64, 0.36, 0.52, 0.36, 0.76), fill=line)
 
 
 @_icon("cards")
@@ -145,7 +147,7 @@ def _cards(d: ImageDraw.ImageDraw, s: float, fill: RGB, line: RGB) -> None:
 
 @_icon("crown")
 def _crown(d: ImageDraw.ImageDraw, s: float, fill: RGB, line: RGB) -> None:
-    d.polygon(_pts(s, 0.08, 0.82, 0.08, 0.28, 0.30, 0.52, 0.50, 0.16, 0.70, 0.52, 0.92, 0.28, 0.92, 0.82),
+    d.polygon(unit_points(s, 0.08, 0.82, 0.08, 0.28, 0.30, 0.52, 0.50, 0.16, 0.70, 0.52, 0.92, 0.28, 0.92, 0.82),
               fill=fill, outline=line, width=max(1, round(s * 0.05)))
 
 
@@ -153,16 +155,16 @@ def _crown(d: ImageDraw.ImageDraw, s: float, fill: RGB, line: RGB) -> None:
 def _pin(d: ImageDraw.ImageDraw, s: float, fill: RGB, line: RGB) -> None:
     """A map pin: the red well indicator."""
     w = max(1, round(s * 0.06))
-    d.polygon(_pts(s, 0.22, 0.46, 0.50, 0.96, 0.78, 0.46), fill=fill, outline=line, width=w)
+    d.polygon(unit_points(s, 0.22, 0.46, 0.50, 0.96, 0.78, 0.46), fill=fill, outline=line, width=w)
     d.ellipse((0.18 * s, 0.04 * s, 0.82 * s, 0.68 * s), fill=fill, outline=line, width=w)
-    d.polygon(_pts(s, 0.25, 0.50, 0.50, 0.92, 0.75, 0.50), fill=fill)
+    d.polygon(unit_points(s, 0.25, 0.50, 0.50, 0.92, 0.75, 0.50), fill=fill)
     d.ellipse((0.37 * s, 0.23 * s, 0.63 * s, 0.49 * s), fill=(255, 255, 255))
 
 
 @_icon("arrow")
 def _arrow(d: ImageDraw.ImageDraw, s: float, fill: RGB, line: RGB) -> None:
     """A right-pointing arrow: "this player acts now"."""
-    d.polygon(_pts(s, 0.06, 0.34, 0.52, 0.34, 0.52, 0.10, 0.96, 0.50, 0.52, 0.90, 0.52, 0.66, 0.06, 0.66),
+    d.polygon(unit_points(s, 0.06, 0.34, 0.52, 0.34, 0.52, 0.10, 0.96, 0.50, 0.52, 0.90, 0.52, 0.66, 0.06, 0.66),
               fill=fill, outline=line, width=max(1, round(s * 0.04)))
 
 
@@ -174,3 +176,16 @@ def icon(kind: str, size: int, fill: RGB, line: RGB = (0, 0, 0)) -> Image.Image:
     """The ``kind`` icon as a ``size``×``size`` RGBA sprite (cached; do not modify)."""
     painter = _PAINTERS[kind]
     return supersampled((size, size), lambda d, k: painter(d, size * k, fill, line))
+
+
+@lru_cache(maxsize=256)
+def labelled(kind: str, size: int, fill: RGB, line: RGB, text: str, text_frac: float = 0.55) -> Image.Image:
+    """The ``kind`` icon with ``text`` in its middle, bold, in the line colour (a coin's value, a
+    tile's "?"); ``text_frac`` sizes the letters against the icon (cached; do not modify)."""
+    sprite = icon(kind, size, fill, line)
+    if not text:
+        return sprite
+    sprite = sprite.copy()
+    ImageDraw.Draw(sprite).text((size / 2, size / 2 + 0.5), text, font=font(round(size * text_frac), True),
+                                fill=line, anchor="mm")
+    return sprite

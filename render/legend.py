@@ -8,12 +8,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
+from render.icons import icon
 from render.layout import Box
-from render.palette import NEUTRAL, RGB, Theme, player_colour
-from render.shapes import paste, square_chip
-from render.text import draw_text
+from render.palette import GOLD, NEUTRAL, RGB, WHITE, Theme, player_colour
+from render.shapes import badge, disc, paste, square_chip
+from render.text import draw_text, font
+
+
+def player_name(names: Sequence[str], seat: int | None) -> str:
+    """The caller's display name for ``seat``; "Player n" when it has none; "nobody" for no seat."""
+    if seat is None:
+        return "nobody"
+    if 0 <= seat < len(names) and names[seat].strip():
+        return names[seat].strip()
+    return f"Player {seat + 1}"
 
 
 def seat_label(seat: int | None) -> str:
@@ -25,6 +35,31 @@ def seat_badge(seat: int | None, size: int, ring: RGB = (255, 255, 255)) -> Imag
     """A rounded square in the seat's colour with its number (neutral: grey with "–")."""
     fill = NEUTRAL if seat is None else player_colour(seat)
     return square_chip(seat_label(seat), size, fill, ring)
+
+
+def seat_corner(sprite: Image.Image, seat: int, diameter: int, ink: RGB) -> None:
+    """Mark a piece ``sprite`` (drawn on, in place) as ``seat``'s: its number in a white disc at the
+    bottom-right corner."""
+    x, y = sprite.width - diameter, sprite.height - diameter
+    paste(sprite, disc(diameter, WHITE, ink, 1.5), (x, y))
+    ImageDraw.Draw(sprite).text((x + diameter / 2, y + diameter / 2 + 0.5), str(seat + 1),
+                                font=font(round(diameter * 0.72), True), fill=ink, anchor="mm")
+
+
+def draw_player_title(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: int, name: str, theme: Theme, *,
+                      acting: bool, won: bool, size: int, name_size: int, name_room: float, min_size: int) -> None:
+    """A player panel's first line along the top of ``box``: the seat's badge (``size``), its name, and at
+    the right end "TO ACT" or, for a winner, a crown.  The name gets ``box.w - name_room`` minus the tag."""
+    cy = box.y + size / 2
+    paste(img, seat_badge(seat, size, theme.ink), (box.x, box.y))
+    tag = 0.0
+    if acting:
+        tag = badge(draw, (box.right, cy), "TO ACT", 15, theme.accent, anchor="rm")
+    elif won:
+        paste(img, icon("crown", 32, GOLD, theme.ink), (box.right - 32, cy - 16))
+        tag = 36
+    draw_text(img, (box.x + size + 10, cy), name, name_size, theme.ink, bold=True, anchor="lm",
+              max_width=box.w - name_room - tag, min_size=min_size)
 
 
 def draw_legend(

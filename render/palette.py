@@ -11,6 +11,7 @@ seat number, so colour is never the only signal.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 RGB = tuple[int, int, int]
@@ -66,6 +67,29 @@ NEUTRAL: RGB = (168, 168, 164)   # pre-placed pieces that belong to nobody
 
 WHITE: RGB = (255, 255, 255)
 BLACK: RGB = (0, 0, 0)
+GOLD: RGB = (240, 190, 40)       # crowns, coins, the winner's frame
+UNKNOWN: RGB = (150, 150, 150)   # a colour name a game does not know draws grey rather than fail
+
+
+@dataclass(frozen=True, slots=True)
+class ColourKey:
+    """A game's named colours as drawn: each name's fill and the letter that always goes with it."""
+
+    fills: Mapping[str, RGB]
+    letters: Mapping[str, str]
+
+    @classmethod
+    def of(cls, fills: Mapping[str, RGB], names: Sequence[str], letters: Sequence[str]) -> ColourKey:
+        """The key for ``fills``, with the letters the game's data pairs with its colour ``names``."""
+        return cls(fills, dict(zip(names, letters, strict=True)))
+
+    def rgb(self, colour: str) -> RGB:
+        """The fill of ``colour``; unknown names draw grey rather than fail."""
+        return self.fills.get(colour, UNKNOWN)
+
+    def letter(self, colour: str) -> str:
+        """The letter of ``colour``; "?" for unknown names."""
+        return self.letters.get(colour, "?")
 
 
 def player_colour(seat: int | None) -> RGB:

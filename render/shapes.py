@@ -9,17 +9,18 @@ Sprites are RGBA and pasted with their own alpha as mask; callers never modify t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.palette import RGB, on_colour
+from render.palette import RGB, Theme, on_colour
 from render.text import font
 
 SUPERSAMPLE = 4
 
 
-def supersampled(size: tuple[int, int], paint) -> Image.Image:  # type: ignore[no-untyped-def]
+def supersampled(size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw, int], None]) -> Image.Image:
     """An RGBA sprite of ``size`` painted by ``paint(draw, scale)`` at 4x, then scaled down."""
     w, h = size
     big = Image.new("RGBA", (w * SUPERSAMPLE, h * SUPERSAMPLE), (0, 0, 0, 0))
@@ -34,6 +35,30 @@ def paste(canvas: Image.Image, sprite: Image.Image, xy: tuple[float, float], anc
         x -= sprite.width / 2
         y -= sprite.height / 2
     canvas.paste(sprite, (round(x), round(y)), sprite)
+
+
+def rimmed(d: ImageDraw.ImageDraw, w: float, h: float, rim: float, radius: int, inner_radius: int, ring: RGB,
+           fill: RGB) -> None:
+    """Paint a ``w``×``h`` rounded rectangle at the top-left of ``d``: ``ring`` with a ``rim``-wide border
+    and ``fill`` inside (all in ``d``'s pixels): the body of chips, cards, tokens, dice and tiles."""
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, fill=ring)
+    d.rounded_rectangle((rim, rim, w - 1 - rim, h - 1 - rim), radius=inner_radius, fill=fill)
+
+
+def highlight_ring(draw: ImageDraw.ImageDraw, centre: tuple[float, float], size: float, theme: Theme, *,
+                   outer: tuple[int, int] = (9, 6), inner: tuple[int, int] = (4, 2), radius: int = 10,
+                   round_: bool = False) -> None:
+    """The last-move ring around a ``size`` square (or circle) at ``centre``: a thick line in the
+    highlight colour ``outer`` = (padding, width) outside it, a dark ``inner`` one just inside that.
+    Always paired with a text line saying what the last move was."""
+    x, y = centre
+    for (pad, width), colour in ((outer, theme.highlight), (inner, theme.ink)):
+        h = size / 2 + pad
+        rect = (x - h, y - h, x + h, y + h)
+        if round_:
+            draw.ellipse(rect, outline=colour, width=width)
+        else:
+            draw.rounded_rectangle(rect, radius=radius, outline=colour, width=width)
 
 
 def rounded_box(
@@ -86,8 +111,7 @@ def square_chip(letter: str, size: int, fill: RGB, ring: RGB, radius_frac: float
         r = size * s
         rad = round(r * radius_frac)
         bw = max(1.5, size / 16) * s
-        d.rounded_rectangle((0, 0, r - 1, r - 1), radius=rad, fill=ring)
-        d.rounded_rectangle((bw, bw, r - 1 - bw, r - 1 - bw), radius=max(0, rad - round(bw)), fill=fill)
+        rimmed(d, r, r, bw, rad, max(0, rad - round(bw)), ring, fill)
 
     sprite = supersampled((size, size), paint)
     if letter:
@@ -105,9 +129,7 @@ def card(size: tuple[int, int], fill: RGB, ring: RGB, letter: str, value: str) -
     w, h = size
 
     def paint(d: ImageDraw.ImageDraw, s: int) -> None:
-        bw = max(2, w // 24) * s
-        d.rounded_rectangle((0, 0, w * s - 1, h * s - 1), radius=round(w * 0.14 * s), fill=ring)
-        d.rounded_rectangle((bw, bw, w * s - 1 - bw, h * s - 1 - bw), radius=round(w * 0.11 * s), fill=fill)
+        rimmed(d, w * s, h * s, max(2, w // 24) * s, round(w * 0.14 * s), round(w * 0.11 * s), ring, fill)
 
     sprite = supersampled(size, paint)
     d = ImageDraw.Draw(sprite)

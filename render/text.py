@@ -36,7 +36,7 @@ def font(size: int, bold: bool = False) -> Font:
 
 def width(text: str, fnt: Font) -> float:
     """Advance width of ``text`` in pixels."""
-    return _width(text, fnt.size, "Bold" in (fnt.getname()[1] or ""))
+    return _width(text, int(fnt.size), "Bold" in (fnt.getname()[1] or ""))
 
 
 @lru_cache(maxsize=8192)
@@ -52,7 +52,8 @@ def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, i
     short strings ("×2", "N", seat numbers) hundreds of times: so masks are cached.
     """
     fnt = font(size, bold)
-    left, top, right, bottom = fnt.getbbox(text, anchor=anchor)
+    # Whole pixels already (the BASIC layout engine); the stubs type them as float.
+    left, top, right, bottom = (int(v) for v in fnt.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=fnt, fill=255, anchor=anchor)
     return mask, left, top
@@ -125,7 +126,7 @@ def draw_text(
         if min_size is not None:
             fnt = fit_font(text, max_width, size, min_size, bold)
         text = truncate(text, fnt, max_width)
-    return put(img, xy, text, fnt.size, fill, bold=bold, anchor=anchor)
+    return put(img, xy, text, int(fnt.size), fill, bold=bold, anchor=anchor)
 
 
 def wrap(text: str, fnt: Font, max_width: float, max_lines: int) -> list[str]:

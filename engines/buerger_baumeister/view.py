@@ -8,22 +8,152 @@ cranes left, scores, hand sizes, tokens shown and discarded.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, NotRequired, TypedDict
 
 from engines.buerger_baumeister import data as D
 from engines.buerger_baumeister import rules as R
 from engines.buerger_baumeister.state import EMPTY, TOKEN_CODE, TOKEN_COLOUR, TOKEN_TYPE, TOKEN_VALUE, State
 
-GAME = "buerger-baumeister"
+GAME: Literal["buerger-baumeister"] = "buerger-baumeister"
 
 
-def token(t: int) -> dict[str, Any]:
+class Token(TypedDict):
+    """A building token: its code to type, colour (and letter), type and value."""
+
+    code: str
+    colour: str
+    letter: str
+    type: str
+    value: int
+
+
+class Space(TypedDict):
+    bonus: str            # the printed bonus: coin, +2 or plain
+    token: Token | None
+
+
+class Project(TypedDict):
+    cost: int
+    bonus: str
+    crane: int | None     # the seat whose crane stands on it
+
+
+class District(TypedDict):
+    id: str               # e.g. "red-M"
+    colour: str
+    letter: str
+    size: str
+    spaces: list[Space]
+    project: Project
+
+
+class OfferSpace(TypedDict):
+    space: int            # 1-based
+    price: int
+    token: Token | None
+    mayor: bool
+
+
+class PlayerInfo(TypedDict):
+    seat: int
+    score: int
+    coins: int
+    cranes: int           # left to place
+    hand_size: int
+
+
+class LastTurn(TypedDict):
+    seat: int
+    token: Token
+    discarded: bool
+    district: str | None  # None when the token was discarded
+    space: int | None
+    bonus: str | None
+    points: int
+    coin: int             # 1 gained, 0 none, -1 lost to the 3-coin cap
+    project_points: int
+    bought: Token
+    offer_space: int      # 1-based
+    price: int
+
+
+class FinalHand(TypedDict):
+    """One seat's hand in the final count."""
+
+    seat: int
+    hand: list[Token]
+    points: int
+    colour: str | None
+    total: int
+
+
+class PublicView(TypedDict):
+    game: Literal["buerger-baumeister"]
+    players: int
+    to_act: int | None
+    over: bool
+    move: int
+    first_player: int
+    colours: dict[str, str]   # colour -> letter
+    districts: list[District]
+    offer: list[OfferSpace]
+    mayor: int                # offer space (1-based) the Mayor stands on
+    bag_size: int
+    removed: int
+    discarded: list[Token]
+    players_info: list[PlayerInfo]
+    last_turn: LastTurn | None
+    final: list[FinalHand] | None
+    winners: list[int] | None
+
+
+class Option(TypedDict):
+    """Where a hand token could go now, and the points it would score there."""
+
+    district: str
+    bonus: str
+    points: int
+
+
+class HandToken(Token):
+    options: list[Option]     # best first
+
+
+class HandBonus(TypedDict):
+    points: int
+    colour: str | None
+
+
+class Pending(TypedDict):
+    """The seat's half-made turn (only while it is that seat's turn)."""
+
+    stage: str
+    token: Token
+    discard: bool
+    district: str | None
+    bonus: str | None
+    points: int
+    project: bool | None
+
+
+class OwnView(TypedDict):
+    seat: int
+    hand: list[HandToken]
+    hand_bonus: HandBonus
+    pending: NotRequired[Pending]
+
+
+class SeatView(PublicView, OwnView):
+    """A seat's view: the public view and the seat's own hand and half-made turn."""
+
+
+def token(t: int) -> Token:
     colour = TOKEN_COLOUR[t]
     return {"code": TOKEN_CODE[t], "colour": D.COLOURS[colour], "letter": D.COLOUR_LETTERS[colour],
             "type": TOKEN_TYPE[t], "value": TOKEN_VALUE[t]}
 
 
-def _district(state: State, d: int) -> dict[str, Any]:
+def _district(state: State, d: int) -> District:
     colour = D.district_colour(d)
     cost, bonus = R.project_of(d)
     crane = state.cranes[d]
@@ -38,7 +168,7 @@ def _district(state: State, d: int) -> dict[str, Any]:
     }
 
 
-def _last(state: State) -> dict[str, Any] | None:
+def _last(state: State) -> LastTurn | None:
     last = state.last
     if last is None:
         return None
@@ -59,10 +189,10 @@ def _last(state: State) -> dict[str, Any] | None:
     }
 
 
-def _final(state: State) -> list[dict[str, Any]] | None:
+def _final(state: State) -> list[FinalHand] | None:
     if not state.over:
         return None
-    out = []
+    out: list[FinalHand] = []
     for seat, player in enumerate(state.players):
         bonus, colour = R.hand_bonus(player.hand)
         out.append({"seat": seat, "hand": [token(t) for t in player.hand], "points": bonus,
@@ -70,7 +200,7 @@ def _final(state: State) -> list[dict[str, Any]] | None:
     return out
 
 
-def public_view(state: State) -> dict[str, Any]:
+def public_view(state: State) -> PublicView:
     final = R.final_scores(state) if state.over else None
     return {
         "game": GAME,
@@ -100,9 +230,9 @@ def public_view(state: State) -> dict[str, Any]:
     }
 
 
-def _options(state: State, t: int) -> list[dict[str, Any]]:
+def _options(state: State, t: int) -> list[Option]:
     """Where a hand token could go now, with the points it would score there (best first)."""
-    out = []
+    out: list[Option] = []
     for district in R.COLOUR_DISTRICTS[TOKEN_COLOUR[t]]:
         for bonus in D.BONUSES:
             space = R.first_free(state, district, bonus)
@@ -113,17 +243,18 @@ def _options(state: State, t: int) -> list[dict[str, Any]]:
     return out
 
 
-def seat_view(state: State, seat: int) -> dict[str, Any]:
-    view = public_view(state)
+def seat_view(state: State, seat: int) -> SeatView:
     player = state.players[seat]
     bonus, colour = R.hand_bonus(player.hand)
-    view["seat"] = seat
-    view["hand"] = [{**token(t), "options": _options(state, t)} for t in player.hand]
-    view["hand_bonus"] = {"points": bonus, "colour": None if colour == EMPTY else D.COLOURS[colour]}
+    own: OwnView = {
+        "seat": seat,
+        "hand": [{**token(t), "options": _options(state, t)} for t in player.hand],
+        "hand_bonus": {"points": bonus, "colour": None if colour == EMPTY else D.COLOURS[colour]},
+    }
     pending = state.pending
     if pending is not None and state.turn == seat and not state.over:
         placed = pending.district != EMPTY
-        view["pending"] = {
+        own["pending"] = {
             "stage": R.stage(state, seat),
             "token": token(pending.token),
             "discard": pending.discard,
@@ -132,4 +263,4 @@ def seat_view(state: State, seat: int) -> dict[str, Any]:
             "points": R.placement_points(state, pending.token, pending.district, pending.space) if placed else 0,
             "project": None if pending.project == EMPTY else bool(pending.project),
         }
-    return view
+    return {**public_view(state), **own}

@@ -7,7 +7,7 @@ one secret, the RNG that decides future rolls, must never reach a view.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, TypedDict
 
 from engines.burgen_land import data as D
 from engines.burgen_land import notation as N
@@ -15,7 +15,77 @@ from engines.burgen_land import rules as R
 from engines.burgen_land.state import Row, State
 
 
-def _castle(row: Row) -> dict[str, Any]:
+class Castle(TypedDict):
+    """One player's castle of one colour: card values left to right, None for a hole."""
+
+    cards: list[int | None]
+    value: int
+    segments: list[int]  # the values of the parts between holes
+
+
+class Crown(TypedDict):
+    space: int   # ring index 0..23
+    name: str
+    colour: str
+    kind: str    # what the space gives
+
+
+class RedDice(TypedDict):
+    supply: int       # on the board
+    held: list[int]   # per seat
+
+
+class Turn(TypedDict):
+    """The acting player's situation."""
+
+    seat: int
+    phase: str
+    rolls: int
+    colour: str | None        # the turn's colour once the first landing fixed it
+    spaces_left: int | None   # before the crown leaves that colour (None: not fixed yet)
+    safe_rolls: list[int]     # die values that keep the crown in the turn's colour
+    dice: list[int]           # the roll to choose from (phase "move" only)
+    card: str | None          # the kind being taken
+
+
+class LastRoll(TypedDict):
+    seat: int
+    dice: list[int]  # own die first, then red dice
+
+
+class Choice(TypedDict):
+    key: str    # what to type
+    label: str  # in words
+
+
+class PublicView(TypedDict):
+    game: Literal["burgen-land"]
+    players: int
+    to_act: int | None
+    winner: int | None
+    move: int
+    first: int
+    colours: dict[str, str]                 # colour -> letter
+    crown: Crown
+    castles: list[dict[str, Castle]]        # [seat][colour]
+    supply: dict[str, dict[str, int]]       # [colour][kind]: cards left beside the board
+    red_dice: RedDice
+    scores: list[int]
+    target: int
+    turn: Turn | None
+    last_roll: LastRoll | None
+    choices: list[Choice]                   # the acting seat's choices now
+
+
+class OwnView(TypedDict):
+    seat: int
+
+
+class SeatView(PublicView, OwnView):
+    """A seat's view: the public view and the seat's number (nothing is hidden in Burgen Land)."""
+
+
+def _castle(row: Row) -> Castle:
     return {
         "cards": [None if v == D.HOLE else v for v in row],
         "value": R.castle_value(row),
@@ -23,7 +93,7 @@ def _castle(row: Row) -> dict[str, Any]:
     }
 
 
-def _turn(state: State) -> dict[str, Any] | None:
+def _turn(state: State) -> Turn | None:
     """The acting player's situation: the turn's colour and how far the crown may still go."""
     if state.winner is not None:
         return None
@@ -41,9 +111,9 @@ def _turn(state: State) -> dict[str, Any] | None:
     }
 
 
-def public_view(state: State) -> dict[str, Any]:
+def public_view(state: State) -> PublicView:
     acting = None if state.winner is not None else state.turn
-    choices = []
+    choices: list[Choice] = []
     if acting is not None:
         for step in R.legal_steps(state, acting):
             choices.append({"key": " ".join(step), "label": N.step_label(state, acting, step)})
@@ -71,7 +141,5 @@ def public_view(state: State) -> dict[str, Any]:
     }
 
 
-def seat_view(state: State, seat: int) -> dict[str, Any]:
-    view = public_view(state)
-    view["seat"] = seat
-    return view
+def seat_view(state: State, seat: int) -> SeatView:
+    return {**public_view(state), "seat": seat}

@@ -7,23 +7,133 @@ and well cards below the face-up one, the RNG.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, NotRequired, TypedDict
 
 from engines.burgenland import data as D
 from engines.burgenland import rules as R
 from engines.burgenland.state import NEUTRAL, Site, State, card_colour, card_value
 
 
-def _site(site: Site) -> dict[str, Any] | None:
+class BuiltPiece(TypedDict):
+    """A piece on a site: ``owner`` None for a neutral (pre-placed) piece."""
+
+    piece: str
+    owner: int | None
+
+
+class Well(TypedDict):
+    owner: int
+
+
+class Castle(TypedDict):
+    number: int
+    markers: list[int]                  # the two border marker positions (1-8) it lies between
+    colours: list[str]                  # the colours of those two markers
+    sites: dict[str, BuiltPiece | None]  # "N", "W", "E", and "X" once an extra site is added
+    bonuses: dict[str, str | None]      # printed site bonus per site letter
+    well: Well | None
+    indicator: bool                     # the red well indicator stands here
+
+
+class LargePiece(TypedDict):
+    piece: str
+    owner: int
+
+
+class Card(TypedDict):
+    colour: str
+    value: int
+
+
+class PlayerInfo(TypedDict):
+    seat: int
+    pieces_left: dict[str, int]  # per piece kind
+    built: int
+    hand_size: int               # cards plus jokers
+    exchange_tiles: int
+    bonus_tiles: int             # how many (which ones is secret)
+
+
+class LastMove(TypedDict):
+    seat: int
+    piece: str
+    where: str  # "3W" (castle and site), "7" (the well of castle 7) or the large castle
+
+
+class PublicView(TypedDict):
+    game: Literal["burgenland"]
+    players: int
+    to_act: int | None
+    main_done: bool
+    winner: int | None
+    move: int
+    markers: list[str]      # colour of border markers M1..M8
+    colours: dict[str, str]  # colour -> letter
+    castles: list[Castle]
+    large_castle: list[LargePiece]
+    architect_cost: int
+    well_card: int | None
+    well_rewards: list[int]
+    deck_size: int
+    discard_size: int
+    discard_top: Card | None
+    exchange_tiles_left: int
+    bonus_tiles_left: int
+    played_bonus_tiles: list[str]
+    players_info: list[PlayerInfo]
+    last_move: LastMove | None
+
+
+class CardGroup(TypedDict):
+    """Cards of one colour and value, and how many of them."""
+
+    colour: str
+    letter: str
+    value: int
+    count: int
+
+
+class Hand(TypedDict):
+    cards: list[CardGroup]
+    jokers: int
+
+
+class Tiles(TypedDict):
+    exchange: int
+    bonus: list[str]
+
+
+class Pending(TypedDict):
+    """The seat's half-made move (only while it is that seat's turn)."""
+
+    opening: str
+    paid: list[str]
+    picks: list[str]
+
+
+class OwnView(TypedDict):
+    """What only the seat itself sees."""
+
+    seat: int
+    hand: Hand
+    tiles: Tiles
+    pending: NotRequired[Pending]
+
+
+class SeatView(PublicView, OwnView):
+    """A seat's view: the public view and the seat's own parts."""
+
+
+def _site(site: Site) -> BuiltPiece | None:
     if site is None:
         return None
     piece, owner = site
     return {"piece": piece, "owner": None if owner == NEUTRAL else owner}
 
 
-def _castle(state: State, castle: int) -> dict[str, Any]:
+def _castle(state: State, castle: int) -> Castle:
     n, w, e, x = state.sites[castle - 1]
-    sites: dict[str, Any] = {"N": _site(n), "W": _site(w), "E": _site(e)}
+    sites: dict[str, BuiltPiece | None] = {"N": _site(n), "W": _site(w), "E": _site(e)}
     if x is not None:
         sites["X"] = _site(x)
     owner = state.wells[castle - 1]
@@ -38,11 +148,11 @@ def _castle(state: State, castle: int) -> dict[str, Any]:
     }
 
 
-def _card(card: int) -> dict[str, Any]:
+def _card(card: int) -> Card:
     return {"colour": D.COLOURS[card_colour(card)], "value": card_value(card)}
 
 
-def public_view(state: State) -> dict[str, Any]:
+def public_view(state: State) -> PublicView:
     last = state.last_move
     return {
         "game": "burgenland",
@@ -79,27 +189,28 @@ def public_view(state: State) -> dict[str, Any]:
     }
 
 
-def seat_view(state: State, seat: int) -> dict[str, Any]:
-    view = public_view(state)
+def seat_view(state: State, seat: int) -> SeatView:
     player = state.players[seat]
     groups: dict[tuple[int, int], int] = {}
     for card in player.hand:
         key = (card_colour(card), card_value(card))
         groups[key] = groups.get(key, 0) + 1
-    view["seat"] = seat
-    view["hand"] = {
-        "cards": [
-            {"colour": D.COLOURS[c], "letter": D.COLOUR_LETTERS[c], "value": v, "count": n}
-            for (c, v), n in sorted(groups.items())
-        ],
-        "jokers": player.jokers,
+    own: OwnView = {
+        "seat": seat,
+        "hand": {
+            "cards": [
+                {"colour": D.COLOURS[c], "letter": D.COLOUR_LETTERS[c], "value": v, "count": n}
+                for (c, v), n in sorted(groups.items())
+            ],
+            "jokers": player.jokers,
+        },
+        "tiles": {"exchange": player.exchange_tiles, "bonus": list(player.bonus_tiles)},
     }
-    view["tiles"] = {"exchange": player.exchange_tiles, "bonus": list(player.bonus_tiles)}
     if state.pending is not None and state.turn == seat:
         pending = state.pending
-        view["pending"] = {
+        own["pending"] = {
             "opening": " ".join(pending.opening),
             "paid": R.card_tokens(pending.committed),
             "picks": [f"M{p}" for p in pending.picks],
         }
-    return view
+    return {**public_view(state), **own}

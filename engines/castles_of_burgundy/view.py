@@ -8,7 +8,7 @@ sizes are shown), and the RNG.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, NotRequired, TypedDict
 
 from engines.castles_of_burgundy import data as D
 from engines.castles_of_burgundy import decisions as R
@@ -18,7 +18,77 @@ from engines.castles_of_burgundy import scoring as S
 from engines.castles_of_burgundy.state import EMPTY, Player, State
 
 
-def _player(state: State, seat: int, p: Player) -> dict[str, Any]:
+class BonusTile(TypedDict):
+    kind: str
+    points: int
+
+
+class PlayerInfo(TypedDict):
+    seat: int
+    estate_no: int
+    estate: dict[str, str]        # space number ("1".."37") -> tile token, covered spaces only
+    empty_spaces: int
+    colours_complete: list[str]   # kinds whose every space is covered
+    regions_complete: int
+    storage: list[str]            # tile tokens
+    goods: dict[str, int]         # goods type ("1".."6") -> tiles stored, non-zero only
+    sold: dict[str, int]          # the same for goods sold
+    silver: int
+    workers: int
+    vp: int
+    score_track: int              # vp modulo 100
+    vp_tile: int | None           # 100 or 200 once passed
+    bonus_tiles: list[BonusTile]
+    dice: list[int]
+    knowledge: list[int]          # knowledge tile numbers on the estate, sorted
+
+
+class PublicView(TypedDict):
+    game: Literal["castles-of-burgundy"]
+    players: int
+    phase: str                            # "A".."E"
+    round: int                            # 1-based
+    white_die: int
+    to_act: int | None
+    setup: bool                           # start castles are still being placed
+    over: bool
+    move: int
+    turn_order: list[int]
+    track: list[list[int]]                # turn-order track spaces: seats, bottom to top
+    depots: dict[str, list[str]]          # "1".."6" and "black" -> tile tokens
+    depot_goods: dict[str, list[int]]     # "1".."6" -> goods types
+    depot_spaces: dict[str, list[str]]    # "1".."6" -> the kinds of the spaces in use this phase
+    black_depot_spaces: int
+    round_goods: list[int]
+    goods_stacks_left: list[int]
+    stack_sizes: dict[str, int]           # tile back -> face-down tiles left
+    removed_tiles: int
+    bonus_tiles_left: dict[str, list[str]]  # kind -> "large"/"small" still there
+    bought: bool
+    players_info: list[PlayerInfo]
+
+
+class Decision(TypedDict):
+    """The decision the seat is making (only while it is that seat's turn)."""
+
+    prompt: str
+    levels: list[str]     # the kinds of the pending decisions, outermost first
+    die: int | None
+    tile: str | None
+    spaces: NotRequired[list[int]]  # start castle: where it may go
+
+
+class OwnView(TypedDict):
+    seat: int
+    placeable: dict[str, dict[str, int]]  # die -> space -> fewest workers (0: as it is)
+    decision: NotRequired[Decision]
+
+
+class SeatView(PublicView, OwnView):
+    """A seat's view: the public view (everything on the table) and the seat's own parts."""
+
+
+def _player(state: State, seat: int, p: Player) -> PlayerInfo:
     estate = D.ESTATES[p.estate_no]
     return {
         "seat": seat,
@@ -41,7 +111,7 @@ def _player(state: State, seat: int, p: Player) -> dict[str, Any]:
     }
 
 
-def public_view(state: State) -> dict[str, Any]:
+def public_view(state: State) -> PublicView:
     actor = state.actor
     return {
         "game": "castles-of-burgundy",
@@ -86,18 +156,17 @@ def placeable(p: Player) -> dict[str, dict[str, int]]:
     return out
 
 
-def seat_view(state: State, seat: int) -> dict[str, Any]:
-    view = public_view(state)
-    view["seat"] = seat
-    view["placeable"] = placeable(state.players[seat])
+def seat_view(state: State, seat: int) -> SeatView:
+    own: OwnView = {"seat": seat, "placeable": placeable(state.players[seat])}
     if state.actor == seat and state.pending:
         top = state.pending[-1]
-        view["decision"] = {
+        decision: Decision = {
             "prompt": R.decision_prompt(state, top),
             "levels": [d.kind for d in state.pending],
             "die": top.die or None,
             "tile": D.TILE_TOKEN[top.tile] if top.tile >= 0 else None,
         }
         if top.kind == "castle":
-            view["decision"]["spaces"] = list(setup.castle_spaces(state.players[seat]))
-    return view
+            decision["spaces"] = list(setup.castle_spaces(state.players[seat]))
+        own["decision"] = decision
+    return {**public_view(state), **own}

@@ -12,25 +12,26 @@ static layer.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
 from engines.buerger_baumeister import data
 from render.buerger_baumeister import colours
-from render.buerger_baumeister.pieces import GOLD, bag, coin, crane, hand_back, mayor, token
+from render.buerger_baumeister.pieces import bag, coin, crane, hand_back, mayor, token
 from render.cache import LAYERS
-from render.canvas import FRAME, new_canvas
-from render.encode import to_png
+from render.canvas import new_canvas
+from render.header import HeaderStyle, draw_header, header_panel
 from render.icons import icon
 from render.layout import Box
-from render.legend import seat_badge
-from render.palette import DEFAULT_THEME, Theme, mix
-from render.shapes import badge, chip, paste, rounded_box
+from render.legend import player_name, seat_badge
+from render.palette import DEFAULT_THEME, GOLD, Theme, mix
+from render.shapes import badge, chip, highlight_ring, paste, rounded_box
 from render.text import draw_text, put
 
-View = Mapping[str, Any]
+if TYPE_CHECKING:
+    from engines.buerger_baumeister.view import District, FinalHand, LastTurn, PlayerInfo, PublicView
 
 W = 1200
 MARGIN = 20
@@ -54,15 +55,8 @@ OFFER_RADIUS = 140
 OFFER_TOKEN = 74
 BONUS_NAMES = {data.COIN: "coin", data.PLUS2: "+2", data.PLAIN: "plain"}
 PROJECT_TEXT = {data.PLUS4: "+4", data.DOUBLE: "×2"}
-
-
-def player_name(names: Sequence[str], seat: int | None) -> str:
-    """The caller's display name for ``seat``, or a neutral fallback."""
-    if seat is None:
-        return "nobody"
-    if 0 <= seat < len(names) and names[seat].strip():
-        return names[seat].strip()
-    return f"Player {seat + 1}"
+HEADER = HeaderStyle(status_x=250, name_width=460, min_size=18, lines=(34, 76), title_size=15, move_size=18,
+                     size=32, text_size=28, status_size=19, margin=44)
 
 
 # --------------------------------------------------------------------------------
@@ -138,7 +132,7 @@ def info_box(players: int) -> Box:
 def _static_layer(players: int, theme: Theme) -> Image.Image:
     img = new_canvas(W, H, theme)
     draw = ImageDraw.Draw(img)
-    rounded_box(draw, (FRAME + 8, FRAME + 8, W - FRAME - 8, HEADER_H), theme.panel_alt, radius=12)
+    header_panel(draw, W, HEADER_H, theme)
     for c, colour in enumerate(data.COLOURS):
         row = row_box(c)
         cx = row.x + LABEL_W / 2 - 4
@@ -245,13 +239,13 @@ def _static_info(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, theme: T
 # The dynamic parts
 
 
-def draw_board_image(view: View, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
-    """The board as a Pillow image (``draw_board`` encodes it)."""
-    players = int(view["players"])
+def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
+    """The board as a Pillow image (``render.draw_board`` encodes it)."""
+    players = view["players"]
     img = LAYERS.get(("buerger-baumeister", "board", W, theme.name, players), lambda: _static_layer(players, theme))
     draw = ImageDraw.Draw(img)
-    last = view.get("last_turn")
-    for d, district in enumerate(view.get("districts") or []):
+    last = view["last_turn"]
+    for d, district in enumerate(view["districts"]):
         _draw_district(img, draw, d, district, last, theme)
     _draw_offer(img, draw, view, last, theme)
     _draw_header(img, draw, view, names, theme)
@@ -260,143 +254,117 @@ def draw_board_image(view: View, names: Sequence[str], theme: Theme = DEFAULT_TH
     return img
 
 
-def draw_board(view: View, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
-    """PNG bytes of the board for a public (or any) Bürger, Baumeister & Co. view."""
-    return to_png(draw_board_image(view, names, theme))
-
-
 def _highlight(draw: ImageDraw.ImageDraw, centre: tuple[float, float], size: float, theme: Theme) -> None:
-    """The last-turn ring: thick, in the highlight colour, with a dark inner line."""
-    x, y = centre
-    for pad, colour, width in ((7, theme.highlight, 5), (3, theme.ink, 2)):
-        h = size / 2 + pad
-        draw.rounded_rectangle((x - h, y - h, x + h, y + h), radius=9, outline=colour, width=width)
+    """The last-turn ring: a little tighter than the default one, the spaces sit close together."""
+    highlight_ring(draw, centre, size, theme, outer=(7, 5), inner=(3, 2), radius=9)
 
 
-def _draw_district(img: Image.Image, draw: ImageDraw.ImageDraw, d: int, district: View, last: View | None,
+def _draw_district(img: Image.Image, draw: ImageDraw.ImageDraw, d: int, district: District, last: LastTurn | None,
                    theme: Theme) -> None:
-    for i, space in enumerate(district.get("spaces") or []):
-        tok = space.get("token")
+    for i, space in enumerate(district["spaces"]):
+        tok = space["token"]
         if tok:
-            paste(img, token(str(tok["colour"]), str(tok["type"]), int(tok["value"]), SQ, theme.ink),
-                  space_centre(d, i), anchor="mm")
-    owner = (district.get("project") or {}).get("crane")
+            paste(img, token(tok["colour"], tok["type"], tok["value"], SQ, theme.ink), space_centre(d, i), anchor="mm")
+    owner = district["project"]["crane"]
     if owner is not None:
         x, y = project_centre(d)
         h = SQ / 2 - 3
         draw.rounded_rectangle((x - h, y - h, x + h, y + h), radius=3, fill=theme.panel)
-        paste(img, crane(int(owner), 42, theme.ink), (x, y), anchor="mm")
-    if last and last.get("district") == district.get("id"):
-        if last.get("space") is not None:
-            _highlight(draw, space_centre(d, int(last["space"])), SQ, theme)
-        if last.get("project_points"):
+        paste(img, crane(owner, 42, theme.ink), (x, y), anchor="mm")
+    if last and last["district"] == district["id"]:
+        if last["space"] is not None:
+            _highlight(draw, space_centre(d, last["space"]), SQ, theme)
+        if last["project_points"]:
             _highlight(draw, project_centre(d), SQ, theme)
 
 
-def _draw_offer(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, last: View | None, theme: Theme) -> None:
+def _draw_offer(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, last: LastTurn | None,
+                theme: Theme) -> None:
     cx, cy = offer_centre()
-    spaces = view.get("offer") or []
-    refilled = int(last["offer_space"]) - 1 if last else None
+    spaces = view["offer"]
+    refilled = last["offer_space"] - 1 if last else None
     for i, space in enumerate(spaces):
         x, y = offer_space_centre(i)
-        tok = space.get("token")
+        tok = space["token"]
         if tok:
-            paste(img, token(str(tok["colour"]), str(tok["type"]), int(tok["value"]), OFFER_TOKEN, theme.ink),
-                  (x, y), anchor="mm")
+            paste(img, token(tok["colour"], tok["type"], tok["value"], OFFER_TOKEN, theme.ink), (x, y), anchor="mm")
         else:
             put(img, (x, y), "empty", 15, theme.muted, anchor="mm")
         nx, ny = (x - cx) / OFFER_RADIUS, (y - cy) / OFFER_RADIUS
         # Outside the circle: the price, or the Mayor standing on the free space.
         px, py = x + nx * 66, y + ny * 66
-        if space.get("mayor"):
+        if space["mayor"]:
             paste(img, mayor(46, theme.ink), (px, py), anchor="mm")
             badge(draw, (x - 14, y + OFFER_TOKEN / 2 + 4), "FREE", 13, theme.good, anchor="mm", pad=4)
         else:
-            paste(img, coin(int(space.get("price", 0)), 30, theme.ink), (px, py), anchor="mm")
+            paste(img, coin(space["price"], 30, theme.ink), (px, py), anchor="mm")
         if refilled == i and tok:
             _highlight(draw, (x, y), OFFER_TOKEN, theme)
         _space_number(img, i, theme)
     paste(img, bag(64, theme.ink), (cx, cy - 14), anchor="mm")
-    size = int(view.get("bag_size", 0))
+    size = view["bag_size"]
     put(img, (cx, cy + 34), f"{size} in bag", 17, theme.ink, bold=True, anchor="mm")
 
 
-def describe_last_turn(last: View | None, names: Sequence[str]) -> str:
+def describe_last_turn(last: LastTurn | None, names: Sequence[str]) -> str:
     """The last turn in words, e.g. "Ana placed red villa 3 on red-M +2: 7 points · bought …"."""
     if not last:
         return "No turns yet"
-    who = player_name(names, last.get("seat"))
-    tok = last.get("token") or {}
-    name = f"{tok.get('colour')} {tok.get('type')} {tok.get('value')}"
-    if last.get("discarded"):
+    who = player_name(names, last["seat"])
+    tok = last["token"]
+    name = f"{tok['colour']} {tok['type']} {tok['value']}"
+    if last["discarded"]:
         text = f"{who} could not place and discarded {name}"
     else:
-        points = int(last.get("points", 0))
-        text = f"{who} placed {name} on {last.get('district')} {last.get('bonus')}: {points} pt{'s' * (points != 1)}"
-        if last.get("coin", 0) > 0:
+        points = last["points"]
+        text = f"{who} placed {name} on {last['district']} {last['bonus']}: {points} pt{'s' * (points != 1)}"
+        if last["coin"] > 0:
             text += " +1 coin"
-        if last.get("project_points"):
+        if last["project_points"]:
             text += f" · project +{last['project_points']}"
-    bought = last.get("bought") or {}
-    price = int(last.get("price", 0))
-    text += f" · took {bought.get('code', '?')} " + ("(free)" if price == 0 else f"({price} coin{'s' * (price > 1)})")
+    price = last["price"]
+    text += f" · took {last['bought']['code']} " + ("(free)" if price == 0 else f"({price} coin{'s' * (price > 1)})")
     return text
 
 
-def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names: Sequence[str],
+def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
                  theme: Theme) -> None:
-    x0, y1, y2 = FRAME + 24, FRAME + 34, FRAME + 76
-    put(img, (x0, y1), "BÜRGER, BAUMEISTER & CO.", 15, theme.muted, bold=True, anchor="lm")
-    put(img, (x0, y2), f"move {int(view.get('move') or 0)}", 18, theme.muted, anchor="lm")
-    x = x0 + 250
-    to_act = view.get("to_act")
-    winners = view.get("winners") or []
-    if view.get("over"):
-        paste(img, icon("crown", 34, GOLD, theme.ink), (x, y1 - 17))
-        xb = x + 42
-        for seat in winners[:4]:
-            paste(img, seat_badge(int(seat), 32, theme.ink), (xb, y1 - 16))
-            xb += 36
-        who = " & ".join(player_name(names, int(s)) for s in winners)
-        text = f"{who} win{'s' if len(winners) == 1 else ''}!"
-        draw_text(img, (xb + 6, y1), text, 28, theme.ink, bold=True, anchor="lm", max_width=W - xb - 50, min_size=18)
-    elif to_act is not None:
-        paste(img, icon("arrow", 32, theme.accent, theme.ink), (x, y1 - 16))
-        paste(img, seat_badge(int(to_act), 32, theme.ink), (x + 40, y1 - 16))
-        used = draw_text(img, (x + 82, y1), player_name(names, int(to_act)), 28, theme.ink, bold=True,
-                         anchor="lm", max_width=460, min_size=18)
-        draw_text(img, (x + 92 + used, y1 + 2), "to play: place a token, then buy one", 19, theme.ink,
-                  anchor="lm", max_width=W - (x + 92 + used) - 40)
+    to_act = view["to_act"]
+    winners = view["winners"] or []
+    who = " & ".join(player_name(names, s) for s in winners)
+    result = f"{who} win{'s' if len(winners) == 1 else ''}!"
+    x, y2 = draw_header(img, HEADER, theme, width=W, title="BÜRGER, BAUMEISTER & CO.", move=view["move"],
+                        winners=winners if view["over"] else None, result=result, to_act=to_act,
+                        name=player_name(names, to_act), status="to play: place a token, then buy one")
     label_w = badge(draw, (x, y2), "LAST TURN", 14, theme.highlight, anchor="lm")
     xt = x + label_w + 10
-    last = view.get("last_turn")
-    if last and last.get("seat") is not None:
-        paste(img, seat_badge(int(last["seat"]), 26, theme.ink), (xt, y2 - 13))
+    last = view["last_turn"]
+    if last:
+        paste(img, seat_badge(last["seat"], 26, theme.ink), (xt, y2 - 13))
         xt += 34
     draw_text(img, (xt, y2), describe_last_turn(last, names), 18, theme.ink, anchor="lm", max_width=W - xt - 36,
               min_size=14)
 
 
-def _draw_players(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names: Sequence[str],
+def _draw_players(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
                   theme: Theme) -> None:
-    infos = view.get("players_info") or []
-    finals = {int(f["seat"]): f for f in view.get("final") or []}
-    winners = set(view.get("winners") or [])
-    for seat, box in enumerate(player_boxes(int(view["players"]))):
-        info = infos[seat] if seat < len(infos) else {}
-        _draw_player(img, draw, box, seat, info, finals.get(seat), seat in winners, view, names, theme)
+    infos = view["players_info"]
+    finals = {f["seat"]: f for f in view["final"] or []}
+    winners = set(view["winners"] or [])
+    for seat, box in enumerate(player_boxes(view["players"])):
+        _draw_player(img, draw, box, seat, infos[seat], finals.get(seat), seat in winners, view, names, theme)
 
 
-def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: int, info: View, final: View | None,
-                 won: bool, view: View, names: Sequence[str], theme: Theme) -> None:
-    acting = view.get("to_act") == seat
+def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: int, info: PlayerInfo,
+                 final: FinalHand | None, won: bool, view: PublicView, names: Sequence[str], theme: Theme) -> None:
+    acting = view["to_act"] == seat
     if acting or won:
         rounded_box(draw, box.rect, None, theme.accent if acting else GOLD, width=5, radius=12)
     inner = box.inset(14, 10)
     paste(img, seat_badge(seat, 34, theme.ink), (inner.x, inner.y))
     # The score, right-aligned and large: what the game is about.
-    score = int(info.get("score", 0))
-    total = int(final["total"]) if final else score
+    score = info["score"]
+    total = final["total"] if final else score
     score_w = put(img, (inner.right, inner.y + 18), str(total), 34, theme.ink, bold=True, anchor="rm")
     put(img, (inner.right - score_w - 8, inner.y + 24), "points", 15, theme.muted, anchor="rm")
     tag = 0.0
@@ -411,43 +379,43 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: in
     if final:
         _draw_final(img, inner, y, score, final, theme)
         return
-    coins = int(info.get("coins", 0))
+    coins = info["coins"]
     x = inner.x
     for i in range(data.MAX_COINS):
         paste(img, coin("", 26, theme.ink if i < coins else theme.line, GOLD if i < coins else theme.panel_alt),
               (x + i * 22, y - 13))
     put(img, (x + 3 * 22 + 10, y), f"{coins} coin{'s' * (coins != 1)}", 17, theme.ink, anchor="lm")
     x = inner.x + 190
-    cranes = int(info.get("cranes", 0))
+    cranes = info["cranes"]
     for i in range(data.CRANES):
         paste(img, crane(seat, 30, theme.ink, faded=i >= cranes, background=theme.panel), (x + i * 30, y - 15))
     put(img, (x + 3 * 30 + 8, y), f"{cranes} crane{'s' * (cranes != 1)} left", 17, theme.ink, anchor="lm")
     x = inner.x + 430
     paste(img, hand_back(30, theme.ink), (x, y - 15))
-    n = int(info.get("hand_size", 0))
+    n = info["hand_size"]
     put(img, (x + 36, y), f"{n} in hand", 17, theme.ink, anchor="lm")
 
 
-def _draw_final(img: Image.Image, inner: Box, y: float, score: int, final: View, theme: Theme) -> None:
+def _draw_final(img: Image.Image, inner: Box, y: float, score: int, final: FinalHand, theme: Theme) -> None:
     """Game over: points during play + the best colour in hand = total, and the hand itself."""
-    colour = final.get("colour")
-    bonus = int(final.get("points", 0))
+    colour = final["colour"]
+    bonus = final["points"]
     text = f"{score} + {bonus}" + (f" for {colour} in hand" if colour else " (no tokens in hand)")
     used = put(img, (inner.x, y), text, 17, theme.ink, anchor="lm")
     x = inner.x + used + 12
-    for tok in final.get("hand") or []:
-        paste(img, token(str(tok["colour"]), str(tok["type"]), int(tok["value"]), 30, theme.ink), (x, y - 15))
+    for tok in final["hand"]:
+        paste(img, token(tok["colour"], tok["type"], tok["value"], 30, theme.ink), (x, y - 15))
         x += 34
 
 
-def _draw_counts(img: Image.Image, view: View, theme: Theme) -> None:
+def _draw_counts(img: Image.Image, view: PublicView, theme: Theme) -> None:
     """Bag, tokens removed unseen at setup, tokens discarded: the bottom line of the players' column."""
-    box = info_box(int(view["players"]))
+    box = info_box(view["players"])
     if box.h < 30:
         return
-    discarded = view.get("discarded") or []
-    text = f"bag: {int(view.get('bag_size', 0))} · removed unseen: {int(view.get('removed', 0))}"
+    discarded = view["discarded"]
+    text = f"bag: {view['bag_size']} · removed unseen: {view['removed']}"
     if discarded:
-        text += " · discarded: " + ", ".join(str(t.get("code")) for t in discarded)
+        text += " · discarded: " + ", ".join(t["code"] for t in discarded)
     draw_text(img, (box.x + 12, box.bottom - 17), text, 16, theme.muted, anchor="lm", max_width=box.w - 24,
               min_size=12)

@@ -8,22 +8,14 @@ greyscale print still separates yellow, green and blue.
 from __future__ import annotations
 
 from engines.buerger_baumeister import data
-from render.palette import RGB
+from render.palette import ColourKey
 
-TOKEN_RGB: dict[str, RGB] = {
+KEY = ColourKey.of({
     "red": (206, 44, 44),
     "yellow": (250, 210, 50),
     "green": (52, 150, 70),
     "blue": (44, 96, 196),
     "purple": (126, 62, 164),
-}
-LETTERS: dict[str, str] = dict(zip(data.COLOURS, data.COLOUR_LETTERS, strict=True))
-
-
-def rgb(colour: str) -> RGB:
-    """Fill colour of a token colour; unknown names draw grey rather than fail."""
-    return TOKEN_RGB.get(colour, (150, 150, 150))
-
-
-def letter(colour: str) -> str:
-    return LETTERS.get(colour, "?")
+}, data.COLOURS, data.COLOUR_LETTERS)
+rgb = KEY.rgb
+letter = KEY.letter

@@ -8,25 +8,25 @@ being decided, if any; and the final-count bonus the hand is worth right now.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
 from engines.buerger_baumeister import data
 from render.buerger_baumeister import colours
-from render.buerger_baumeister.board import player_name
 from render.buerger_baumeister.pieces import coin, crane, token
 from render.cache import LAYERS
 from render.canvas import new_canvas
-from render.encode import to_png
+from render.header import draw_hand_title, header_panel
 from render.layout import Box
-from render.legend import seat_badge
+from render.legend import player_name
 from render.palette import DEFAULT_THEME, Theme, mix
-from render.shapes import badge, chip, paste, rounded_box
+from render.shapes import chip, paste, rounded_box
 from render.text import draw_text, put
 
-View = Mapping[str, Any]
+if TYPE_CHECKING:
+    from engines.buerger_baumeister.view import HandToken, Pending, SeatView
 
 W = 840
 PAD = 24
@@ -50,28 +50,26 @@ def card_boxes(n: int = data.HAND_SIZE) -> list[Box]:
 def _static_layer(theme: Theme) -> Image.Image:
     img = new_canvas(W, H, theme)
     draw = ImageDraw.Draw(img)
-    rounded_box(draw, (14, 14, W - 14, HEADER_H), theme.panel_alt, radius=12)
+    header_panel(draw, W, HEADER_H, theme)
     rounded_box(draw, (14, TURN_Y, W - 14, TURN_Y + TURN_H), theme.panel, theme.line, radius=12)
     rounded_box(draw, (14, FOOT_Y, W - 14, FOOT_Y + FOOT_H), mix(theme.background, theme.panel, 0.5), theme.line,
                 width=1, radius=12)
     return img
 
 
-def draw_hand_image(view: View, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
-    """The hand as a Pillow image (``draw_hand`` encodes it)."""
-    if "hand" not in view or "seat" not in view:
-        raise ValueError("a hand image needs a seat's own view (view(state, seat)), not the public one")
+def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
+    """The hand as a Pillow image (``render.draw_hand`` encodes it)."""
     img = LAYERS.get(("buerger-baumeister", "hand", W, theme.name), lambda: _static_layer(theme))
     draw = ImageDraw.Draw(img)
-    seat = int(view["seat"])
+    seat = view["seat"]
     _draw_header(img, draw, view, names, seat, theme)
-    hand = list(view.get("hand") or [])
+    hand = view["hand"]
     pending = view.get("pending")
-    chosen = (pending or {}).get("token", {}).get("code")
+    chosen = pending["token"]["code"] if pending else None
     for i, box in enumerate(card_boxes()):
         if i < len(hand):
-            _draw_card(img, draw, box, hand[i], chosen == hand[i].get("code") and chosen is not None, theme)
-            if chosen == hand[i].get("code"):
+            _draw_card(img, draw, box, hand[i], chosen == hand[i]["code"] and chosen is not None, theme)
+            if chosen == hand[i]["code"]:
                 chosen = None  # mark one token only, even with two alike
         else:
             rounded_box(draw, box.rect, theme.background, theme.line, width=2, radius=14)
@@ -81,50 +79,41 @@ def draw_hand_image(view: View, names: Sequence[str], theme: Theme = DEFAULT_THE
     return img
 
 
-def draw_hand(view: View, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
-    """PNG bytes of a seat's hand."""
-    return to_png(draw_hand_image(view, names, theme))
-
-
-def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names: Sequence[str], seat: int,
+def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, names: Sequence[str], seat: int,
                  theme: Theme) -> None:
-    paste(img, seat_badge(seat, 44, theme.ink), (PAD, 24))
-    tag = 0.0
-    if view.get("over"):
-        text = "you won!" if seat in (view.get("winners") or []) else "game over"
-        tag = badge(draw, (W - PAD, 46), text.upper(), 16, theme.accent, anchor="rm")
-    elif view.get("to_act") == seat:
-        tag = badge(draw, (W - PAD, 46), "YOUR TURN", 16, theme.accent, anchor="rm")
-    draw_text(img, (PAD + 56, 34), player_name(names, seat), 28, theme.ink, bold=True, anchor="lm",
-              max_width=W - 2 * PAD - 70 - tag, min_size=18)
-    infos = view.get("players_info") or []
-    info = infos[seat] if seat < len(infos) else {}
+    tag = ""
+    if view["over"]:
+        tag = "YOU WON!" if seat in (view["winners"] or []) else "GAME OVER"
+    elif view["to_act"] == seat:
+        tag = "YOUR TURN"
+    draw_hand_title(img, draw, seat, player_name(names, seat), tag, theme, width=W, pad=PAD, top=24, tag_size=16,
+                    min_size=18)
+    info = view["players_info"][seat]
     y = 78
-    x = PAD + 56
-    coins = int(info.get("coins", 0))
+    x: float = PAD + 56
+    coins = info["coins"]
     paste(img, coin("", 26, theme.ink), (x, y - 13))
     x += put(img, (x + 32, y), f"{coins} coin{'s' * (coins != 1)}", 18, theme.ink, anchor="lm") + 52
-    cranes = int(info.get("cranes", 0))
+    cranes = info["cranes"]
     paste(img, crane(seat, 28, theme.ink, background=theme.panel_alt), (x, y - 15))
     x += put(img, (x + 34, y), f"{cranes} crane{'s' * (cranes != 1)} left", 18, theme.ink, anchor="lm") + 54
-    score = int(info.get("score", 0))
+    score = info["score"]
     put(img, (x, y), f"{score} points", 18, theme.ink, bold=True, anchor="lm")
 
 
-def _draw_card(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, tok: View, chosen: bool,
+def _draw_card(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, tok: HandToken, chosen: bool,
                theme: Theme) -> None:
-    colour = str(tok.get("colour"))
+    colour = tok["colour"]
     tint = colours.rgb(colour)
     rounded_box(draw, box.rect, mix(theme.panel, tint, 0.10), theme.accent if chosen else mix(theme.ink, tint, 0.4),
                 width=5 if chosen else 2, radius=14)
     cx = box.x + box.w / 2
-    paste(img, token(colour, str(tok.get("type")), int(tok.get("value", 0)), TOKEN, theme.ink),
-          (cx, box.y + 16 + TOKEN / 2), anchor="mm")
+    paste(img, token(colour, tok["type"], tok["value"], TOKEN, theme.ink), (cx, box.y + 16 + TOKEN / 2), anchor="mm")
     y = box.y + 16 + TOKEN + 22
-    name = f"{colour} {tok.get('type')} {tok.get('value')}"
+    name = f"{colour} {tok['type']} {tok['value']}"
     draw_text(img, (cx, y), name, 20, theme.ink, bold=True, anchor="mm", max_width=box.w - 16, min_size=14)
-    put(img, (cx, y + 24), f"type `{tok.get('code')}`", 16, theme.muted, anchor="mm")
-    options = list(tok.get("options") or [])
+    put(img, (cx, y + 24), f"type `{tok['code']}`", 16, theme.muted, anchor="mm")
+    options = tok["options"]
     y += 50
     if not options:
         put(img, (cx, y + 10), "no free space: cannot be placed", 15, theme.bad, anchor="mm")
@@ -132,46 +121,45 @@ def _draw_card(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, tok: View,
     put(img, (box.x + 14, y), "best places", 14, theme.muted, bold=True, anchor="lm")
     for option in options[:OPTIONS_SHOWN]:
         y += 24
-        where = f"{option.get('district')} {BONUS_LABEL.get(str(option.get('bonus')), option.get('bonus'))}"
+        where = f"{option['district']} {BONUS_LABEL.get(option['bonus'], option['bonus'])}"
         put(img, (box.x + 14, y), where, 17, theme.ink, anchor="lm")
-        points = int(option.get("points", 0))
+        points = option["points"]
         put(img, (box.right - 14, y), f"{points} pt{'s' * (points != 1)}", 17, theme.ink, bold=True, anchor="rm")
 
 
-def _draw_turn(img: Image.Image, view: View, names: Sequence[str], pending: View | None, theme: Theme) -> None:
+def _draw_turn(img: Image.Image, view: SeatView, names: Sequence[str], pending: Pending | None,
+               theme: Theme) -> None:
     cy = TURN_Y + TURN_H / 2
     if not pending:
-        to_act = view.get("to_act")
-        text = ("Your turn: place a token, then buy one." if to_act == view.get("seat")
+        to_act = view["to_act"]
+        text = ("Your turn: place a token, then buy one." if to_act == view["seat"]
                 else f"{player_name(names, to_act)} is to play.")
-        if view.get("over"):
+        if view["over"]:
             text = "The game is over."
         draw_text(img, (PAD, cy), text, 20, theme.ink, anchor="lm", max_width=W - 2 * PAD)
         return
-    tok = pending.get("token") or {}
-    parts = [f"{'Discard' if pending.get('discard') else 'Place'} {tok.get('code')}"]
-    if pending.get("district"):
-        points = int(pending.get("points", 0))
-        parts.append(f"on {pending['district']} {BONUS_LABEL.get(str(pending.get('bonus')), '')} ({points} pts)")
-    if pending.get("project") is not None:
+    parts = [f"{'Discard' if pending['discard'] else 'Place'} {pending['token']['code']}"]
+    if pending["district"]:
+        points = pending["points"]
+        parts.append(f"on {pending['district']} {BONUS_LABEL.get(str(pending['bonus']), '')} ({points} pts)")
+    if pending["project"] is not None:
         parts.append("large project" if pending["project"] else "no project")
-    next_step = {"where": "next: where", "project": "next: project?", "buy": "next: buy"}.get(
-        str(pending.get("stage")), "")
+    next_step = {"where": "next: where", "project": "next: project?", "buy": "next: buy"}.get(pending["stage"], "")
     put(img, (PAD, cy - 14), "THIS TURN", 14, theme.accent, bold=True, anchor="lm")
     draw_text(img, (PAD, cy + 12), " → ".join(parts) + (f" · {next_step}" if next_step else ""), 20, theme.ink,
               bold=True, anchor="lm", max_width=W - 2 * PAD, min_size=14)
 
 
-def _draw_foot(img: Image.Image, view: View, theme: Theme) -> None:
+def _draw_foot(img: Image.Image, view: SeatView, theme: Theme) -> None:
     """What the hand is worth in the final count now: the best single colour."""
     cy = FOOT_Y + FOOT_H / 2
-    bonus = view.get("hand_bonus") or {}
-    colour = bonus.get("colour")
+    bonus = view["hand_bonus"]
+    colour = bonus["colour"]
     x = PAD
     if colour:
-        paste(img, chip(colours.letter(str(colour)), 30, colours.rgb(str(colour)), theme.ink), (x, cy - 15))
+        paste(img, chip(colours.letter(colour), 30, colours.rgb(colour), theme.ink), (x, cy - 15))
         x += 40
-    points = int(bonus.get("points", 0))
+    points = bonus["points"]
     text = (f"At the end this hand adds {points} points ({colour})" if colour
             else "At the end this hand adds nothing")
     draw_text(img, (x, cy), text, 19, theme.ink, anchor="lm", max_width=W - x - PAD)

@@ -12,17 +12,14 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.buerger_baumeister import colours
-from render.icons import icon
-from render.palette import RGB, WHITE, mix, on_colour, player_colour
-from render.shapes import disc, paste, square_chip, supersampled
+from render.icons import labelled
+from render.icons import unit_points as _pts
+from render.legend import seat_corner
+from render.palette import GOLD, RGB, WHITE, mix, on_colour, player_colour
+from render.shapes import paste, rimmed, square_chip, supersampled
 from render.text import font
 
-GOLD: RGB = (240, 190, 40)
 MAYOR_FILL: RGB = (60, 60, 70)
-
-
-def _pts(s: float, *coords: float) -> list[tuple[float, float]]:
-    return [(coords[i] * s, coords[i + 1] * s) for i in range(0, len(coords), 2)]
 
 
 def _house(d: ImageDraw.ImageDraw, s: float, fill: RGB, line: RGB) -> None:
@@ -67,9 +64,7 @@ def token(colour: str, kind: str, value: int, size: int, ink: RGB) -> Image.Imag
 
     def paint(d: ImageDraw.ImageDraw, k: int) -> None:
         r = size * k
-        d.rounded_rectangle((0, 0, r - 1, r - 1), radius=round(r * 0.18), fill=ink)
-        bw = max(1.5, size / 22) * k
-        d.rounded_rectangle((bw, bw, r - 1 - bw, r - 1 - bw), radius=round(r * 0.15), fill=fill)
+        rimmed(d, r, r, max(1.5, size / 22) * k, round(r * 0.18), round(r * 0.15), ink, fill)
 
     sprite = supersampled((size, size), paint)
     glyph = type_icon(kind, round(size * 0.52), mix(fill, WHITE, 0.75), text)
@@ -81,14 +76,9 @@ def token(colour: str, kind: str, value: int, size: int, ink: RGB) -> Image.Imag
     return sprite
 
 
-@lru_cache(maxsize=32)
 def coin(value: int | str, size: int, ink: RGB, fill: RGB = GOLD) -> Image.Image:
     """A coin with a number (a price, a cost); an empty string draws a plain coin."""
-    sprite = icon("coin", size, fill, ink).copy()
-    if value != "":
-        ImageDraw.Draw(sprite).text((size / 2, size / 2 + 0.5), str(value), font=font(round(size * 0.56), True),
-                                    fill=ink, anchor="mm")
-    return sprite
+    return labelled("coin", size, fill, ink, str(value), 0.56)
 
 
 def _crane(d: ImageDraw.ImageDraw, s: float, fill: RGB, line: RGB) -> None:
@@ -122,10 +112,7 @@ def crane(seat: int | None, size: int, ink: RGB, faded: bool = False, background
     paste(sprite, supersampled((glyph, glyph), lambda d, k: _crane(d, glyph * k, line, line if not faded else fill)),
           (size * 0.06, size * 0.08))
     if not faded:
-        n = max(12, round(size * 0.42))
-        paste(sprite, disc(n, WHITE, ink, 1.5), (size - n, size - n))
-        ImageDraw.Draw(sprite).text((size - n / 2, size - n / 2 + 0.5), str(seat + 1),
-                                    font=font(round(n * 0.72), True), fill=ink, anchor="mm")
+        seat_corner(sprite, seat, max(12, round(size * 0.42)), ink)
     return sprite
 
 

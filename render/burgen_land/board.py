@@ -17,24 +17,25 @@ cells — is the cached static layer.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
 from engines.burgen_land import data
 from render.burgen_land import sprites as S
 from render.cache import LAYERS
-from render.canvas import FRAME, new_canvas
-from render.encode import to_png
+from render.canvas import new_canvas
+from render.header import HeaderStyle, draw_header, header_panel
 from render.icons import icon
 from render.layout import Box
-from render.legend import seat_badge
-from render.palette import DEFAULT_THEME, WHITE, Theme, mix, player_colour
-from render.shapes import badge, paste, rounded_box
+from render.legend import draw_player_title, player_name, seat_badge
+from render.palette import DEFAULT_THEME, GOLD, WHITE, Theme, mix, player_colour
+from render.shapes import badge, chip, paste, rounded_box
 from render.text import draw_text, put
 
-View = Mapping[str, Any]
+if TYPE_CHECKING:
+    from engines.burgen_land.view import Castle, PublicView
 
 W = 1400
 MARGIN = 20
@@ -58,14 +59,7 @@ H = CASTLES_Y + 3 * (BAND_H + BAND_GAP) + 8
 CARD_W, CARD_H = 48, 64
 CARDS_X = MARGIN + 300
 KIND_ORDER = data.KINDS
-
-
-def player_name(names: Sequence[str], seat: int | None) -> str:
-    if seat is None:
-        return "nobody"
-    if 0 <= seat < len(names) and names[seat].strip():
-        return names[seat].strip()
-    return f"Player {seat + 1}"
+HEADER = HeaderStyle(status_x=196, name_width=420, min_size=20, status_min=16)
 
 
 def space_centre(index: int) -> tuple[float, float]:
@@ -96,7 +90,7 @@ def track_cell(points: int) -> Box:
 def _static_layer(theme: Theme) -> Image.Image:
     img = new_canvas(W, H, theme)
     draw = ImageDraw.Draw(img)
-    rounded_box(draw, (FRAME + 8, FRAME + 8, W - FRAME - 8, HEADER_H), theme.panel_alt, radius=12)
+    header_panel(draw, W, HEADER_H, theme)
     _static_ring(img, draw, theme)
     _static_side(img, draw, theme)
     _static_track(img, draw, theme)
@@ -114,8 +108,6 @@ def _static_layer(theme: Theme) -> Image.Image:
 
 
 def _chip(colour: str, size: int, theme: Theme) -> Image.Image:
-    from render.shapes import chip
-
     return chip(S.letter(colour), size, S.rgb(colour), theme.ink)
 
 
@@ -167,10 +159,10 @@ def _static_side(img: Image.Image, draw: ImageDraw.ImageDraw, theme: Theme) -> N
         cell = rows[i % 3].columns(2, gap=8)[i // 3]
         cy = cell.y + cell.h / 2
         if kind == "crown":
-            paste(img, icon("crown", 28, S.GOLD, theme.ink), (cell.x, cy - 14))
+            paste(img, icon("crown", 28, GOLD, theme.ink), (cell.x, cy - 14))
         elif kind == "wall-crown":
             paste(img, icon("wall", 22, WHITE, theme.ink), (cell.x - 2, cy - 8))
-            paste(img, icon("crown", 20, S.GOLD, theme.ink), (cell.x + 12, cy - 16))
+            paste(img, icon("crown", 20, GOLD, theme.ink), (cell.x + 12, cy - 16))
         else:
             paste(img, S._kind_icon(kind, 28, WHITE, theme.ink), (cell.x, cy - 14))
         put(img, (cell.x + 36, cy), label, 16, theme.ink, anchor="lm")
@@ -188,7 +180,7 @@ def _static_track(img: Image.Image, draw: ImageDraw.ImageDraw, theme: Theme) -> 
     put(img, (box.x + 14, box.y + 6), f"SCORE · first to {data.WIN_SCORE} wins", 16, theme.muted, bold=True)
     for points in range(data.WIN_SCORE + 1):
         cell = track_cell(points)
-        fill = S.GOLD if points == data.WIN_SCORE else (theme.panel_alt if points % 5 == 0 else theme.background)
+        fill = GOLD if points == data.WIN_SCORE else (theme.panel_alt if points % 5 == 0 else theme.background)
         draw.rounded_rectangle(cell.rect, radius=5, fill=fill, outline=theme.line, width=1)
         put(img, cell.center, str(points), 15, theme.ink if points % 5 == 0 else theme.muted,
             bold=points % 5 == 0, anchor="mm")
@@ -198,8 +190,8 @@ def _static_track(img: Image.Image, draw: ImageDraw.ImageDraw, theme: Theme) -> 
 # The dynamic parts
 
 
-def draw_board_image(view: View, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
-    """The board as a Pillow image (``draw_board`` encodes it)."""
+def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
+    """The board as a Pillow image (``render.draw_board`` encodes it)."""
     img = LAYERS.get(("burgen-land", "board", W, theme.name), lambda: _static_layer(theme))
     draw = ImageDraw.Draw(img)
     _draw_steps(img, draw, view, theme)
@@ -214,29 +206,24 @@ def draw_board_image(view: View, names: Sequence[str], theme: Theme = DEFAULT_TH
     return img
 
 
-def draw_board(view: View, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
-    """PNG bytes of the board for a public (or any) Burgen Land view."""
-    return to_png(draw_board_image(view, names, theme))
-
-
-def _draw_crown(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, theme: Theme) -> None:
-    index = int(view["crown"]["space"])
+def _draw_crown(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, theme: Theme) -> None:
+    index = view["crown"]["space"]
     x, y = space_centre(index)
     h = TILE / 2 + 5
-    draw.rounded_rectangle((x - h, y - h, x + h, y + h), radius=14, outline=S.GOLD, width=6)
+    draw.rounded_rectangle((x - h, y - h, x + h, y + h), radius=14, outline=GOLD, width=6)
     draw.rounded_rectangle((x - h - 3, y - h - 3, x + h + 3, y + h + 3), radius=16, outline=theme.ink, width=2)
     # The crown itself sits just outside the ring, on the line from the centre through its space.
     ox, oy = _polar(index, CROWN_RADIUS)
     paste(img, S.crown_marker(40, theme.ink), (ox, oy), anchor="mm")
 
 
-def step_outcomes(view: View) -> list[tuple[int, str]]:
+def step_outcomes(view: PublicView) -> list[tuple[int, str]]:
     """For the player to act: (space, "safe" | "leave" | "any") reached by a die showing 1..6."""
-    turn = view.get("turn")
-    if not turn or view.get("winner") is not None or turn.get("phase") == "penalty":
+    turn = view["turn"]
+    if not turn or view["winner"] is not None or turn["phase"] == "penalty":
         return []  # no roll is coming before the turn ends
-    crown = int(view["crown"]["space"])
-    left = turn.get("spaces_left")
+    crown = view["crown"]["space"]
+    left = turn["spaces_left"]
     out = []
     for steps in range(1, data.DIE_SIDES + 1):
         target = (crown + steps) % data.TRACK_LEN
@@ -245,7 +232,7 @@ def step_outcomes(view: View) -> list[tuple[int, str]]:
     return out
 
 
-def _draw_steps(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, theme: Theme) -> None:
+def _draw_steps(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, theme: Theme) -> None:
     """Numbers 1-6 inside the ring next to the spaces each die value reaches."""
     for steps, (target, state) in enumerate(step_outcomes(view), start=1):
         x, y = _polar(target, STEP_RADIUS)
@@ -256,14 +243,16 @@ def _draw_steps(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, theme: 
             WHITE, bold=True, anchor="mm")
 
 
-def _phase_text(view: View, names: Sequence[str]) -> str:
-    turn = view.get("turn") or {}
-    phase = turn.get("phase")
-    card = str(turn.get("card") or "card").replace("-", " ")
+def _phase_text(view: PublicView, names: Sequence[str]) -> str:
+    turn = view["turn"]
+    if turn is None:
+        return ""
+    phase = turn["phase"]
+    card = (turn["card"] or "card").replace("-", " ")
     if phase == "roll":
-        return "may roll again or end the turn" if turn.get("rolls") else "to roll: the first landing fixes the colour"
+        return "may roll again or end the turn" if turn["rolls"] else "to roll: the first landing fixes the colour"
     if phase == "move":
-        dice = " · ".join(str(d) for d in turn.get("dice") or [])
+        dice = " · ".join(str(d) for d in turn["dice"])
         return f"rolled {dice}: choose the die that moves the crown"
     if phase == "space":
         return f"on the {view['crown']['name']}: choose what to take"
@@ -276,82 +265,67 @@ def _phase_text(view: View, names: Sequence[str]) -> str:
     return ""
 
 
-def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names: Sequence[str],
+def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
                  theme: Theme) -> None:
-    x0, y1, y2 = FRAME + 24, FRAME + 36, FRAME + 78
-    put(img, (x0, y1), "BURGEN LAND", 22, theme.muted, bold=True, anchor="lm")
-    put(img, (x0, y2), f"move {int(view.get('move') or 0)}", 20, theme.muted, anchor="lm")
-    x = x0 + 196
-    winner = view.get("winner")
-    to_act = view.get("to_act")
-    if winner is not None:
-        paste(img, icon("crown", 36, S.GOLD, theme.ink), (x, y1 - 18))
-        paste(img, seat_badge(winner, 34, theme.ink), (x + 44, y1 - 17))
-        scores = view.get("scores") or [0, 0]
-        draw_text(img, (x + 88, y1), f"{player_name(names, winner)} reaches {scores[winner]} and wins!", 30,
-                  theme.ink, bold=True, anchor="lm", max_width=W - x - 120, min_size=20)
-    elif to_act is not None:
-        paste(img, icon("arrow", 34, theme.accent, theme.ink), (x, y1 - 17))
-        paste(img, seat_badge(to_act, 34, theme.ink), (x + 42, y1 - 17))
-        used = draw_text(img, (x + 86, y1), player_name(names, to_act), 30, theme.ink, bold=True, anchor="lm",
-                         max_width=420, min_size=20)
-        draw_text(img, (x + 96 + used, y1 + 2), _phase_text(view, names), 22, theme.ink, anchor="lm",
-                  max_width=W - (x + 96 + used) - 40, min_size=16)
-    _draw_last_roll(img, draw, view, names, (x, y2), theme)
+    winner, to_act = view["winner"], view["to_act"]
+    result = "" if winner is None else f"{player_name(names, winner)} reaches {view['scores'][winner]} and wins!"
+    line = draw_header(img, HEADER, theme, width=W, title="BURGEN LAND", move=view["move"],
+                       winners=None if winner is None else [winner], result=result, to_act=to_act,
+                       name=player_name(names, to_act), status=_phase_text(view, names))
+    _draw_last_roll(img, draw, view, names, line, theme)
 
 
-def _draw_last_roll(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names: Sequence[str],
+def _draw_last_roll(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
                     xy: tuple[float, float], theme: Theme) -> None:
     x, y = xy
     x += badge(draw, (x, y), "LAST ROLL", 15, theme.accent, anchor="lm") + 10
-    last = view.get("last_roll")
+    last = view["last_roll"]
     if not last:
         put(img, (x, y), "no roll yet", 20, theme.muted, anchor="lm")
         return
-    seat = int(last["seat"])
+    seat = last["seat"]
     paste(img, seat_badge(seat, 28, theme.ink), (x, y - 14))
     x += 36
     for i, value in enumerate(last["dice"]):
         fill = WHITE if i == 0 else S.RED_DIE
-        paste(img, S.die(int(value), 32, fill, theme.ink), (x, y - 16))
+        paste(img, S.die(value, 32, fill, theme.ink), (x, y - 16))
         x += 38
     label = "own die" + (f" + {len(last['dice']) - 1} red" if len(last["dice"]) > 1 else "")
     draw_text(img, (x + 6, y), f"{player_name(names, seat)} · {label}", 19, theme.muted, anchor="lm",
               max_width=W - x - 40, min_size=14)
 
 
-def _draw_centre(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names: Sequence[str],
+def _draw_centre(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
                  theme: Theme) -> None:
     """The ring's middle: the turn's colour and risk, then the red dice on the board."""
     cx, cy = CENTRE
     crown = view["crown"]
     put(img, (cx, cy - 176), "the crown stands on the", 17, theme.muted, anchor="mm")
-    colour = str(crown["colour"])
+    colour = crown["colour"]
     paste(img, _chip(colour, 30, theme), (cx - 140, cy - 160))
-    draw_text(img, (cx - 102, cy - 145), str(crown["name"]), 24, theme.ink, bold=True, anchor="lm",
+    draw_text(img, (cx - 102, cy - 145), crown["name"], 24, theme.ink, bold=True, anchor="lm",
               max_width=250, min_size=16)
-    turn = view.get("turn")
-    if turn is not None and view.get("winner") is None:
-        turn_colour = turn.get("colour")
+    turn = view["turn"]
+    if turn is not None and view["winner"] is None:
+        turn_colour = turn["colour"]
         if turn_colour is None:
             put(img, (cx, cy - 98), "colour of this turn:", 17, theme.muted, anchor="mm")
             put(img, (cx, cy - 72), "not fixed yet", 24, theme.ink, bold=True, anchor="mm")
             put(img, (cx, cy - 44), "the first landing fixes it", 17, theme.muted, anchor="mm")
-        elif turn.get("phase") == "penalty":
-            paste(img, _chip(str(turn_colour), 34, theme), (cx - 130, cy - 116))
+        elif turn["phase"] == "penalty":
+            paste(img, _chip(turn_colour, 34, theme), (cx - 130, cy - 116))
             put(img, (cx - 88, cy - 99), f"left {turn_colour}!", 24, S.DANGER, bold=True, anchor="lm")
             put(img, (cx, cy - 50), "a penalty card goes back,", 19, theme.ink, anchor="mm")
             put(img, (cx, cy - 26), "then the turn ends", 19, theme.ink, anchor="mm")
         else:
-            paste(img, _chip(str(turn_colour), 34, theme), (cx - 130, cy - 116))
+            paste(img, _chip(turn_colour, 34, theme), (cx - 130, cy - 116))
             put(img, (cx - 88, cy - 99), f"{turn_colour} this turn", 24, theme.ink, bold=True, anchor="lm")
-            left = int(turn.get("spaces_left") or 0)
+            left = turn["spaces_left"] or 0
             fill = S.SAFE if left >= data.DIE_SIDES else (S.DANGER if left <= 2 else theme.accent)
             put(img, (cx - 60, cy - 44), str(left), 52, fill, bold=True, anchor="mm")
             put(img, (cx - 24, cy - 58), f"space{'s' if left != 1 else ''} left", 20, theme.ink, anchor="lm")
             put(img, (cx - 24, cy - 32), f"before leaving {turn_colour}", 18, theme.muted, anchor="lm")
-    dice = view.get("red_dice") or {}
-    supply = int(dice.get("supply", 0))
+    supply = view["red_dice"]["supply"]
     put(img, (cx, cy + 34), "red dice on the board", 17, theme.muted, anchor="mm")
     x = cx - (data.RED_DICE * 42 - 6) / 2
     for i in range(data.RED_DICE):
@@ -366,33 +340,26 @@ def _draw_centre(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names:
         put(img, (cx, cy + 180), "moves the crown (! = leaves)", 15, theme.muted, anchor="mm")
 
 
-def _draw_players(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names: Sequence[str],
+def _draw_players(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
                   theme: Theme) -> None:
     box, _, _ = _side_boxes()
-    scores = view.get("scores") or [0, 0]
-    held = (view.get("red_dice") or {}).get("held") or [0, 0]
+    scores = view["scores"]
+    held = view["red_dice"]["held"]
     for seat, cell in enumerate(Box(box.x + 10, box.y + 40, box.w - 20, box.h - 50).rows(2, gap=10)):
-        acting = view.get("to_act") == seat
-        won = view.get("winner") == seat
+        acting = view["to_act"] == seat
+        won = view["winner"] == seat
         rounded_box(draw, cell.rect, theme.panel_alt if acting else theme.background,
-                    theme.accent if acting else (S.GOLD if won else theme.line), width=4 if acting or won else 1,
+                    theme.accent if acting else (GOLD if won else theme.line), width=4 if acting or won else 1,
                     radius=10)
         inner = cell.inset(10, 8)
-        paste(img, seat_badge(seat, 34, theme.ink), (inner.x, inner.y))
-        tag = 0.0
-        if acting:
-            tag = badge(draw, (inner.right, inner.y + 17), "TO ACT", 15, theme.accent, anchor="rm")
-        elif won:
-            paste(img, icon("crown", 32, S.GOLD, theme.ink), (inner.right - 32, inner.y + 1))
-            tag = 36
-        if view.get("first") == seat:
+        draw_player_title(img, draw, inner, seat, player_name(names, seat), theme, acting=acting, won=won, size=34,
+                          name_size=24, name_room=54, min_size=16)
+        if view["first"] == seat:
             put(img, (inner.x + 17, inner.y + 48), "1st", 13, theme.muted, anchor="mm")
-        draw_text(img, (inner.x + 44, inner.y + 17), player_name(names, seat), 24, theme.ink, bold=True,
-                  anchor="lm", max_width=inner.w - 54 - tag, min_size=16)
-        used = put(img, (inner.x + 44, inner.y + 64), str(int(scores[seat])), 40, player_colour(seat)
+        used = put(img, (inner.x + 44, inner.y + 64), str(scores[seat]), 40, player_colour(seat)
                    if seat else theme.ink, bold=True, anchor="lm")
         put(img, (inner.x + 50 + used, inner.y + 70), f"/ {data.WIN_SCORE} points", 18, theme.muted, anchor="lm")
-        n = int(held[seat]) if seat < len(held) else 0
+        n = held[seat]
         x = inner.x + 230
         put(img, (x, inner.y + 50), "red dice held", 15, theme.muted, anchor="lm")
         for i in range(n):
@@ -401,34 +368,33 @@ def _draw_players(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names
             put(img, (x, inner.y + 75), "none", 18, theme.muted, anchor="lm")
 
 
-def _draw_supply(img: Image.Image, view: View, theme: Theme) -> None:
+def _draw_supply(img: Image.Image, view: PublicView, theme: Theme) -> None:
     _, box, _ = _side_boxes()
-    supply = view.get("supply") or {}
+    supply = view["supply"]
     head = Box(box.x + 70, box.y + 38, box.w - 80, 40)
     cols = head.columns(4, gap=6)
     for c, colour in enumerate(data.COLOURS):
         y = box.y + 86 + c * 44
-        counts = supply.get(colour) or {}
+        counts = supply[colour]
         for kind, cell in zip(KIND_ORDER, cols, strict=True):
-            n = int(counts.get(kind, 0))
+            n = counts[kind]
             put(img, (cell.x + 20, y + 17), f"×{n}", 22, theme.bad if n == 0 else theme.ink, bold=True,
                 anchor="mm")
 
 
-def _draw_scores(img: Image.Image, view: View, theme: Theme) -> None:
-    scores = view.get("scores") or [0, 0]
-    for seat, points in enumerate(scores[:2]):
-        cell = track_cell(min(int(points), data.WIN_SCORE))
+def _draw_scores(img: Image.Image, view: PublicView, theme: Theme) -> None:
+    for seat, points in enumerate(view["scores"][:2]):
+        cell = track_cell(min(points, data.WIN_SCORE))
         size = 24
         y = cell.y - size - 2 if seat == 0 else cell.bottom + 2
         paste(img, seat_badge(seat, size, theme.ink), (cell.x + cell.w / 2 - size / 2, y))
 
 
-def _draw_band(img: Image.Image, draw: ImageDraw.ImageDraw, c: int, colour: str, view: View,
+def _draw_band(img: Image.Image, draw: ImageDraw.ImageDraw, c: int, colour: str, view: PublicView,
                names: Sequence[str], theme: Theme) -> None:
     box = band_box(c)
-    castles = view.get("castles") or [{}, {}]
-    values = [int((castles[s].get(colour) or {}).get("value", 0)) for s in range(2)]
+    castles = view["castles"]
+    values = [castles[s][colour]["value"] for s in range(2)]
     if values[0] == values[1]:
         verdict = f"scoring now: a tie at {values[0]}, nobody scores"
     else:
@@ -438,11 +404,10 @@ def _draw_band(img: Image.Image, draw: ImageDraw.ImageDraw, c: int, colour: str,
               max_width=box.w - 300, min_size=13)
     for seat in range(2):
         row = Box(box.x + 8, box.y + BAND_HEAD + 4 + seat * ROW_H, box.w - 16, ROW_H - 4)
-        castle = castles[seat].get(colour) or {}
-        draw_castle_row(img, row, seat, colour, castle, names, theme)
+        draw_castle_row(img, row, seat, colour, castles[seat][colour], names, theme)
 
 
-def draw_castle_row(img: Image.Image, row: Box, seat: int, colour: str, castle: View, names: Sequence[str],
+def draw_castle_row(img: Image.Image, row: Box, seat: int, colour: str, castle: Castle, names: Sequence[str],
                     theme: Theme, cards_x: float | None = None) -> None:
     """One player's castle: who, its value (and segments if it has holes), the cards with positions."""
     cy = row.y + row.h / 2
@@ -450,15 +415,15 @@ def draw_castle_row(img: Image.Image, row: Box, seat: int, colour: str, castle: 
     left = (cards_x if cards_x is not None else CARDS_X) - row.x
     draw_text(img, (row.x + 40, cy - 10), player_name(names, seat), 19, theme.ink, bold=True, anchor="lm",
               max_width=left - 120, min_size=13)
-    value = int(castle.get("value", 0))
+    value = castle["value"]
     put(img, (row.x + left - 16, cy - 6), str(value), 34, theme.ink, bold=True, anchor="rm")
-    segments = castle.get("segments") or []
+    segments = castle["segments"]
     if len(segments) > 1:
         draw_text(img, (row.x + 40, cy + 18), "parts " + " | ".join(str(s) for s in segments) + " → best",
                   14, theme.muted, anchor="lm", max_width=left - 60, min_size=11)
     else:
         put(img, (row.x + 40, cy + 18), "value", 14, theme.muted, anchor="lm")
-    cards = castle.get("cards") or []
+    cards = castle["cards"]
     x0 = row.x + left
     room = row.right - x0 - 4
     if not cards:
@@ -470,6 +435,6 @@ def draw_castle_row(img: Image.Image, row: Box, seat: int, colour: str, castle: 
     top = row.y + 2
     for i, v in enumerate(cards):
         x = x0 + i * step
-        sprite = S.hole(w, h, theme.muted, theme.background) if v is None else S.card(colour, int(v), w, h, theme.ink)
+        sprite = S.hole(w, h, theme.muted, theme.background) if v is None else S.card(colour, v, w, h, theme.ink)
         paste(img, sprite, (x, top))
         put(img, (x + w / 2, top + h + 9), str(i + 1), 13, theme.muted, anchor="mm")

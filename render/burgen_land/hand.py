@@ -9,24 +9,25 @@ type; and the player's castles against the opponent's, colour by colour.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
 from engines.burgen_land import data
 from render.burgen_land import sprites as S
-from render.burgen_land.board import _chip, _phase_text, draw_castle_row, player_name
+from render.burgen_land.board import _chip, _phase_text, draw_castle_row
 from render.canvas import new_canvas
-from render.encode import to_png
+from render.header import header_panel
 from render.icons import icon
 from render.layout import Box
-from render.legend import seat_badge
-from render.palette import DEFAULT_THEME, Theme, mix
+from render.legend import player_name, seat_badge
+from render.palette import DEFAULT_THEME, GOLD, Theme, mix
 from render.shapes import badge, paste, rounded_box
 from render.text import draw_text, put
 
-View = Mapping[str, Any]
+if TYPE_CHECKING:
+    from engines.burgen_land.view import Choice, SeatView
 
 W = 1000
 PAD = 20
@@ -42,13 +43,11 @@ def _height(choices: int) -> int:
     return HEADER_H + 12 + STATUS_H + 12 + 60 + max(1, choices) * CHOICE_H + 12 + 3 * (BAND_H + 8) + PAD
 
 
-def draw_hand_image(view: View, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
-    """The seat's panel as a Pillow image (``draw_hand`` encodes it)."""
-    if "seat" not in view:
-        raise ValueError("a seat panel needs a seat's own view (view(state, seat)), not the public one")
-    seat = int(view["seat"])
-    mine = view.get("to_act") == seat
-    choices = list(view.get("choices") or []) if mine else []
+def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
+    """The seat's panel as a Pillow image (``render.draw_hand`` encodes it)."""
+    seat = view["seat"]
+    mine = view["to_act"] == seat
+    choices = list(view["choices"]) if mine else []
     shown = choices[:MAX_CHOICES]
     img = new_canvas(W, _height(len(shown)), theme)
     draw = ImageDraw.Draw(img)
@@ -59,19 +58,14 @@ def draw_hand_image(view: View, names: Sequence[str], theme: Theme = DEFAULT_THE
     return img
 
 
-def draw_hand(view: View, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
-    """PNG bytes of the seat's panel; ``view`` must be that seat's own view."""
-    return to_png(draw_hand_image(view, names, theme))
-
-
-def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names: Sequence[str], seat: int,
+def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, names: Sequence[str], seat: int,
             theme: Theme) -> float:
-    rounded_box(draw, (14, 14, W - 14, HEADER_H), theme.panel_alt, radius=12)
+    header_panel(draw, W, HEADER_H, theme)
     paste(img, seat_badge(seat, 40, theme.ink), (PAD + 6, 34))
     draw_text(img, (PAD + 58, 42), player_name(names, seat), 28, theme.ink, bold=True, anchor="lm",
               max_width=W - 420, min_size=18)
     put(img, (PAD + 58, 74), "BURGEN LAND · your panel", 16, theme.muted, bold=True, anchor="lm")
-    scores = view.get("scores") or [0, 0]
+    scores = view["scores"]
     other = 1 - seat
     text = f"{scores[seat]} : {scores[other]}"
     put(img, (W - PAD - 20, 44), text, 34, theme.ink, bold=True, anchor="rm")
@@ -79,14 +73,15 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names: Sequ
     return HEADER_H
 
 
-def _status(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: int, y: float, theme: Theme) -> float:
+def _status(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, seat: int, y: float,
+            theme: Theme) -> float:
     box = Box(14, y, W - 28, STATUS_H)
     rounded_box(draw, box.rect, theme.panel, theme.line, width=2, radius=12)
     inner = box.inset(14, 12)
-    winner = view.get("winner")
-    to_act = view.get("to_act")
+    winner = view["winner"]
+    to_act = view["to_act"]
     if winner is not None:
-        paste(img, icon("crown", 36, S.GOLD, theme.ink), (inner.x, inner.y))
+        paste(img, icon("crown", 36, GOLD, theme.ink), (inner.x, inner.y))
         put(img, (inner.x + 46, inner.y + 18), "You win!" if winner == seat else "Your opponent wins.", 28,
             theme.ink, bold=True, anchor="lm")
         return box.bottom
@@ -96,61 +91,59 @@ def _status(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: int, 
                   max_width=inner.w - 130, min_size=14)
     else:
         put(img, (inner.x, inner.y + 16), "Waiting: it is your opponent's turn.", 21, theme.muted, anchor="lm")
-    turn = view.get("turn") or {}
-    colour = turn.get("colour")
+    turn = view["turn"]
+    colour = turn["colour"] if turn else None
     line = inner.y + 58
-    if colour is None:
+    if turn is None or colour is None:
         put(img, (inner.x, line), "Colour of this turn: not fixed yet — the first landing fixes it.", 19,
             theme.ink, anchor="lm")
-    elif turn.get("phase") == "penalty":
-        paste(img, _chip(str(colour), 30, theme), (inner.x, line - 15))
+    elif turn["phase"] == "penalty":
+        paste(img, _chip(colour, 30, theme), (inner.x, line - 15))
         put(img, (inner.x + 40, line), f"The crown left {colour}: one end card goes back, then the turn ends.", 19,
             theme.ink, anchor="lm")
     else:
-        paste(img, _chip(str(colour), 30, theme), (inner.x, line - 15))
-        left = int(turn.get("spaces_left") or 0)
-        safe = turn.get("safe_rolls") or []
+        paste(img, _chip(colour, 30, theme), (inner.x, line - 15))
+        left = turn["spaces_left"] or 0
+        safe = turn["safe_rolls"]
         safe_text = f"safe rolls 1–{safe[-1]}" if safe else "every roll leaves"
         draw_text(img, (inner.x + 40, line), f"{colour} this turn · {left} space{'s' if left != 1 else ''} "
                   f"left before leaving it · {safe_text}", 19, theme.ink, anchor="lm", max_width=inner.w - 40,
                   min_size=14)
-        if turn.get("seat") == seat:
-            risk = _risk(view, seat, str(colour))
+        if turn["seat"] == seat:
+            risk = _risk(view, seat, colour)
             draw_text(img, (inner.x + 40, line + 30), risk, 17, theme.muted, anchor="lm", max_width=inner.w - 40,
                       min_size=13)
-    held = int(((view.get("red_dice") or {}).get("held") or [0, 0])[seat])
+    held = view["red_dice"]["held"][seat]
     line = inner.bottom - 14
     put(img, (inner.x, line), "red dice you hold:", 18, theme.ink, anchor="lm")
     for i in range(held):
         paste(img, S.die(0, 26, S.RED_DIE, theme.ink), (inner.x + 170 + i * 30, line - 13))
     if not held:
         put(img, (inner.x + 170, line), "none", 18, theme.muted, anchor="lm")
-    supply = int((view.get("red_dice") or {}).get("supply", 0))
+    supply = view["red_dice"]["supply"]
     put(img, (inner.right, line), f"on the board: {supply}", 18, theme.muted, anchor="rm")
     return box.bottom
 
 
-def _risk(view: View, seat: int, colour: str) -> str:
+def _risk(view: SeatView, seat: int, colour: str) -> str:
     """What leaving the colour would cost: the more valuable end card of that castle."""
-    cards = [c for c in (((view.get("castles") or [{}, {}])[seat].get(colour) or {}).get("cards") or [])
-             if c is not None]
-    if not cards:
+    row = view["castles"][seat][colour]["cards"]
+    if not [c for c in row if c is not None]:
         return f"Leaving {colour} costs nothing: your {colour} castle is empty."
-    row = ((view.get("castles") or [{}, {}])[seat].get(colour) or {}).get("cards") or []
     ends = [row[0], row[-1]]
-    worst = max(int(v) for v in ends if v is not None)
+    worst = max(v for v in ends if v is not None)
     return f"Leaving {colour} costs your {colour} {KIND_NAMES.get(worst, 'card')} ({worst}) from an end of the castle."
 
 
-def _choices(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names: Sequence[str],
-             shown: list[View], total: int, mine: bool, y: float, theme: Theme) -> float:
+def _choices(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, names: Sequence[str],
+             shown: list[Choice], total: int, mine: bool, y: float, theme: Theme) -> float:
     h = 50 + max(1, len(shown)) * CHOICE_H + 10
     box = Box(14, y, W - 28, h)
     rounded_box(draw, box.rect, theme.panel, theme.line, width=2, radius=12)
     put(img, (box.x + 14, box.y + 12), "What you can do now — type the move, or use the buttons", 18, theme.muted,
         bold=True)
     if not shown:
-        text = "Nothing: wait for your turn." if view.get("winner") is None else "Nothing: the game is over."
+        text = "Nothing: wait for your turn." if view["winner"] is None else "Nothing: the game is over."
         put(img, (box.x + 20, box.y + 50 + CHOICE_H / 2), text, 19, theme.muted, anchor="lm")
         return box.bottom
     for i, choice in enumerate(shown):
@@ -158,29 +151,28 @@ def _choices(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names: Seq
         if i % 2:
             draw.rectangle((box.x + 4, cy - CHOICE_H / 2, box.right - 4, cy + CHOICE_H / 2),
                            fill=mix(theme.panel, theme.panel_alt, 0.4))
-        key = str(choice.get("key", ""))
+        key = choice["key"]
         used = badge(draw, (box.x + 16, cy), key, 17, theme.ink, anchor="lm", pad=8, bold=True)
-        draw_text(img, (box.x + 30 + max(used, 170), cy), str(choice.get("label", "")), 19, theme.ink, anchor="lm",
+        draw_text(img, (box.x + 30 + max(used, 170), cy), choice["label"], 19, theme.ink, anchor="lm",
                   max_width=box.w - 60 - max(used, 170), min_size=14)
     if total > len(shown):
         put(img, (box.right - 16, box.y + 12), f"+{total - len(shown)} more", 16, theme.muted, anchor="ra")
     return box.bottom
 
 
-def _castles(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names: Sequence[str], seat: int, y: float,
-             theme: Theme) -> None:
-    castles = view.get("castles") or [{}, {}]
+def _castles(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, names: Sequence[str], seat: int,
+             y: float, theme: Theme) -> None:
+    castles = view["castles"]
     for c, colour in enumerate(data.COLOURS):
         box = Box(14, y + c * (BAND_H + 8), W - 28, BAND_H)
         rounded_box(draw, box.rect, S.tint(colour, 0.82), theme.line, width=2, radius=12)
         draw.rounded_rectangle((box.x + 2, box.y + 2, box.right - 2, box.y + 36), radius=10, fill=S.tint(colour, 0.55))
         paste(img, _chip(colour, 26, theme), (box.x + 10, box.y + 5))
-        values = [int((castles[s].get(colour) or {}).get("value", 0)) for s in range(2)]
+        values = [castles[s][colour]["value"] for s in range(2)]
         diff = values[seat] - values[1 - seat]
         verdict = "a tie: nobody would score" if diff == 0 else (
             f"you lead by {diff}" if diff > 0 else f"your opponent leads by {-diff}")
         put(img, (box.x + 44, box.y + 19), f"{colour.upper()} · {verdict}", 18, theme.ink, bold=True, anchor="lm")
         for i, s in enumerate((seat, 1 - seat)):
             row = Box(box.x + 8, box.y + 40 + i * 80, box.w - 16, 78)
-            draw_castle_row(img, row, s, colour, castles[s].get(colour) or {}, names, theme,
-                            cards_x=box.x + 250)
+            draw_castle_row(img, row, s, colour, castles[s][colour], names, theme, cards_x=box.x + 250)

@@ -12,27 +12,20 @@ from PIL import Image, ImageDraw
 
 from engines.burgen_land import data
 from render.icons import icon
-from render.palette import RGB, WHITE, mix, on_colour
-from render.shapes import paste, supersampled
+from render.palette import GOLD, RGB, WHITE, ColourKey, mix, on_colour
+from render.shapes import paste, rimmed, supersampled
 from render.text import font
 
-COLOUR_RGB: dict[str, RGB] = {"blue": (38, 92, 196), "yellow": (246, 204, 46), "red": (206, 44, 44)}
-LETTERS: dict[str, str] = dict(zip(data.COLOURS, data.COLOUR_LETTERS, strict=True))
-GOLD: RGB = (240, 190, 40)
+KEY = ColourKey.of({"blue": (38, 92, 196), "yellow": (246, 204, 46), "red": (206, 44, 44)},
+                   data.COLOURS, data.COLOUR_LETTERS)
 RED_DIE: RGB = (200, 30, 36)
 SAFE: RGB = (30, 130, 60)
 DANGER: RGB = (190, 40, 40)
 #: Card value -> (icon, short name).  Both towers use the tower shape; the value tells them apart.
 KIND_OF_VALUE: dict[int, str] = {v: k for k, v in zip(data.KINDS, data.VALUES, strict=True)}
 KIND_LABEL: dict[str, str] = dict(zip(data.KINDS, data.KIND_NAMES, strict=True))
-
-
-def rgb(colour: str) -> RGB:
-    return COLOUR_RGB.get(colour, (150, 150, 150))
-
-
-def letter(colour: str) -> str:
-    return LETTERS.get(colour, "?")
+rgb = KEY.rgb
+letter = KEY.letter
 
 
 def tint(colour: str, t: float = 0.55) -> RGB:
@@ -77,9 +70,7 @@ def card(colour: str, value: int, w: int, h: int, ink: RGB) -> Image.Image:
     text = on_colour(fill)
 
     def paint(d: ImageDraw.ImageDraw, s: int) -> None:
-        bw = max(2, w // 22) * s
-        d.rounded_rectangle((0, 0, w * s - 1, h * s - 1), radius=round(w * 0.16 * s), fill=ink)
-        d.rounded_rectangle((bw, bw, w * s - 1 - bw, h * s - 1 - bw), radius=round(w * 0.12 * s), fill=fill)
+        rimmed(d, w * s, h * s, max(2, w // 22) * s, round(w * 0.16 * s), round(w * 0.12 * s), ink, fill)
 
     sprite = supersampled((w, h), paint)
     d = ImageDraw.Draw(sprite)
@@ -124,9 +115,7 @@ def die(value: int, size: int, fill: RGB, ink: RGB) -> Image.Image:
 
     def paint(d: ImageDraw.ImageDraw, s: int) -> None:
         k = size * s
-        bw = max(1.5, size / 18) * s
-        d.rounded_rectangle((0, 0, k - 1, k - 1), radius=round(k * 0.2), fill=ink)
-        d.rounded_rectangle((bw, bw, k - 1 - bw, k - 1 - bw), radius=round(k * 0.17), fill=fill)
+        rimmed(d, k, k, max(1.5, size / 18) * s, round(k * 0.2), round(k * 0.17), ink, fill)
         r = k * 0.09
         for px, py in _PIPS.get(value, ()):
             d.ellipse((px * k - r, py * k - r, px * k + r, py * k + r), fill=pip)
@@ -141,9 +130,7 @@ def space_tile(kind: str, colour: str, size: int, ink: RGB) -> Image.Image:
 
     def paint(d: ImageDraw.ImageDraw, s: int) -> None:
         k = size * s
-        d.rounded_rectangle((0, 0, k - 1, k - 1), radius=round(k * 0.18), fill=ink)
-        bw = 2 * s
-        d.rounded_rectangle((bw, bw, k - 1 - bw, k - 1 - bw), radius=round(k * 0.15), fill=fill)
+        rimmed(d, k, k, 2 * s, round(k * 0.18), round(k * 0.15), ink, fill)
 
     sprite = supersampled((size, size), paint)
     d = ImageDraw.Draw(sprite)

@@ -10,34 +10,26 @@ castle frames, printed site bonuses, labels — is the cached static layer.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
 from engines.burgenland import data
 from render.burgenland import colours
 from render.burgenland import geometry as geo
-from render.burgenland.pieces import (
-    GOLD,
-    INDICATOR_RED,
-    TILE_FILL,
-    bonus_icon,
-    coin,
-    indicator,
-    marker,
-    piece,
-)
+from render.burgenland.pieces import INDICATOR_RED, TILE_FILL, bonus_icon, coin, indicator, marker, piece
 from render.cache import LAYERS
-from render.canvas import FRAME, new_canvas
-from render.encode import to_png
+from render.canvas import new_canvas
+from render.header import HeaderStyle, draw_header, header_panel
 from render.icons import icon
 from render.layout import Box, centered
-from render.legend import seat_badge
-from render.palette import DEFAULT_THEME, RGB, Theme, mix, player_colour
-from render.shapes import badge, card, paste, rounded_box, square_chip
+from render.legend import draw_player_title, player_name, seat_badge
+from render.palette import DEFAULT_THEME, GOLD, Theme, mix, player_colour
+from render.shapes import badge, card, highlight_ring, paste, rounded_box, square_chip
 from render.text import draw_text, put
 
-View = Mapping[str, Any]
+if TYPE_CHECKING:
+    from engines.burgenland.view import Castle, LastMove, PlayerInfo, PublicView
 
 W = geo.BOARD_WIDTH
 HEADER_H = 112
@@ -52,15 +44,7 @@ PIECE_KINDS = ("wall", "tower", "house", "well")
 #: Short names of bonus tiles for the supply strip (the hand spells them out in full).
 BONUS_NAMES = {data.PAY_TEN: "pay 10", data.DRAW_FIVE: "draw 5", data.IGNORE: "ignore restr.",
                data.EXTRA_SITE: "extra site"}
-
-
-def player_name(names: Sequence[str], seat: int | None) -> str:
-    """The caller's display name for ``seat``, or a neutral fallback."""
-    if seat is None:
-        return "neutral"
-    if 0 <= seat < len(names) and names[seat].strip():
-        return names[seat].strip()
-    return f"Player {seat + 1}"
+HEADER = HeaderStyle(status_x=200, name_width=560, min_size=22)
 
 
 # --------------------------------------------------------------------------------
@@ -117,7 +101,7 @@ def parse_where(where: str) -> tuple[str, int | None, str | None]:
 def _static_layer(players: int, theme: Theme) -> Image.Image:
     img = new_canvas(W, H, theme)
     draw = ImageDraw.Draw(img)
-    rounded_box(draw, (FRAME + 8, FRAME + 8, W - FRAME - 8, HEADER_H - 6), theme.panel_alt, radius=12)
+    header_panel(draw, W, HEADER_H - 6, theme)
     _static_roads(img, theme)
     for number in geo.CASTLE_CENTRES:
         _static_castle(img, draw, number, theme)
@@ -240,14 +224,14 @@ def _static_supply(img: Image.Image, draw: ImageDraw.ImageDraw, theme: Theme) ->
 # The dynamic parts
 
 
-def draw_board_image(view: View, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
-    """The board as a Pillow image (``draw_board`` encodes it)."""
-    players = int(view["players"])
+def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
+    """The board as a Pillow image (``render.draw_board`` encodes it)."""
+    players = view["players"]
     img = LAYERS.get(("burgenland", "board", W, theme.name, players), lambda: _static_layer(players, theme))
     draw = ImageDraw.Draw(img)
-    letters = view.get("colours") or {}
-    last = view.get("last_move")
-    last_where = parse_where(str(last["where"])) if last else None
+    letters = view["colours"]
+    last = view["last_move"]
+    last_where = parse_where(last["where"]) if last else None
     for castle in view["castles"]:
         _draw_castle(img, draw, castle, letters, last_where, theme)
     _draw_markers(img, view["markers"], letters, theme)
@@ -258,44 +242,26 @@ def draw_board_image(view: View, names: Sequence[str], theme: Theme = DEFAULT_TH
     return img
 
 
-def draw_board(view: View, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
-    """PNG bytes of the board for a public (or any) Burgenland view."""
-    return to_png(draw_board_image(view, names, theme))
-
-
-def _highlight(draw: ImageDraw.ImageDraw, centre: tuple[float, float], size: float, theme: Theme,
-               round_: bool = False) -> None:
-    """The last-move ring: thick, in the highlight colour, with a dark inner line."""
-    x, y = centre
-    for pad, colour, width in ((9, theme.highlight, 6), (4, theme.ink, 2)):
-        h = size / 2 + pad
-        rect = (x - h, y - h, x + h, y + h)
-        if round_:
-            draw.ellipse(rect, outline=colour, width=width)
-        else:
-            draw.rounded_rectangle(rect, radius=10, outline=colour, width=width)
-
-
-def _draw_castle(img: Image.Image, draw: ImageDraw.ImageDraw, castle: View, letters: dict[str, str],
+def _draw_castle(img: Image.Image, draw: ImageDraw.ImageDraw, castle: Castle, letters: Mapping[str, str],
                  last_where: tuple[str, int | None, str | None] | None, theme: Theme) -> None:
-    number = int(castle["number"])
+    number = castle["number"]
     box = castle_box(number)
     # The castle's two building colours, repeated here so nobody has to trace roads.
     for i, colour in enumerate(reversed(castle["colours"])):
         paste(img, marker(colours.letter(colour, letters), colours.rgb(colour), 28, theme.ink),
               (box.right - 34 - i * 32, box.y + 3))
-    sites: Mapping[str, Any] = castle["sites"]
+    sites = castle["sites"]
     if "X" in sites:
         _empty_site(img, site_centre(number, "X"), "X", theme)
     for site, content in sites.items():
         if content:
-            paste(img, piece(content["piece"], content.get("owner"), geo.SITE, theme.ink),
+            paste(img, piece(content["piece"], content["owner"], geo.SITE, theme.ink),
                   site_centre(number, site), anchor="mm")
-    well = castle.get("well")
+    well = castle["well"]
     wc = well_centre(number)
     if well:
-        paste(img, piece("well", well.get("owner"), geo.WELL, theme.ink), wc, anchor="mm")
-    if castle.get("indicator"):
+        paste(img, piece("well", well["owner"], geo.WELL, theme.ink), wc, anchor="mm")
+    if castle["indicator"]:
         r = geo.WELL / 2 + 3
         draw.ellipse((wc[0] - r, wc[1] - r, wc[0] + r, wc[1] + r), outline=INDICATOR_RED, width=4)
         if well:  # should not happen (the indicator moves on), but never hide it
@@ -303,28 +269,28 @@ def _draw_castle(img: Image.Image, draw: ImageDraw.ImageDraw, castle: View, lett
         else:
             paste(img, indicator(34, theme.ink), wc, anchor="mm")
     if last_where and last_where[1] == number:
-        kind, _, site = last_where
+        kind, _, last_site = last_where
         if kind == "well":
-            _highlight(draw, wc, geo.WELL, theme, round_=True)
-        elif site in geo.SITE_CENTRES:
-            _highlight(draw, site_centre(number, site), geo.SITE, theme)
+            highlight_ring(draw, wc, geo.WELL, theme, round_=True)
+        elif last_site in geo.SITE_CENTRES:
+            highlight_ring(draw, site_centre(number, last_site), geo.SITE, theme)
 
 
-def _draw_markers(img: Image.Image, markers: Sequence[str], letters: dict[str, str], theme: Theme) -> None:
+def _draw_markers(img: Image.Image, markers: Sequence[str], letters: Mapping[str, str], theme: Theme) -> None:
     for position, colour in enumerate(markers, start=1):
         if position in geo.JUNCTIONS:
             paste(img, marker(colours.letter(colour, letters), colours.rgb(colour), geo.MARKER_DIAMETER,
                               theme.ink), junction(position), anchor="mm")
 
 
-def _draw_large(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names: Sequence[str],
+def _draw_large(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
                 highlighted: bool, theme: Theme) -> None:
     box = large_box()
-    players = int(view["players"])
+    players = view["players"]
     counts = [dict.fromkeys(data.BUILDINGS, 0) for _ in range(players)]
-    for built in view.get("large_castle") or []:
-        owner = built.get("owner")
-        if owner is not None and 0 <= owner < players and built.get("piece") in counts[owner]:
+    for built in view["large_castle"]:
+        owner = built["owner"]
+        if 0 <= owner < players and built["piece"] in counts[owner]:
             counts[owner][built["piece"]] += 1
     body = Box(box.x + 10, box.y + 42, box.w - 20, box.h - 50)
     rows = body.rows(max(players, 3), gap=2)
@@ -346,39 +312,22 @@ def _draw_large(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names: 
         draw.rounded_rectangle(box.inset(-7).rect, radius=18, outline=theme.highlight, width=6)
 
 
-def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names: Sequence[str],
+def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
                  theme: Theme) -> None:
-    x0, y1, y2 = FRAME + 24, FRAME + 36, FRAME + 78
-    put(img, (x0, y1), "BURGENLAND", 22, theme.muted, bold=True, anchor="lm")
-    put(img, (x0, y2), f"move {int(view.get('move') or 0)}", 20, theme.muted, anchor="lm")
-    x = x0 + 200
-    winner = view.get("winner")
-    to_act = view.get("to_act")
-    if winner is not None:
-        paste(img, icon("crown", 36, GOLD, theme.ink), (x, y1 - 18))
-        paste(img, seat_badge(winner, 34, theme.ink), (x + 44, y1 - 17))
-        draw_text(img, (x + 88, y1), f"{player_name(names, winner)} wins!", 30, theme.ink, bold=True,
-                  anchor="lm", max_width=W - x - 120, min_size=22)
-    elif to_act is not None:
-        paste(img, icon("arrow", 34, theme.accent, theme.ink), (x, y1 - 17))
-        paste(img, seat_badge(to_act, 34, theme.ink), (x + 42, y1 - 17))
-        status = "main action done: may end the turn" if view.get("main_done") else "to play: build, or take 2 cards"
-        name = player_name(names, to_act)
-        used = draw_text(img, (x + 86, y1), name, 30, theme.ink, bold=True, anchor="lm",
-                         max_width=560, min_size=22)
-        draw_text(img, (x + 96 + used, y1 + 2), status, 22, theme.ink, anchor="lm",
-                  max_width=W - (x + 96 + used) - 40)
-    else:
-        put(img, (x, y1), "Game over", 30, theme.ink, bold=True, anchor="lm")
-    _draw_last_move_line(img, draw, view, names, (x, y2), theme)
+    winner, to_act = view["winner"], view["to_act"]
+    status = "main action done: may end the turn" if view["main_done"] else "to play: build, or take 2 cards"
+    line = draw_header(img, HEADER, theme, width=W, title="BURGENLAND", move=view["move"],
+                       winners=None if winner is None else [winner], result=f"{player_name(names, winner)} wins!",
+                       to_act=to_act, name=player_name(names, to_act), status=status, idle="Game over")
+    _draw_last_move_line(img, draw, view, names, line, theme)
 
 
-def describe_last_move(last: View | None, names: Sequence[str]) -> str:
+def describe_last_move(last: LastMove | None, names: Sequence[str]) -> str:
     """The last move in words, e.g. "built a wall in castle 3, west site"."""
     if not last:
         return "No builds yet"
-    kind, castle, site = parse_where(str(last["where"]))
-    piece_name = str(last.get("piece", "piece"))
+    kind, castle, site = parse_where(last["where"])
+    piece_name = last["piece"]
     if kind == "large":
         where = "in the large castle"
     elif kind == "well":
@@ -388,14 +337,14 @@ def describe_last_move(last: View | None, names: Sequence[str]) -> str:
     return f"built a {piece_name} {where}"
 
 
-def _draw_last_move_line(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names: Sequence[str],
+def _draw_last_move_line(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
                          xy: tuple[float, float], theme: Theme) -> None:
     x, y = xy
-    last = view.get("last_move")
+    last = view["last_move"]
     label_w = badge(draw, (x, y), "LAST BUILD", 15, theme.highlight, anchor="lm")
     x += label_w + 10
-    if last and last.get("seat") is not None:
-        seat = int(last["seat"])
+    if last:
+        seat = last["seat"]
         paste(img, seat_badge(seat, 28, theme.ink), (x, y - 14))
         x += 36
         text = f"{player_name(names, seat)} {describe_last_move(last, names)}"
@@ -404,24 +353,23 @@ def _draw_last_move_line(img: Image.Image, draw: ImageDraw.ImageDraw, view: View
     draw_text(img, (x, y), text, 22, theme.ink, anchor="lm", max_width=W - x - 40, min_size=17)
 
 
-def _draw_supply(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, theme: Theme) -> None:
+def _draw_supply(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, theme: Theme) -> None:
     arch, well_col, rewards_col, deck_col, tiles_col = _supply_columns()
     cy = arch.y + 82
     # Architect: the face-up cost a small-castle tower pays on top.
     paste(img, card((46, 64), TILE_FILL, theme.ink, "", ""), (arch.x + 14, cy - 32))
-    put(img, (arch.x + 37, cy + 2), str(view.get("architect_cost", "?")), 30, theme.ink, bold=True,
-        anchor="mm")
+    put(img, (arch.x + 37, cy + 2), str(view["architect_cost"]), 30, theme.ink, bold=True, anchor="mm")
     put(img, (arch.x + 70, cy - 12), "extra", 17, theme.muted, anchor="lm")
     put(img, (arch.x + 70, cy + 10), "per tower", 17, theme.muted, anchor="lm")
     # Well card: which castle the indicator stands in.
-    well_card = view.get("well_card")
+    well_card = view["well_card"]
     paste(img, indicator(40, theme.ink), (well_col.x + 14, cy - 22))
     if well_card is None:
         draw_text(img, (well_col.x + 62, cy), "no more", 19, theme.muted, anchor="lm")
     else:
         put(img, (well_col.x + 62, cy - 12), "castle", 17, theme.muted, anchor="lm")
         put(img, (well_col.x + 62, cy + 14), str(well_card), 30, INDICATOR_RED, bold=True, anchor="lm")
-    _draw_rewards(img, draw, rewards_col, view.get("well_rewards") or [], theme)
+    _draw_rewards(img, draw, rewards_col, view["well_rewards"], theme)
     _draw_deck(img, draw, deck_col, view, theme)
     _draw_tiles(img, draw, tiles_col, view, theme)
 
@@ -449,90 +397,78 @@ def _draw_rewards(img: Image.Image, draw: ImageDraw.ImageDraw, col: Box, remaini
         put(img, (col.x + 14, cy + 34), "next ↑", 15, theme.muted, anchor="lm")
 
 
-def _draw_deck(img: Image.Image, draw: ImageDraw.ImageDraw, col: Box, view: View, theme: Theme) -> None:
+def _draw_deck(img: Image.Image, draw: ImageDraw.ImageDraw, col: Box, view: PublicView, theme: Theme) -> None:
     cy = col.y + 82
     paste(img, icon("cards", 44, theme.panel_alt, theme.ink), (col.x + 12, cy - 22))
     put(img, (col.x + 62, cy - 12), "deck", 16, theme.muted, anchor="lm")
-    put(img, (col.x + 62, cy + 12), str(view.get("deck_size", 0)), 26, theme.ink, bold=True, anchor="lm")
+    put(img, (col.x + 62, cy + 12), str(view["deck_size"]), 26, theme.ink, bold=True, anchor="lm")
     x = col.x + 140
-    top = view.get("discard_top")
+    top = view["discard_top"]
     if top:
-        colour = str(top.get("colour"))
-        paste(img, card((36, 52), colours.rgb(colour), theme.ink, colours.letter(colour, view.get("colours")),
-                        str(top.get("value", ""))), (x, cy - 26))
+        colour = top["colour"]
+        paste(img, card((36, 52), colours.rgb(colour), theme.ink, colours.letter(colour, view["colours"]),
+                        str(top["value"])), (x, cy - 26))
     else:
         draw.rounded_rectangle((x, cy - 26, x + 36, cy + 26), radius=6, outline=theme.line, width=2)
     put(img, (x + 46, cy - 12), "discard", 16, theme.muted, anchor="lm")
-    put(img, (x + 46, cy + 12), str(view.get("discard_size", 0)), 26, theme.ink, bold=True,
-        anchor="lm")
+    put(img, (x + 46, cy + 12), str(view["discard_size"]), 26, theme.ink, bold=True, anchor="lm")
 
 
-def _draw_tiles(img: Image.Image, draw: ImageDraw.ImageDraw, col: Box, view: View, theme: Theme) -> None:
+def _draw_tiles(img: Image.Image, draw: ImageDraw.ImageDraw, col: Box, view: PublicView, theme: Theme) -> None:
     """Tiles still in the supply, and the bonus tiles already played (public)."""
     x = col.x + 14
-    rows = ((col.y + 50, "exchange tile", f"{view.get('exchange_tiles_left', 0)}", "exchange tiles left"),
-            (col.y + 84, "bonus tile", f"{view.get('bonus_tiles_left', 0)}", "bonus tiles left"))
+    rows = ((col.y + 50, "exchange tile", f"{view['exchange_tiles_left']}", "exchange tiles left"),
+            (col.y + 84, "bonus tile", f"{view['bonus_tiles_left']}", "bonus tiles left"))
     for cy, kind, count, label in rows:
         paste(img, bonus_icon(kind, 30, theme.ink), (x, cy - 15))
         used = put(img, (x + 38, cy), count, 22, theme.ink, bold=True, anchor="lm")
         put(img, (x + 44 + used, cy + 1), label, 17, theme.muted, anchor="lm")
     counts: dict[str, int] = {}
-    for t in view.get("played_bonus_tiles") or []:
+    for t in view["played_bonus_tiles"]:
         counts[t] = counts.get(t, 0) + 1
     played = ", ".join(f"{BONUS_NAMES.get(t, t)} ×{n}" for t, n in sorted(counts.items())) or "none"
     draw_text(img, (x, col.y + 116), f"played: {played}", 16, theme.ink, anchor="lm", max_width=col.w - 28,
               min_size=12)
 
 
-def _draw_players(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names: Sequence[str],
+def _draw_players(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
                   theme: Theme) -> None:
-    infos = view.get("players_info") or []
-    for seat, box in enumerate(player_boxes(int(view["players"]))):
-        info = infos[seat] if seat < len(infos) else {}
-        _draw_player(img, draw, box, seat, info, view, names, theme)
+    infos = view["players_info"]
+    for seat, box in enumerate(player_boxes(view["players"])):
+        _draw_player(img, draw, box, seat, infos[seat], view, names, theme)
 
 
-def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: int, info: View, view: View,
-                 names: Sequence[str], theme: Theme) -> None:
-    acting = view.get("to_act") == seat
-    won = view.get("winner") == seat
+def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: int, info: PlayerInfo,
+                 view: PublicView, names: Sequence[str], theme: Theme) -> None:
+    acting = view["to_act"] == seat
+    won = view["winner"] == seat
     if acting or won:
         rounded_box(draw, box.rect, None, theme.accent if acting else GOLD, width=5, radius=12)
     inner = box.inset(14, 12)
-    paste(img, seat_badge(seat, 36, theme.ink), (inner.x, inner.y))
-    tag_w = 0.0
-    if acting:
-        tag_w = badge(draw, (inner.right, inner.y + 18), "TO ACT", 15, theme.accent, anchor="rm")
-    elif won:
-        paste(img, icon("crown", 32, GOLD, theme.ink), (inner.right - 32, inner.y + 2))
-        tag_w = 36
-    draw_text(img, (inner.x + 46, inner.y + 18), player_name(names, seat), 26, theme.ink, bold=True,
-              anchor="lm", max_width=inner.w - 52 - tag_w, min_size=18)
+    draw_player_title(img, draw, inner, seat, player_name(names, seat), theme, acting=acting, won=won, size=36,
+                      name_size=26, name_room=52, min_size=18)
     # Pieces still to build: what decides the game.
-    left = info.get("pieces_left") or {}
+    left = info["pieces_left"]
     slots = Box(inner.x, inner.y + 52, inner.w, 48).columns(4, gap=6)
     colour = player_colour(seat)
     for kind, slot in zip(PIECE_KINDS, slots, strict=True):
-        n = int(left.get(kind, 0))
+        n = left.get(kind, 0)
         faded = n == 0
         fill = mix(colour, theme.panel, 0.75) if faded else colour
         paste(img, icon(kind, 38, fill, mix(theme.ink, theme.panel, 0.6) if faded else theme.ink),
               (slot.x, slot.y + 5))
         put(img, (slot.x + 42, slot.y + 24), f"×{n}", 22, theme.muted if faded else theme.ink, bold=True,
             anchor="lm")
-    total = sum(int(v) for v in left.values())
-    put(img, (inner.x, inner.y + 116), f"{total} piece{'s' * (total != 1)} left · built {int(info.get('built', 0))}",
+    total = sum(left.values())
+    put(img, (inner.x, inner.y + 116), f"{total} piece{'s' * (total != 1)} left · built {info['built']}",
         17, theme.muted, anchor="lm")
     # Cards and tiles held (counts only: hands and bonus tiles are secret).
     stats = Box(inner.x, inner.y + 134, inner.w, 40).columns(3, gap=6)
-    items = (("cards", info.get("hand_size", 0), "cards"), ("exchange tile", info.get("exchange_tiles", 0), "exch."),
-             ("bonus tile", info.get("bonus_tiles", 0), "bonus"))
+    items = (("cards", info["hand_size"], "cards"), ("exchange tile", info["exchange_tiles"], "exch."),
+             ("bonus tile", info["bonus_tiles"], "bonus"))
     for (kind, n, label), slot in zip(items, stats, strict=True):
         sprite = icon("cards", 30, theme.panel_alt, theme.ink) if kind == "cards" else bonus_icon(kind, 28, theme.ink)
         paste(img, sprite, (slot.x, slot.y + 20 - sprite.height / 2))
-        used = put(img, (slot.x + 35, slot.y + 20), str(int(n)), 21, theme.ink, bold=True, anchor="lm")
+        used = put(img, (slot.x + 35, slot.y + 20), str(n), 21, theme.ink, bold=True, anchor="lm")
         put(img, (slot.x + 39 + used, slot.y + 21), label, 15, theme.muted, anchor="lm")
 
-
-def colour_rgb(colour: str) -> RGB:
-    return colours.rgb(colour)

@@ -7,10 +7,12 @@ so neither hue perception nor the letter alone is needed to tell them apart.
 
 from __future__ import annotations
 
-from engines.burgenland import data
-from render.palette import RGB
+from collections.abc import Mapping
 
-CARD_RGB: dict[str, RGB] = {
+from engines.burgenland import data
+from render.palette import ColourKey
+
+KEY = ColourKey.of({
     "red": (214, 40, 40),
     "yellow": (250, 212, 45),
     "green": (46, 158, 64),
@@ -19,19 +21,15 @@ CARD_RGB: dict[str, RGB] = {
     "purple": (128, 58, 168),
     "orange": (245, 132, 24),
     "white": (252, 252, 250),
-}
-LETTERS: dict[str, str] = dict(zip(data.COLOURS, data.COLOUR_LETTERS, strict=True))
+}, data.COLOURS, data.COLOUR_LETTERS)
+LETTERS = KEY.letters
 #: How colour names are printed (the data names use hyphens).
 LABELS: dict[str, str] = {c: c.replace("-", " ") for c in data.COLOURS}
+rgb = KEY.rgb
 
 
-def rgb(colour: str) -> RGB:
-    """Fill colour of a card colour; unknown names draw grey rather than fail."""
-    return CARD_RGB.get(colour, (150, 150, 150))
-
-
-def letter(colour: str, view_letters: dict[str, str] | None = None) -> str:
+def letter(colour: str, view_letters: Mapping[str, str] | None = None) -> str:
     """The colour's letter, preferring the one the view states."""
     if view_letters and colour in view_letters:
         return view_letters[colour]
-    return LETTERS.get(colour, "?")
+    return KEY.letter(colour)

@@ -10,25 +10,26 @@ counting of what the view shows; the rules stay in the engine.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
 from engines.burgenland import data
 from render.burgenland import colours
-from render.burgenland.board import PIECE_KINDS, player_name
+from render.burgenland.board import PIECE_KINDS
 from render.burgenland.pieces import JOKER_FILL, bonus_icon, indicator, marker
 from render.cache import LAYERS
 from render.canvas import new_canvas
-from render.encode import to_png
+from render.header import draw_hand_title, header_panel
 from render.icons import icon
 from render.layout import Box
-from render.legend import seat_badge
+from render.legend import player_name
 from render.palette import DEFAULT_THEME, Theme, mix, player_colour
-from render.shapes import badge, card, paste, rounded_box, square_chip
+from render.shapes import card, paste, rounded_box, square_chip
 from render.text import draw_text, put
 
-View = Mapping[str, Any]
+if TYPE_CHECKING:
+    from engines.burgenland.view import CardGroup, Castle, SeatView, Tiles
 
 W = 900
 PAD = 24
@@ -52,7 +53,7 @@ H = CASTLES_Y + 44 + CASTLE_ROWS * (CELL_H + 6) + 56 + PAD
 def _static_layer(theme: Theme) -> Image.Image:
     img = new_canvas(W, H, theme)
     draw = ImageDraw.Draw(img)
-    rounded_box(draw, (14, 14, W - 14, HEADER_H), theme.panel_alt, radius=12)
+    header_panel(draw, W, HEADER_H, theme)
     rounded_box(draw, (14, CARDS_Y, W - 14, JOKER_Y + ROW_H), theme.panel, theme.line, radius=12)
     put(img, (PAD, CARDS_Y + 10), "Cards", 20, theme.muted, bold=True)
     for i, colour in enumerate(data.COLOURS):
@@ -74,59 +75,50 @@ def _static_layer(theme: Theme) -> Image.Image:
     return img
 
 
-def draw_hand_image(view: View, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
-    """The hand as a Pillow image (``draw_hand`` encodes it)."""
-    if "hand" not in view or "seat" not in view:
-        raise ValueError("a hand image needs a seat's own view (view(state, seat)), not the public one")
+def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
+    """The hand as a Pillow image (``render.draw_hand`` encodes it)."""
     img = LAYERS.get(("burgenland", "hand", W, theme.name), lambda: _static_layer(theme))
     draw = ImageDraw.Draw(img)
-    seat = int(view["seat"])
-    counts = _counts_by_colour(view["hand"].get("cards") or [])
-    jokers = int(view["hand"].get("jokers", 0))
+    seat = view["seat"]
+    counts = _counts_by_colour(view["hand"]["cards"])
+    jokers = view["hand"]["jokers"]
     _draw_header(img, draw, view, names, seat, counts, jokers, theme)
-    _draw_cards(img, view["hand"].get("cards") or [], theme)
+    _draw_cards(img, view["hand"]["cards"], theme)
     _draw_jokers(img, jokers, theme)
-    _draw_tiles(img, view.get("tiles") or {}, theme)
+    _draw_tiles(img, view["tiles"], theme)
     _draw_supply(img, view, seat, theme)
     _draw_castles(img, draw, view, counts, jokers, theme)
     return img
 
 
-def draw_hand(view: View, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
-    """PNG bytes of a seat's hand."""
-    return to_png(draw_hand_image(view, names, theme))
-
-
-def _counts_by_colour(cards: Sequence[View]) -> dict[str, int]:
+def _counts_by_colour(cards: Sequence[CardGroup]) -> dict[str, int]:
     counts = dict.fromkeys(data.COLOURS, 0)
     for group in cards:
-        counts[str(group["colour"])] = counts.get(str(group["colour"]), 0) + int(group.get("count", 1))
+        counts[group["colour"]] = counts.get(group["colour"], 0) + group["count"]
     return counts
 
 
-def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, names: Sequence[str], seat: int,
+def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, names: Sequence[str], seat: int,
                  counts: Mapping[str, int], jokers: int, theme: Theme) -> None:
-    paste(img, seat_badge(seat, 44, theme.ink), (PAD, 26))
-    tag = 0.0
-    if view.get("winner") is not None:
-        text = "you won!" if view["winner"] == seat else "game over"
-        tag = badge(draw, (W - PAD, 48), text.upper(), 17, theme.accent, anchor="rm")
-    elif view.get("to_act") == seat:
-        tag = badge(draw, (W - PAD, 48), "YOUR TURN", 17, theme.accent, anchor="rm")
-    draw_text(img, (PAD + 56, 36), player_name(names, seat), 28, theme.ink, bold=True, anchor="lm",
-              max_width=W - 2 * PAD - 70 - tag, min_size=20)
-    coins = sum(int(g["value"]) * int(g.get("count", 1)) for g in view["hand"].get("cards") or [])
+    tag = ""
+    if view["winner"] is not None:
+        tag = "YOU WON!" if view["winner"] == seat else "GAME OVER"
+    elif view["to_act"] == seat:
+        tag = "YOUR TURN"
+    draw_hand_title(img, draw, seat, player_name(names, seat), tag, theme, width=W, pad=PAD, top=26, tag_size=17,
+                    min_size=20)
+    coins = sum(g["value"] * g["count"] for g in view["hand"]["cards"])
     n_cards = sum(counts.values())
     summary = (f"your hand: {n_cards} card{'s' * (n_cards != 1)} worth {coins} coins"
                f" · {jokers} joker{'s' * (jokers != 1)}")
     draw_text(img, (PAD + 56, 72), summary, 19, theme.muted, anchor="lm", max_width=W - 2 * PAD - 70)
 
 
-def _draw_cards(img: Image.Image, cards: Sequence[View], theme: Theme) -> None:
+def _draw_cards(img: Image.Image, cards: Sequence[CardGroup], theme: Theme) -> None:
     groups: dict[str, dict[int, int]] = {c: {} for c in data.COLOURS}
     for group in cards:
-        values = groups.setdefault(str(group["colour"]), {})
-        values[int(group["value"])] = values.get(int(group["value"]), 0) + int(group.get("count", 1))
+        values = groups.setdefault(group["colour"], {})
+        values[group["value"]] = values.get(group["value"], 0) + group["count"]
     for i, colour in enumerate(data.COLOURS):
         by_value = sorted(groups.get(colour, {}).items())
         cy = CARDS_Y + 40 + i * ROW_H + ROW_H / 2
@@ -177,18 +169,18 @@ def _draw_jokers(img: Image.Image, jokers: int, theme: Theme) -> None:
     _row_total(img, jokers, data.JOKER_VALUE * jokers, cy, theme)
 
 
-def _draw_tiles(img: Image.Image, tiles: View, theme: Theme) -> None:
+def _draw_tiles(img: Image.Image, tiles: Tiles, theme: Theme) -> None:
     """The exchange tiles held, and the bonus tiles held by kind (2 x 2 grid of kinds)."""
     put(img, (PAD, TILES_Y + 10), "Tiles", 18, theme.muted, bold=True)
-    exchange = int(tiles.get("exchange", 0))
+    exchange = tiles["exchange"]
     cy = TILES_Y + 58
     paste(img, bonus_icon("exchange tile", 36, theme.ink), (PAD, cy - 18))
     put(img, (PAD + 44, cy - 8), f"×{exchange}", 22, theme.ink if exchange else theme.muted, bold=True,
         anchor="lm")
     put(img, (PAD + 44, cy + 16), "exchange", 15, theme.muted, anchor="lm")
     counts: dict[str, int] = {}
-    for tile in tiles.get("bonus") or []:
-        counts[str(tile)] = counts.get(str(tile), 0) + 1
+    for tile in tiles["bonus"]:
+        counts[tile] = counts.get(tile, 0) + 1
     grid = Box(PAD + 160, TILES_Y + 12, W - 2 * PAD - 160, TILES_H - 24)
     if not counts:
         paste(img, bonus_icon("bonus tile", 36, theme.ink), (grid.x, cy - 18))
@@ -205,47 +197,45 @@ def _draw_tiles(img: Image.Image, tiles: View, theme: Theme) -> None:
                   max_width=cell.w - 40, min_size=13)
 
 
-def _draw_supply(img: Image.Image, view: View, seat: int, theme: Theme) -> None:
-    infos = view.get("players_info") or []
-    info = infos[seat] if seat < len(infos) else {}
-    left = info.get("pieces_left") or {}
+def _draw_supply(img: Image.Image, view: SeatView, seat: int, theme: Theme) -> None:
+    left = view["players_info"][seat]["pieces_left"]
     cy = SUPPLY_Y + 30
     put(img, (PAD, cy), "To build", 18, theme.muted, bold=True, anchor="lm")
     x = PAD + 110
     colour = player_colour(seat)
     for kind in PIECE_KINDS:
-        n = int(left.get(kind, 0))
+        n = left.get(kind, 0)
         fill = colour if n else mix(colour, theme.panel, 0.75)
         paste(img, icon(kind, 36, fill, theme.ink if n else theme.line), (x, cy - 18))
         put(img, (x + 42, cy), f"×{n}", 22, theme.ink if n else theme.muted, bold=True, anchor="lm")
         x += 130
 
 
-def _draw_castles(img: Image.Image, draw: ImageDraw.ImageDraw, view: View, counts: Mapping[str, int],
+def _draw_castles(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, counts: Mapping[str, int],
                   jokers: int, theme: Theme) -> None:
-    letters = view.get("colours") or {}
+    letters = view["colours"]
     body = Box(PAD, CASTLES_Y + 44, W - 2 * PAD, CASTLE_ROWS * (CELL_H + 6))
     cols = body.columns(2, gap=16)
-    for i, castle in enumerate(view.get("castles") or []):
+    for i, castle in enumerate(view["castles"]):
         col = cols[i // CASTLE_ROWS]
         cell = Box(col.x, col.y + (i % CASTLE_ROWS) * (CELL_H + 6), col.w, CELL_H)
         _draw_castle_cell(img, draw, cell, castle, counts, jokers, letters, theme)
     _draw_large_line(img, counts, jokers, Box(PAD, body.bottom + 6, W - 2 * PAD, 40), theme)
 
 
-def _draw_castle_cell(img: Image.Image, draw: ImageDraw.ImageDraw, cell: Box, castle: View,
+def _draw_castle_cell(img: Image.Image, draw: ImageDraw.ImageDraw, cell: Box, castle: Castle,
                       counts: Mapping[str, int], jokers: int, letters: Mapping[str, str], theme: Theme) -> None:
-    pair = [str(c) for c in castle.get("colours") or []]
+    pair = castle["colours"]
     have = sum(counts.get(c, 0) for c in set(pair)) + jokers
-    open_sites = [s for s, v in (castle.get("sites") or {}).items() if v is None]
-    well_open = bool(castle.get("indicator")) and not castle.get("well")
+    open_sites = [s for s, v in castle["sites"].items() if v is None]
+    well_open = castle["indicator"] and not castle["well"]
     enough = have >= data.SMALL_CASTLE_CARDS and bool(open_sites or well_open)
     rounded_box(draw, cell.rect, mix(theme.panel, theme.good, 0.12) if enough else theme.background,
                 theme.good if enough else theme.line, width=2, radius=8)
     cy = cell.y + cell.h / 2
     paste(img, square_chip(str(castle["number"]), 32, theme.ink, theme.ink), (cell.x + 8, cy - 16))
     for j, colour in enumerate(pair):
-        paste(img, marker(colours.letter(colour, dict(letters)), colours.rgb(colour), 30, theme.ink),
+        paste(img, marker(colours.letter(colour, letters), colours.rgb(colour), 30, theme.ink),
               (cell.x + 48 + j * 34, cy - 15))
     ink = theme.good if enough else theme.muted
     used = put(img, (cell.x + 122, cy), f"{have}", 24, ink, bold=True, anchor="lm")

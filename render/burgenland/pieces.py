@@ -4,30 +4,20 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from render.icons import icon
-from render.palette import NEUTRAL, RGB, WHITE, on_colour, player_colour
+from render.icons import icon, labelled
+from render.legend import seat_corner
+from render.palette import GOLD, NEUTRAL, RGB, on_colour, player_colour
 from render.shapes import chip, disc, paste, square_chip
-from render.text import font
 
 INDICATOR_RED: RGB = (222, 30, 36)
-GOLD: RGB = (240, 190, 40)
 JOKER_FILL: RGB = (255, 255, 255)
 TILE_FILL: RGB = (232, 214, 170)
 
 
 def _owner_fill(owner: int | None) -> RGB:
     return NEUTRAL if owner is None else player_colour(owner)
-
-
-def _seat_corner(sprite: Image.Image, owner: int, ink: RGB) -> None:
-    """The owner's seat number in a white disc at the bottom-right corner."""
-    d = max(16, round(sprite.width * 0.38))
-    x, y = sprite.width - d, sprite.height - d
-    paste(sprite, disc(d, WHITE, ink, 1.5), (x, y))
-    ImageDraw.Draw(sprite).text((x + d / 2, y + d / 2 + 0.5), str(owner + 1),
-                                font=font(round(d * 0.72), True), fill=ink, anchor="mm")
 
 
 @lru_cache(maxsize=256)
@@ -45,7 +35,7 @@ def piece(kind: str, owner: int | None, size: int, ink: RGB) -> Image.Image:
     paste(sprite, glyph, (offset if owner is not None else (size - glyph.width) / 2,
                           offset if owner is not None else (size - glyph.height) / 2))
     if owner is not None:
-        _seat_corner(sprite, owner, ink)
+        seat_corner(sprite, owner, max(16, round(sprite.width * 0.38)), ink)
     return sprite
 
 
@@ -62,12 +52,9 @@ def bonus_icon(bonus: str, size: int, ink: RGB) -> Image.Image:
         return icon("joker", size, JOKER_FILL, ink)
     if bonus == "exchange tile":
         return icon("exchange", size, TILE_FILL, ink)
-    sprite = icon("coin" if bonus == "3 coins" else "tile", size, GOLD if bonus == "3 coins" else TILE_FILL,
-                  ink).copy()
-    text = "3" if bonus == "3 coins" else "?"
-    ImageDraw.Draw(sprite).text((size / 2, size / 2 + 0.5), text, font=font(round(size * 0.62), True),
-                                fill=ink, anchor="mm")
-    return sprite
+    if bonus == "3 coins":
+        return labelled("coin", size, GOLD, ink, "3", 0.62)
+    return labelled("tile", size, TILE_FILL, ink, "?", 0.62)
 
 
 @lru_cache(maxsize=16)
@@ -76,10 +63,6 @@ def indicator(size: int, ink: RGB) -> Image.Image:
     return icon("pin", size, INDICATOR_RED, ink)
 
 
-@lru_cache(maxsize=32)
 def coin(value: int, size: int, ink: RGB, fill: RGB = GOLD) -> Image.Image:
     """A coin with its value."""
-    sprite = icon("coin", size, fill, ink).copy()
-    ImageDraw.Draw(sprite).text((size / 2, size / 2 + 0.5), str(value), font=font(round(size * 0.55), True),
-                                fill=ink, anchor="mm")
-    return sprite
+    return labelled("coin", size, fill, ink, str(value), 0.55)

@@ -10,8 +10,8 @@ everything.  Frames and labels are the cached static layer.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
@@ -20,28 +20,30 @@ from render.cache import LAYERS
 from render.canvas import FRAME, new_canvas
 from render.castles_of_burgundy import geometry as geo
 from render.castles_of_burgundy import pieces as P
-from render.castles_of_burgundy.estate import estate_image, player_name
-from render.encode import to_png
+from render.castles_of_burgundy.estate import estate_image
+from render.header import header_panel
 from render.icons import icon as ui_icon
 from render.layout import Box
-from render.legend import seat_badge
-from render.palette import DEFAULT_THEME, Theme, mix, player_colour
+from render.legend import player_name, seat_badge
+from render.palette import DEFAULT_THEME, Theme, mix, on_colour, player_colour
 from render.shapes import badge, paste, rounded_box
-from render.text import draw_text, put
+from render.text import draw_text, font, put
 
-View = Mapping[str, Any]
+if TYPE_CHECKING:
+    from engines.castles_of_burgundy.view import PublicView
+
 W = geo.W
 #: Columns of a player's score row (x offsets inside the players box).
 COL_NAME, COL_VP, COL_SILVER, COL_WORKERS, COL_DICE, COL_STORAGE, COL_GOODS, COL_BONUS = (
     64, 470, 600, 700, 800, 920, 1100, 1240)
 
 
-def estate_seat(view: View) -> tuple[int, str]:
+def estate_seat(view: PublicView) -> tuple[int, str]:
     """Whose estate goes under the board: the seat to act, or (game over) the last in turn order."""
-    if view.get("to_act") is not None:
-        return int(view["to_act"]), "to act"
-    order = view.get("turn_order") or [0]
-    return int(order[-1]), "last to move"
+    if view["to_act"] is not None:
+        return view["to_act"], "to act"
+    order = view["turn_order"] or [0]
+    return order[-1], "last to move"
 
 
 # --------------------------------------------------------------------------------
@@ -51,7 +53,7 @@ def estate_seat(view: View) -> tuple[int, str]:
 def _static(players: int, theme: Theme) -> Image.Image:
     img = new_canvas(W, geo.board_height(players) + geo.ESTATE_PANEL_H + 8, theme)
     draw = ImageDraw.Draw(img)
-    rounded_box(draw, (FRAME + 8, FRAME + 8, W - FRAME - 8, geo.HEADER_H), theme.panel_alt, radius=12)
+    header_panel(draw, W, geo.HEADER_H, theme)
     for n, box in enumerate(geo.depot_boxes(), start=1):
         rounded_box(draw, box.rect, theme.panel, theme.line, width=2, radius=12)
         paste(img, P.die(n, 40), (box.x + 12, box.y + 8))
@@ -81,33 +83,33 @@ def _static(players: int, theme: Theme) -> Image.Image:
 # Parts
 
 
-def _header(img: Image.Image, view: View, names: Sequence[str], theme: Theme) -> None:
+def _header(img: Image.Image, view: PublicView, names: Sequence[str], theme: Theme) -> None:
     draw = ImageDraw.Draw(img)
     y = FRAME + 8 + (geo.HEADER_H - FRAME - 8) / 2
     put(img, (34, y - 16), "The Castles of Burgundy", 30, theme.ink, bold=True, anchor="lm")
-    if view.get("over"):
+    if view["over"]:
         status = "Game over — final scores"
-    elif view.get("setup"):
+    elif view["setup"]:
         status = "Setup: start castles are placed"
     else:
         status = (f"Phase {view['phase']} · round {view['round']} of {D.ROUNDS_PER_PHASE}"
                   f" · white die {view['white_die']}")
-    put(img, (34, y + 20), f"{status} · move {view.get('move', 0)}", 20, theme.ink, anchor="lm")
-    actor = view.get("to_act")
+    put(img, (34, y + 20), f"{status} · move {view['move']}", 20, theme.ink, anchor="lm")
+    actor = view["to_act"]
     if actor is not None:
         name = player_name(names, actor)
         text = f"{name} to act"
         right = W - 30
-        w = min(P.font(24, True).getlength(text) + 40, 560)
+        w = min(font(24, True).getlength(text) + 40, 560)
         draw.rounded_rectangle((right - w - 46, y - 24, right, y + 24), radius=24, fill=theme.accent)
         paste(img, seat_badge(actor, 34, theme.ink), (right - w - 38, y - 17))
         draw_text(img, (right - w + 4, y), text, 24, (0, 0, 0), bold=True, anchor="lm", max_width=w - 12,
                   min_size=16)
-    elif view.get("over"):
+    elif view["over"]:
         badge(draw, (W - 30, y), "GAME OVER", 24, theme.good, anchor="rm", pad=10)
 
 
-def _depot(img: Image.Image, box: Box, tiles: list[str], kinds: list[str], goods: list[int],
+def _depot(img: Image.Image, box: Box, tiles: Sequence[str], kinds: Sequence[str], goods: Sequence[int],
            theme: Theme) -> None:
     r = geo.DEPOT_R
     # put each tile on a space of its kind (the depot's printed spaces), the rest where room is left
@@ -129,12 +131,12 @@ def _depot(img: Image.Image, box: Box, tiles: list[str], kinds: list[str], goods
     step = geo.DEPOT_TILE_STEP
     x0 = box.x + box.w / 2 - step * (len(spaces) - 1) / 2
     cy = box.y + 104
-    for i, token in enumerate(spaces):
+    for i, placed in enumerate(spaces):
         centre = (x0 + i * step, cy)
-        if token is None:
+        if placed is None:
             paste(img, P.space(kinds[i], None, r), centre, "mm")
         else:
-            paste(img, P.tile(token, r), centre, "mm")
+            paste(img, P.tile(placed, r), centre, "mm")
     gx = box.x + 84
     size = 36
     if not goods:
@@ -150,11 +152,11 @@ def _depot(img: Image.Image, box: Box, tiles: list[str], kinds: list[str], goods
                                  bold=True, anchor="lm") + 10
 
 
-def _black(img: Image.Image, view: View, theme: Theme) -> None:
+def _black(img: Image.Image, view: PublicView, theme: Theme) -> None:
     box = geo.BLACK
     r = geo.BLACK_R
     tiles = view["depots"].get("black", [])
-    n = max(int(view.get("black_depot_spaces", 0)), len(tiles))
+    n = max(view["black_depot_spaces"], len(tiles))
     step = P.SQRT3 * r + 6
     x0 = box.x + 210 + P.SQRT3 * r / 2
     for i in range(n):
@@ -166,7 +168,7 @@ def _black(img: Image.Image, view: View, theme: Theme) -> None:
     # the face-down stacks
     sx = x0 + 8 * step - 30
     put(img, (sx, box.y + 24), "Face-down stacks", 18, theme.muted, bold=True, anchor="lm")
-    sizes = view.get("stack_sizes", {})
+    sizes = view["stack_sizes"]
     backs = [*D.KINDS, D.BLACK]
     for i, back in enumerate(backs):
         cx = sx + (i % 4) * 56
@@ -175,16 +177,16 @@ def _black(img: Image.Image, view: View, theme: Theme) -> None:
         fill = P.KIND_RGB.get(back, P.BLACK_BACK)
         draw = ImageDraw.Draw(img)
         draw.rounded_rectangle((cx, cy - 16, cx + 22, cy + 16), radius=5, fill=fill, outline=P.INK, width=2)
-        put(img, (cx + 11, cy), letter, 15, P.on_colour(fill), bold=True, anchor="mm")
+        put(img, (cx + 11, cy), letter, 15, on_colour(fill), bold=True, anchor="mm")
         put(img, (cx + 26, cy), str(sizes.get(back, 0)), 18, theme.ink, bold=True, anchor="lm")
 
 
-def _phase(img: Image.Image, view: View, theme: Theme) -> None:
+def _phase(img: Image.Image, view: PublicView, theme: Theme) -> None:
     box = geo.PHASE_BOX
     draw = ImageDraw.Draw(img)
     put(img, (box.x + 14, box.y + 22), "Phases", 20, theme.ink, bold=True, anchor="lm")
-    current = D.PHASES.index(view["phase"]) if view.get("phase") in D.PHASES else 0
-    over = bool(view.get("over"))
+    current = D.PHASES.index(view["phase"]) if view["phase"] in D.PHASES else 0
+    over = view["over"]
     for i, letter in enumerate(D.PHASES):
         cx, cy = box.x + 140 + i * 60, box.y + 24
         if i < current or over:
@@ -198,8 +200,8 @@ def _phase(img: Image.Image, view: View, theme: Theme) -> None:
             draw.ellipse((cx - 18, cy - 18, cx + 18, cy + 18), fill=theme.panel, outline=theme.ink, width=2)
             put(img, (cx, cy), letter, 20, theme.ink, bold=True, anchor="mm")
     put(img, (box.x + 14, box.y + 66), "Rounds", 20, theme.ink, bold=True, anchor="lm")
-    goods = list(view.get("round_goods", []))
-    rnd = int(view.get("round", 1))
+    goods = view["round_goods"]
+    rnd = view["round"]
     first_goods_round = D.ROUNDS_PER_PHASE - len(goods) + 1
     size = 62
     for i in range(D.ROUNDS_PER_PHASE):
@@ -214,7 +216,7 @@ def _phase(img: Image.Image, view: View, theme: Theme) -> None:
         if n >= first_goods_round and n - first_goods_round < len(goods):
             paste(img, P.goods(goods[n - first_goods_round], 46), (cx, cy), "mm")
         elif now:
-            paste(img, P.die(int(view.get("white_die") or 1), 46, (250, 250, 250)), (cx, cy), "mm")
+            paste(img, P.die(view["white_die"] or 1, 46, (250, 250, 250)), (cx, cy), "mm")
         else:
             put(img, (cx, cy), "–", 26, theme.muted, anchor="mm")
     if not over:
@@ -222,9 +224,9 @@ def _phase(img: Image.Image, view: View, theme: Theme) -> None:
                   "their depot.", 14, theme.muted, anchor="ls", max_width=box.w - 28)
 
 
-def _bonus(img: Image.Image, view: View, players: int, theme: Theme) -> None:
+def _bonus(img: Image.Image, view: PublicView, players: int, theme: Theme) -> None:
     box = geo.BONUS_BOX
-    left = view.get("bonus_tiles_left", {})
+    left = view["bonus_tiles_left"]
     r = 27
     col = (box.w - 20) / len(D.KINDS)
     for i, kind in enumerate(D.KINDS):
@@ -240,10 +242,10 @@ def _bonus(img: Image.Image, view: View, players: int, theme: Theme) -> None:
         anchor="ls")
 
 
-def _track(img: Image.Image, view: View, names: Sequence[str], theme: Theme) -> None:
+def _track(img: Image.Image, view: PublicView, names: Sequence[str], theme: Theme) -> None:
     box = geo.TRACK_BOX
     draw = ImageDraw.Draw(img)
-    track = view.get("track", [])
+    track = view["track"]
     n = len(track) or D.TRACK_SPACES
     col = (box.w - 24) / n
     top, bottom = box.y + 44, box.y + 160
@@ -255,7 +257,7 @@ def _track(img: Image.Image, view: View, names: Sequence[str], theme: Theme) -> 
         seats = track[i] if i < len(track) else []
         for j, seat in enumerate(seats):  # bottom to top
             paste(img, seat_badge(seat, 28, theme.ink), (x + col / 2 - 14, bottom - 56 - j * 28))
-    order = view.get("turn_order", [])
+    order = view["turn_order"]
     x = box.x + 14
     y = box.bottom - 26
     x += put(img, (x, y), "This round:", 16, theme.ink, bold=True, anchor="lm") + 8
@@ -267,11 +269,11 @@ def _track(img: Image.Image, view: View, names: Sequence[str], theme: Theme) -> 
     put(img, (box.right - 12, y), "ahead = first", 14, theme.muted, anchor="rm")
 
 
-def _players(img: Image.Image, view: View, names: Sequence[str], theme: Theme) -> None:
+def _players(img: Image.Image, view: PublicView, names: Sequence[str], theme: Theme) -> None:
     infos = view["players_info"]
     box = geo.players_box(len(infos))
     draw = ImageDraw.Draw(img)
-    actor = view.get("to_act")
+    actor = view["to_act"]
     best = max(p["vp"] for p in infos)
     for seat, info in enumerate(infos):
         y = box.y + geo.PLAYERS_TITLE_H + seat * geo.PLAYER_ROW_H + 6
@@ -282,7 +284,7 @@ def _players(img: Image.Image, view: View, names: Sequence[str], theme: Theme) -
         if seat == actor:
             draw.rectangle((box.x + 6, y, box.x + 12, y + geo.PLAYER_ROW_H), fill=theme.accent)
             paste(img, ui_icon("arrow", 26, theme.accent, P.INK), (box.x + 16, cy - 13))
-        elif view.get("over") and info["vp"] == best:
+        elif view["over"] and info["vp"] == best:
             paste(img, ui_icon("crown", 28, P.GOLD, P.INK), (box.x + 14, cy - 14))
         paste(img, seat_badge(seat, 32, theme.ink), (box.x + COL_NAME - 20, cy - 16))
         draw_text(img, (box.x + COL_NAME + 22, cy), player_name(names, seat), 22, theme.ink, bold=seat == actor,
@@ -292,10 +294,10 @@ def _players(img: Image.Image, view: View, names: Sequence[str], theme: Theme) -
         put(img, (box.x + COL_SILVER + 32, cy), f"×{info['silver']}", 20, theme.ink, bold=True, anchor="lm")
         paste(img, P.icon("worker", 28), (box.x + COL_WORKERS, cy - 14))
         put(img, (box.x + COL_WORKERS + 32, cy), f"×{info['workers']}", 20, theme.ink, bold=True, anchor="lm")
-        for i, value in enumerate(info.get("dice") or []):
+        for i, value in enumerate(info["dice"]):
             paste(img, P.die(value, 34, mix(player_colour(seat), (255, 255, 255), 0.8)),
                   (box.x + COL_DICE + i * 40, cy - 17))
-        if not info.get("dice"):
+        if not info["dice"]:
             put(img, (box.x + COL_DICE, cy), "used", 17, theme.muted, anchor="lm")
         for i, token in enumerate(info["storage"]):
             paste(img, P.tile(token, 25, label=False), (box.x + COL_STORAGE + 22 + i * 46, cy), "mm")
@@ -314,13 +316,14 @@ def _players(img: Image.Image, view: View, names: Sequence[str], theme: Theme) -
             put(img, (box.x + COL_BONUS, cy), "–", 18, theme.muted, anchor="lm")
 
 
-def draw_board_image(view: View, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
+def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
+    """The central board with the acting player's estate under it (``render.draw_board`` encodes it)."""
     players = len(view["players_info"])
     top = LAYERS.get(("castles-of-burgundy", "board", players, W, theme.name), lambda: _static(players, theme))
     _header(top, view, names, theme)
     for n, box in enumerate(geo.depot_boxes(), start=1):
-        _depot(top, box, list(view["depots"].get(str(n), [])), list(view["depot_spaces"].get(str(n), [])),
-               list(view["depot_goods"].get(str(n), [])), theme)
+        _depot(top, box, view["depots"].get(str(n), []), view["depot_spaces"].get(str(n), []),
+               view["depot_goods"].get(str(n), []), theme)
     _black(top, view, theme)
     _phase(top, view, theme)
     _bonus(top, view, players, theme)
@@ -330,8 +333,3 @@ def draw_board_image(view: View, names: Sequence[str], theme: Theme = DEFAULT_TH
     estate = estate_image(view, names, seat, title=why, theme=theme)
     top.paste(estate.crop((FRAME, 0, W - FRAME, estate.height)), (FRAME, geo.board_height(players)))
     return top
-
-
-def draw_board(view: View, names: Sequence[str]) -> bytes:
-    """PNG of the central board with the acting player's estate under it."""
-    return to_png(draw_board_image(view, names))

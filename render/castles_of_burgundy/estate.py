@@ -10,7 +10,7 @@ estate board).  The hand passes ``placeable`` to ring the spaces each die could 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
@@ -18,21 +18,17 @@ from engines.castles_of_burgundy import data as D
 from render.cache import LAYERS
 from render.castles_of_burgundy import geometry as geo
 from render.castles_of_burgundy import pieces as P
-from render.layout import Box
-from render.legend import seat_badge
+from render.legend import player_name, seat_badge
 from render.palette import DEFAULT_THEME, RGB, Theme, mix
 from render.shapes import paste, rounded_box
-from render.text import draw_text, put
+from render.text import draw_text, font, put
 
-View = Mapping[str, Any]
+if TYPE_CHECKING:
+    from engines.castles_of_burgundy.view import PlayerInfo, PublicView
+
 FREE: RGB = (24, 140, 64)       # a die fits as it is
 PAID: RGB = (128, 48, 168)      # a die fits with workers
 
-
-def player_name(names: Sequence[str], seat: int) -> str:
-    if 0 <= seat < len(names) and str(names[seat]).strip():
-        return str(names[seat]).strip()
-    return f"Player {seat + 1}"
 
 
 def completed_regions(estate_no: int, covered: set[int]) -> list[tuple[int, ...]]:
@@ -78,23 +74,23 @@ def _highlight(img: Image.Image, placeable: Mapping[str, Mapping[str, int]], cas
     for die, spaces in sorted(placeable.items()):
         for space, cost in spaces.items():
             tags.setdefault(int(space), []).append((f"{die}+{cost}w" if cost else f"{die}", cost == 0))
-    for space in castle:
-        tags.setdefault(int(space), []).append(("castle", True))
+    for castle_space in castle:
+        tags.setdefault(castle_space, []).append(("castle", True))
     draw = ImageDraw.Draw(img)
-    for space, items in sorted(tags.items()):
-        cx, cy = geo.space_centre(space)
+    for tagged, items in sorted(tags.items()):
+        cx, cy = geo.space_centre(tagged)
         colour = FREE if any(free for _, free in items) else PAID
         corners = P.hex_corners(cx, cy, geo.ESTATE_R - 4)
         draw.line([*corners, corners[0]], fill=colour, width=7, joint="curve")
         y = cy + geo.ESTATE_R * 0.54
         text = " ".join(t for t, _ in items)
         size = 15 if len(text) <= 6 else 13
-        w = max(28, P.font(size, True).getlength(text) + 10)
+        w = max(28, font(size, True).getlength(text) + 10)
         draw.rounded_rectangle((cx - w / 2, y - 11, cx + w / 2, y + 11), radius=11, fill=colour)
         put(img, (cx, y), text, size, (255, 255, 255), bold=True, anchor="mm")
 
 
-def _side(img: Image.Image, info: View, players: int, theme: Theme) -> None:
+def _side(img: Image.Image, info: PlayerInfo, players: int, theme: Theme) -> None:
     box = geo.SIDE.inset(16, 12)
     x, y = box.x, box.y
     label = theme.muted
@@ -108,7 +104,7 @@ def _side(img: Image.Image, info: View, players: int, theme: Theme) -> None:
     y += 62
     # dice
     put(img, (x, y + 26), "Dice", 20, label, bold=True, anchor="lm")
-    dice = info.get("dice") or []
+    dice = info["dice"]
     for i, value in enumerate(dice):
         paste(img, P.die(value, 52), (x + 96 + i * 64, y))
     if not dice:
@@ -155,7 +151,7 @@ def _side(img: Image.Image, info: View, players: int, theme: Theme) -> None:
     for i, b in enumerate(bonuses):
         paste(img, P.bonus_tile(b["kind"], b["points"], 30), (x + 96 + 27 + i * 58, y + 30), "mm")
     y += 70
-    done = info.get("colours_complete") or []
+    done = info["colours_complete"]
     facts = f"Regions completed: {info['regions_complete']}   Empty spaces: {info['empty_spaces']}"
     draw_text(img, (x, y + 12), facts, 19, theme.ink, anchor="lm", max_width=box.w)
     y += 30
@@ -163,7 +159,7 @@ def _side(img: Image.Image, info: View, players: int, theme: Theme) -> None:
     draw_text(img, (x, y + 12), f"Colours filled: {colours}", 19, theme.ink, anchor="lm", max_width=box.w)
     y += 36
     # knowledge: number and our short wording, one line each
-    known = info.get("knowledge") or []
+    known = info["knowledge"]
     put(img, (x, y + 12), "Knowledge" if known else "Knowledge: none", 20, label, bold=True, anchor="lm")
     y += 30
     line_h = 22
@@ -179,19 +175,19 @@ def _side(img: Image.Image, info: View, players: int, theme: Theme) -> None:
         y += line_h
 
 
-def estate_image(view: View, names: Sequence[str], seat: int, *, title: str = "",
+def estate_image(view: PublicView, names: Sequence[str], seat: int, *, title: str = "",
                  placeable: Mapping[str, Mapping[str, int]] | None = None, castle: Sequence[int] = (),
                  theme: Theme = DEFAULT_THEME) -> Image.Image:
     """The estate panel of ``seat`` (W × ESTATE_PANEL_H, opaque)."""
     info = view["players_info"][seat]
-    estate_no = int(info["estate_no"])
+    estate_no = info["estate_no"]
     img = LAYERS.get(("castles-of-burgundy", "estate", estate_no, geo.W, theme.name),
                      lambda: _static(estate_no, theme))
     # title
     ty = 6 + (geo.ESTATE_TITLE_H - 6) / 2
     paste(img, seat_badge(seat, 34, theme.ink), (geo.MARGIN + 14, ty - 17))
     tail = f" — estate No. {estate_no}" + (f" · {title}" if title else "")
-    tail_w = P.font(22).getlength(tail)
+    tail_w = font(22).getlength(tail)
     name_w = draw_text(img, (geo.MARGIN + 58, ty), player_name(names, seat), 26, theme.ink, bold=True,
                        anchor="lm", max_width=geo.W - 2 * geo.MARGIN - 80 - tail_w, min_size=18)
     put(img, (geo.MARGIN + 58 + name_w, ty + 1), tail, 22, theme.ink, anchor="lm")
@@ -205,5 +201,3 @@ def estate_image(view: View, names: Sequence[str], seat: int, *, title: str = ""
     _side(img, info, len(view["players_info"]), theme)
     return img
 
-
-__all__ = ["Box", "estate_image", "player_name"]

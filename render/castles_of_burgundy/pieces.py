@@ -15,12 +15,12 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engines.castles_of_burgundy import data as D
-from render.palette import RGB, mix, on_colour
-from render.shapes import SUPERSAMPLE, supersampled
+from render.icons import unit_points as _p
+from render.palette import RGB, WHITE, mix, on_colour
+from render.shapes import rimmed, supersampled
 from render.text import fit_font, font
 
 INK: RGB = (34, 28, 22)
-WHITE: RGB = (255, 255, 255)
 
 #: Kind -> tile colour (the board's colours); the letter always goes with it.
 KIND_RGB: dict[str, RGB] = {
@@ -89,9 +89,6 @@ def _icon(*names: str) -> Callable[[Painter], Painter]:
 
     return register
 
-
-def _p(s: float, *c: float) -> list[tuple[float, float]]:
-    return [(c[i] * s, c[i + 1] * s) for i in range(0, len(c), 2)]
 
 
 def _w(s: float, f: float = 0.05) -> int:
@@ -424,9 +421,7 @@ def goods(kind: int, size: int, count: int = 0) -> Image.Image:
 
     def paint(d: ImageDraw.ImageDraw, s: int) -> None:
         z = size * s
-        d.rounded_rectangle((0, 0, z - 1, z - 1), radius=round(z * 0.18), fill=INK)
-        b = max(1.5, size / 16) * s
-        d.rounded_rectangle((b, b, z - 1 - b, z - 1 - b), radius=round(z * 0.14), fill=fill)
+        rimmed(d, z, z, max(1.5, size / 16) * s, round(z * 0.18), round(z * 0.14), INK, fill)
 
     sprite = supersampled((size, size), paint)
     ImageDraw.Draw(sprite).text((size / 2, size / 2), str(kind), font=font(round(size * 0.62), True),
@@ -444,9 +439,7 @@ def die(value: int, size: int, fill: RGB = WHITE, pip: RGB = INK) -> Image.Image
 
     def paint(d: ImageDraw.ImageDraw, s: int) -> None:
         z = size * s
-        d.rounded_rectangle((0, 0, z - 1, z - 1), radius=round(z * 0.2), fill=INK)
-        b = max(1.5, size / 18) * s
-        d.rounded_rectangle((b, b, z - 1 - b, z - 1 - b), radius=round(z * 0.16), fill=fill)
+        rimmed(d, z, z, max(1.5, size / 18) * s, round(z * 0.2), round(z * 0.16), INK, fill)
         pr = z * 0.095
         for col, row in _PIPS[value]:
             x, y = z * (0.26 + 0.24 * col), z * (0.26 + 0.24 * row)
@@ -454,5 +447,3 @@ def die(value: int, size: int, fill: RGB = WHITE, pip: RGB = INK) -> Image.Image
 
     return supersampled((size, size), paint)
 
-
-__all__ = ["SUPERSAMPLE"]

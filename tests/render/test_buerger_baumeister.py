@@ -8,12 +8,11 @@ last placement, a half-made turn, the final count).
 from __future__ import annotations
 
 import copy
-from io import BytesIO
 from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import ImageChops
 
 import engines
 import render
@@ -22,30 +21,14 @@ from engines.core import Action
 from render.buerger_baumeister import board as board_mod
 from render.buerger_baumeister import draw_board_image, draw_hand_image
 from render.buerger_baumeister import hand as hand_mod
-from render.gallery import NAMES, PHASES, Position, positions
+from render.gallery import PHASES, Position, positions
 from render.text import font
 from tests.engines.buerger_baumeister_helpers import crane, give, leave_in_bag, offer, position
+from tests.render import helpers as H
 
 GAME = "buerger-baumeister"
 E = engines.get(GAME)
 MAX_PNG_BYTES = 500 * 1024
-
-
-def _decode(png: bytes) -> Image.Image:
-    assert png.startswith(b"\x89PNG\r\n\x1a\n")
-    img = Image.open(BytesIO(png))
-    img.load()
-    return img
-
-
-def _names(n: int) -> list[str]:
-    return list(NAMES[:n])
-
-
-def _changed(a: Image.Image, b: Image.Image, centre: tuple[float, float], half: int) -> bool:
-    x, y = round(centre[0]), round(centre[1])
-    box = (x - half, y - half, x + half, y + half)
-    return ImageChops.difference(a.crop(box), b.crop(box)).getbbox() is not None
 
 
 def _turn(state, text: str, seat: int = 0):
@@ -65,23 +48,18 @@ def test_board_and_hands_render_in_every_phase(played: list[Position]) -> None:
     assert [p.phase for p in played] == list(PHASES)
     assert played[-1].public["over"] and played[0].public["move"] == 0
     for pos in played:
-        names = _names(pos.players)
+        names = H.names(pos.players)
         board = render.draw_board(GAME, pos.public, names)
-        img = _decode(board)
+        img = H.decode(board)
         assert 1000 <= img.width <= 1400 and img.height >= img.width * 0.9, pos.label  # phones: not a strip
         assert len(board) < MAX_PNG_BYTES, pos.label
         for seat in range(pos.players):
             hand = render.draw_hand(GAME, pos.seats[seat], names)
-            assert _decode(hand).width < img.width and len(hand) < MAX_PNG_BYTES, pos.label
+            assert H.decode(hand).width < img.width and len(hand) < MAX_PNG_BYTES, pos.label
 
 
 def test_rendering_is_deterministic_and_the_board_shows_public_facts_only(played: list[Position]) -> None:
-    pos = played[1]
-    names = _names(pos.players)
-    public = render.draw_board(GAME, pos.public, names)
-    assert public == render.draw_board(GAME, copy.deepcopy(pos.public), names)
-    assert all(render.draw_board(GAME, v, names) == public for v in pos.seats)
-    assert render.draw_hand(GAME, pos.seats[0], names) == render.draw_hand(GAME, copy.deepcopy(pos.seats[0]), names)
+    H.assert_deterministic_and_public(GAME, played[1])
 
 
 def test_hand_differs_when_only_the_hand_differs() -> None:
@@ -94,7 +72,7 @@ def test_hand_differs_when_only_the_hand_differs() -> None:
             break
     else:
         pytest.fail("determinize never changed the hand")
-    names = _names(3)
+    names = H.names(3)
     assert render.draw_board(GAME, E.view(other, None), names) == render.draw_board(GAME, E.view(state, None), names)
     assert render.draw_hand(GAME, E.view(other, owner), names) != render.draw_hand(GAME, E.view(state, owner), names)
 
@@ -106,13 +84,13 @@ def test_hand_differs_when_only_the_hand_differs() -> None:
 def test_the_last_placement_and_project_are_highlighted_where_they_happened() -> None:
     start = give(position(3), 0, "RH2", "GV2", "BP3", coins=2)
     after = _turn(start, "place RH2 red-M +2 project buy 2")
-    a, b = draw_board_image(E.view(start, None), _names(3)), draw_board_image(E.view(after, None), _names(3))
+    a, b = draw_board_image(E.view(start, None), H.names(3)), draw_board_image(E.view(after, None), H.names(3))
     red_m = R.DISTRICT_INDEX["red-M"]
-    assert _changed(a, b, board_mod.space_centre(red_m, 1), 30)   # the token and its ring
-    assert _changed(a, b, board_mod.project_centre(red_m), 30)    # the crane
-    assert not _changed(a, b, board_mod.space_centre(red_m, 4), 20)
-    assert not _changed(a, b, board_mod.project_centre(R.DISTRICT_INDEX["red-L"]), 20)
-    assert _changed(a, b, board_mod.offer_space_centre(1), 30)    # bought and refilled
+    assert H.changed(a, b, board_mod.space_centre(red_m, 1), 30)   # the token and its ring
+    assert H.changed(a, b, board_mod.project_centre(red_m), 30)    # the crane
+    assert not H.changed(a, b, board_mod.space_centre(red_m, 4), 20)
+    assert not H.changed(a, b, board_mod.project_centre(R.DISTRICT_INDEX["red-L"]), 20)
+    assert H.changed(a, b, board_mod.offer_space_centre(1), 30)    # bought and refilled
 
 
 def test_each_crane_owner_draws_differently() -> None:
@@ -121,7 +99,7 @@ def test_each_crane_owner_draws_differently() -> None:
         state = crane(position(4), "blue-L", owner)
         centre = board_mod.project_centre(R.DISTRICT_INDEX["blue-L"])
         box = tuple(round(c) for c in (centre[0] - 25, centre[1] - 25, centre[0] + 25, centre[1] + 25))
-        images.append(draw_board_image(E.view(state, None), _names(4)).crop(box))
+        images.append(draw_board_image(E.view(state, None), H.names(4)).crop(box))
     for i, a in enumerate(images):
         for b in images[i + 1:]:
             assert ImageChops.difference(a, b).getbbox() is not None
@@ -130,41 +108,41 @@ def test_each_crane_owner_draws_differently() -> None:
 def test_the_mayor_and_free_badge_move_with_the_mayor() -> None:
     at_1 = offer(position(3), "YH2", "YV2", "GH2", "GV3", "BP3", mayor=0)
     at_3 = offer(position(3), "YH2", "YV2", "GH2", "GV3", "BP3", mayor=2)
-    a, b = draw_board_image(E.view(at_1, None), _names(3)), draw_board_image(E.view(at_3, None), _names(3))
-    assert _changed(a, b, board_mod.offer_space_centre(0), 80)
-    assert _changed(a, b, board_mod.offer_space_centre(2), 80)
-    assert not _changed(a, b, board_mod.offer_space_centre(4), 36)
+    a, b = draw_board_image(E.view(at_1, None), H.names(3)), draw_board_image(E.view(at_3, None), H.names(3))
+    assert H.changed(a, b, board_mod.offer_space_centre(0), 80)
+    assert H.changed(a, b, board_mod.offer_space_centre(2), 80)
+    assert not H.changed(a, b, board_mod.offer_space_centre(4), 36)
 
 
 def test_the_final_count_shows_every_hand_on_the_board() -> None:
     state = give(leave_in_bag(give(position(3), 0, "RH2", "GV2", "BP3")), 1, score=5)
     over = _turn(state, "place RH2 red-S plain buy 1")
     assert E.view(over, None)["final"] is not None
-    before = draw_board_image(E.view(state, None), _names(3))
-    after = draw_board_image(E.view(over, None), _names(3))
+    before = draw_board_image(E.view(state, None), H.names(3))
+    after = draw_board_image(E.view(over, None), H.names(3))
     panel = board_mod.player_boxes(3)[1]
     lower = (round(panel.x), round(panel.y + 50), round(panel.right), round(panel.bottom))
     assert ImageChops.difference(before.crop(lower), after.crop(lower)).getbbox() is not None
-    _decode(render.draw_hand(GAME, E.view(over, 2), _names(3)))
+    H.decode(render.draw_hand(GAME, E.view(over, 2), H.names(3)))
 
 
 def test_a_half_made_turn_shows_in_the_hand_only() -> None:
     start = give(position(3), 0, "RH2", "GV2", "BP3", coins=1)
     half = _turn(_turn(start, "place RH2"), "red-M +2")
-    names = _names(3)
+    names = H.names(3)
     assert render.draw_board(GAME, E.view(half, None), names) != b""
     a, b = draw_hand_image(E.view(start, 0), names), draw_hand_image(E.view(half, 0), names)
     turn_box = (14, hand_mod.TURN_Y, hand_mod.W - 14, hand_mod.TURN_Y + hand_mod.TURN_H)
     assert ImageChops.difference(a.crop(turn_box), b.crop(turn_box)).getbbox() is not None
     first = hand_mod.card_boxes()[0]
-    assert _changed(a, b, (first.x + 4, first.center[1]), 3)  # the chosen token's frame
+    assert H.changed(a, b, (first.x + 4, first.center[1]), 3)  # the chosen token's frame
     # Another seat's view of the half-made turn is the same as before it.
     assert render.draw_hand(GAME, E.view(half, 1), names) == render.draw_hand(GAME, E.view(start, 1), names)
 
 
 def test_hand_needs_a_seat_view() -> None:
     with pytest.raises(ValueError, match="seat"):
-        render.draw_hand(GAME, E.view(E.new_game(2, 1), None), _names(2))
+        render.draw_hand(GAME, E.view(E.new_game(2, 1), None), H.names(2))
 
 
 def test_long_names_shrink_inside_their_panels() -> None:
@@ -177,7 +155,7 @@ def test_long_names_shrink_inside_their_panels() -> None:
         assert ImageChops.difference(a.crop(gap), b.crop(gap)).getbbox() is None
     offer_area = tuple(round(c) for c in board_mod.offer_box().rect)
     assert ImageChops.difference(a.crop(offer_area), b.crop(offer_area)).getbbox() is None
-    _decode(render.draw_board(GAME, view, ["Ana"]))  # fewer names than seats fall back
+    H.decode(render.draw_board(GAME, view, ["Ana"]))  # fewer names than seats fall back
 
 
 def test_the_umlaut_is_a_real_glyph() -> None:
@@ -192,19 +170,19 @@ def test_the_hand_shows_each_tokens_best_places_from_the_view() -> None:
     assert view["hand"][0]["options"][0] == {"district": "red-M", "bonus": "+2", "points": 4}
     fewer = copy.deepcopy(view)
     fewer["hand"][0]["options"] = []
-    a, b = draw_hand_image(view, _names(3)), draw_hand_image(fewer, _names(3))
+    a, b = draw_hand_image(view, H.names(3)), draw_hand_image(fewer, H.names(3))
     first, second = hand_mod.card_boxes()[:2]
-    assert _changed(a, b, (first.center[0], first.bottom - 60), 40)
-    assert not _changed(a, b, (second.center[0], second.bottom - 60), 40)
+    assert H.changed(a, b, (first.center[0], first.bottom - 60), 40)
+    assert not H.changed(a, b, (second.center[0], second.bottom - 60), 40)
 
 
 def test_gallery_and_caches() -> None:
     from render.cache import LAYERS
 
     view = E.view(_turn(give(position(4), 0, "RH2", "GV2", "BP3"), "place RH2 red-S coin project buy 1"), 0)
-    warm = render.draw_board(GAME, view, _names(4)), render.draw_hand(GAME, view, _names(4))
+    warm = render.draw_board(GAME, view, H.names(4)), render.draw_hand(GAME, view, H.names(4))
     LAYERS.clear()
-    assert (render.draw_board(GAME, view, _names(4)), render.draw_hand(GAME, view, _names(4))) == warm
+    assert (render.draw_board(GAME, view, H.names(4)), render.draw_hand(GAME, view, H.names(4))) == warm
     assert GAME in render.games()
 
 
@@ -216,10 +194,10 @@ def test_gallery_writes_every_sample_it_lists(tmp_path: Path) -> None:
     assert listed == [p.name for p in written]
     assert len([p for p in written if p.name.endswith("-board.png")]) == 3 * len(PHASES)
     for path in written[:4]:
-        _decode(path.read_bytes())
+        H.decode(path.read_bytes())
 
 
 def test_an_action_through_the_engine_changes_only_the_acting_seats_hand() -> None:
     state = give(position(3), 0, "RH2", "GV2", "BP3")
     after = E.apply(state, 0, Action.of("place", "RH2"))[0]
-    assert render.draw_hand(GAME, E.view(after, 2), _names(3)) == render.draw_hand(GAME, E.view(state, 2), _names(3))
+    assert render.draw_hand(GAME, E.view(after, 2), H.names(3)) == render.draw_hand(GAME, E.view(state, 2), H.names(3))

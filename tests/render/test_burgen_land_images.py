@@ -8,10 +8,8 @@ player relies on: the turn's colour and risk, holes, the die choice, the winner.
 from __future__ import annotations
 
 import copy
-from io import BytesIO
 
 import pytest
-from PIL import Image
 
 import engines
 import render
@@ -19,18 +17,12 @@ from engines.burgen_land import rules as R
 from render.burgen_land import board as board_mod
 from render.gallery import NAMES, PHASES, Position, positions
 from tests.engines.burgen_land_helpers import position, space
+from tests.render import helpers as H
 
 E = engines.get("burgen-land")
 GAME = "burgen-land"
 MAX_PNG_BYTES = 500 * 1024
 TWO = list(NAMES[:2])
-
-
-def _decode(png: bytes) -> Image.Image:
-    assert png.startswith(b"\x89PNG\r\n\x1a\n")
-    img = Image.open(BytesIO(png))
-    img.load()
-    return img.convert("RGB")
 
 
 @pytest.fixture(scope="module")
@@ -54,20 +46,16 @@ def test_board_and_panels_render_in_every_phase(played: list[Position]) -> None:
     assert played[-1].public["winner"] is not None
     for pos in played:
         board = render.draw_board(GAME, pos.public, TWO)
-        img = _decode(board)
+        img = H.decode(board)
         assert 1200 <= img.width <= 1600 and img.height > img.width, pos.label  # portrait: phones
         assert len(board) < MAX_PNG_BYTES, pos.label
         for seat in range(2):
             hand = render.draw_hand(GAME, pos.seats[seat], TWO)
-            assert _decode(hand).width < img.width and len(hand) < MAX_PNG_BYTES, pos.label
+            assert H.decode(hand).width < img.width and len(hand) < MAX_PNG_BYTES, pos.label
 
 
 def test_rendering_is_deterministic_and_the_board_is_the_same_for_every_viewer(played: list[Position]) -> None:
-    pos = played[1]
-    public = render.draw_board(GAME, pos.public, TWO)
-    assert public == render.draw_board(GAME, copy.deepcopy(pos.public), TWO)
-    assert all(render.draw_board(GAME, v, TWO) == public for v in pos.seats)
-    assert render.draw_hand(GAME, pos.seats[0], TWO) == render.draw_hand(GAME, copy.deepcopy(pos.seats[0]), TWO)
+    H.assert_deterministic_and_public(GAME, played[1])
 
 
 def test_the_panel_needs_a_seat_view() -> None:
@@ -117,22 +105,22 @@ def test_a_pending_penalty_shows_no_die_markers_and_no_negative_count() -> None:
     view = E.view(state, 0)
     assert view["turn"]["phase"] == "penalty" and view["turn"]["spaces_left"] == 0 and view["turn"]["safe_rolls"] == []
     assert board_mod.step_outcomes(view) == []
-    _decode(render.draw_board(GAME, view, TWO))
-    _decode(render.draw_hand(GAME, view, TWO))
+    H.decode(render.draw_board(GAME, view, TWO))
+    H.decode(render.draw_hand(GAME, view, TWO))
 
 
 def test_the_panel_lists_the_choices_of_the_seat_to_act_only() -> None:
     state = _move_position()
     mine, theirs = render.draw_hand(GAME, E.view(state, 0), TWO), render.draw_hand(GAME, E.view(state, 1), TWO)
-    assert _decode(mine).height > _decode(theirs).height  # three choices listed vs a waiting line
+    assert H.decode(mine).height > H.decode(theirs).height  # three choices listed vs a waiting line
 
 
 def test_long_and_missing_names_and_a_long_castle() -> None:
     state = position({"red": (5, 1, 3, 1, 2, 1, 5, 1, 3, 1, 2, 1, 5, 1, 3, 1, 2, 1, 5)}, {"red": ()})
     view = E.view(state, 0)
     for names in (["W" * 80, "Ж" * 80], [], ["Ana"]):
-        _decode(render.draw_board(GAME, view, names))
-        _decode(render.draw_hand(GAME, view, names))
+        H.decode(render.draw_board(GAME, view, names))
+        H.decode(render.draw_hand(GAME, view, names))
 
 
 def test_cold_and_warm_caches_give_the_same_bytes() -> None:
@@ -151,4 +139,4 @@ def test_gallery_includes_the_game(tmp_path) -> None:  # type: ignore[no-untyped
     boards = [p for p in written if p.name.endswith("-board.png")]
     assert len(boards) == len(PHASES) and all(p.name.startswith("burgen-land-2p-") for p in boards)
     for path in written:
-        _decode(path.read_bytes())
+        H.decode(path.read_bytes())

@@ -8,18 +8,18 @@ from __future__ import annotations
 
 import ast
 import copy
-from io import BytesIO
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import ImageChops
 
 import render
 from render.burgenland import board as board_mod
 from render.burgenland import draw_board_image, draw_hand_image
-from render.gallery import NAMES, PHASES, Position, positions
+from render.gallery import PHASES, Position, positions
+from tests.render import helpers as H
 from tests.render import views
 
 MAX_PNG_BYTES = 500 * 1024
@@ -32,17 +32,6 @@ def _engine_or_skip() -> Any:
         return engines.get("burgenland")
     except (KeyError, ImportError, AttributeError) as exc:  # the engine lands separately
         pytest.skip(f"burgenland engine not available: {exc}")
-
-
-def _decode(png: bytes) -> Image.Image:
-    assert png.startswith(b"\x89PNG\r\n\x1a\n")
-    img = Image.open(BytesIO(png))
-    img.load()
-    return img
-
-
-def _names(n: int) -> list[str]:
-    return list(NAMES[:n])
 
 
 @pytest.fixture(scope="module", params=[2, 3, 4], ids=lambda n: f"{n}p")
@@ -64,34 +53,22 @@ def test_playout_positions_cover_every_phase(played: list[Position]) -> None:
 
 def test_board_and_hands_render_in_every_phase(played: list[Position]) -> None:
     for pos in played:
-        names = _names(pos.players)
+        names = H.names(pos.players)
         board = render.draw_board("burgenland", pos.public, names)
-        img = _decode(board)
+        img = H.decode(board)
         assert 1200 <= img.width <= 1600, pos.label
         assert img.height > img.width * 0.8, pos.label   # portrait-ish: phones
         assert len(board) < MAX_PNG_BYTES, pos.label
         for seat in range(pos.players):
             hand = render.draw_hand("burgenland", pos.seats[seat], names)
-            himg = _decode(hand)
+            himg = H.decode(hand)
             assert himg.width < img.width, pos.label
             assert len(hand) < MAX_PNG_BYTES, pos.label
 
 
-def test_rendering_is_deterministic(played: list[Position]) -> None:
-    pos = played[1]
-    names = _names(pos.players)
-    assert render.draw_board("burgenland", pos.public, names) == render.draw_board(
-        "burgenland", copy.deepcopy(pos.public), names)
-    assert render.draw_hand("burgenland", pos.seats[0], names) == render.draw_hand(
-        "burgenland", copy.deepcopy(pos.seats[0]), names)
-
-
-def test_seat_views_draw_the_same_board_as_the_public_view(played: list[Position]) -> None:
+def test_rendering_is_deterministic_and_seat_views_draw_the_public_board(played: list[Position]) -> None:
     """The board shows public facts only: a seat's private view must not change it."""
-    pos = played[1]
-    names = _names(pos.players)
-    public = render.draw_board("burgenland", pos.public, names)
-    assert all(render.draw_board("burgenland", v, names) == public for v in pos.seats)
+    H.assert_deterministic_and_public("burgenland", played[1])
 
 
 def test_hand_differs_when_only_seat_0s_hand_differs() -> None:
@@ -107,7 +84,7 @@ def test_hand_differs_when_only_seat_0s_hand_differs() -> None:
     else:
         pytest.fail("determinize never changed seat 0's hand")
     assert engine.view(other, None) == engine.view(state, None)
-    names = _names(2)
+    names = H.names(2)
     assert render.draw_board("burgenland", engine.view(other, None), names) == render.draw_board(
         "burgenland", engine.view(state, None), names)
     assert render.draw_hand("burgenland", engine.view(other, 0), names) != render.draw_hand(
@@ -120,11 +97,11 @@ def test_hand_differs_when_only_seat_0s_hand_differs() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_handwritten_views_render(players: int) -> None:
-    names = _names(players)
+    names = H.names(players)
     for view in (views.public_view(players), views.finished_view(players)):
-        img = _decode(render.draw_board("burgenland", view, names))
+        img = H.decode(render.draw_board("burgenland", view, names))
         assert 1200 <= img.width <= 1600
-    _decode(render.draw_hand("burgenland", views.seat_view(players), names))
+    H.decode(render.draw_hand("burgenland", views.seat_view(players), names))
 
 
 def test_hand_image_changes_with_the_hand_alone() -> None:
@@ -133,7 +110,7 @@ def test_hand_image_changes_with_the_hand_alone() -> None:
     fewer = views.with_hand(base, cards[:2], jokers=1)
     more_jokers = views.with_hand(base, cards, jokers=2)
     reordered = views.with_hand(base, list(reversed(cards)), jokers=1)
-    drawn = {name: render.draw_hand("burgenland", v, _names(3))
+    drawn = {name: render.draw_hand("burgenland", v, H.names(3))
              for name, v in (("base", base), ("fewer", fewer), ("jokers", more_jokers), ("reordered", reordered))}
     assert drawn["fewer"] != drawn["base"]
     assert drawn["jokers"] != drawn["base"]
@@ -142,7 +119,7 @@ def test_hand_image_changes_with_the_hand_alone() -> None:
 
 def test_hand_needs_a_seat_view() -> None:
     with pytest.raises(ValueError, match="seat"):
-        render.draw_hand("burgenland", views.public_view(3), _names(3))
+        render.draw_hand("burgenland", views.public_view(3), H.names(3))
 
 
 def test_unknown_game_is_named() -> None:
@@ -150,29 +127,23 @@ def test_unknown_game_is_named() -> None:
         render.draw_board("chess", {}, [])
 
 
-def _region_changes(a: Image.Image, b: Image.Image, centre: tuple[float, float], half: int) -> bool:
-    x, y = round(centre[0]), round(centre[1])
-    box = (x - half, y - half, x + half, y + half)
-    return ImageChops.difference(a.crop(box), b.crop(box)).getbbox() is not None
-
-
 def test_last_move_is_highlighted_where_it_happened() -> None:
     view = views.public_view(3)
     moved = copy.deepcopy(view)
     moved["last_move"] = {"seat": 0, "piece": "house", "where": "1W"}
-    a, b = draw_board_image(view, _names(3)), draw_board_image(moved, _names(3))
-    assert _region_changes(a, b, board_mod.site_centre(1, "W"), 40)   # new highlight
-    assert _region_changes(a, b, board_mod.site_centre(3, "W"), 40)   # old one gone
-    assert not _region_changes(a, b, board_mod.site_centre(8, "N"), 40)
+    a, b = draw_board_image(view, H.names(3)), draw_board_image(moved, H.names(3))
+    assert H.changed(a, b, board_mod.site_centre(1, "W"), 40)   # new highlight
+    assert H.changed(a, b, board_mod.site_centre(3, "W"), 40)   # old one gone
+    assert not H.changed(a, b, board_mod.site_centre(8, "N"), 40)
 
 
 def test_extra_site_is_drawn_only_when_present() -> None:
     view = views.public_view(3)
     without = copy.deepcopy(view)
     del without["castles"][5]["sites"]["X"]
-    a, b = draw_board_image(view, _names(3)), draw_board_image(without, _names(3))
-    assert _region_changes(a, b, board_mod.site_centre(6, "X"), 20)
-    assert not _region_changes(a, b, board_mod.site_centre(6, "N"), 20)
+    a, b = draw_board_image(view, H.names(3)), draw_board_image(without, H.names(3))
+    assert H.changed(a, b, board_mod.site_centre(6, "X"), 20)
+    assert not H.changed(a, b, board_mod.site_centre(6, "N"), 20)
 
 
 def test_swapping_markers_redraws_both_junctions_and_castle_colours() -> None:
@@ -182,10 +153,10 @@ def test_swapping_markers_redraws_both_junctions_and_castle_colours() -> None:
     m[0], m[4] = m[4], m[0]
     for castle in swapped["castles"]:
         castle["colours"] = [m[p - 1] for p in castle["markers"]]
-    a, b = draw_board_image(view, _names(3)), draw_board_image(swapped, _names(3))
-    assert _region_changes(a, b, board_mod.junction(1), 20)
-    assert _region_changes(a, b, board_mod.junction(5), 20)
-    assert not _region_changes(a, b, board_mod.junction(3), 20)
+    a, b = draw_board_image(view, H.names(3)), draw_board_image(swapped, H.names(3))
+    assert H.changed(a, b, board_mod.junction(1), 20)
+    assert H.changed(a, b, board_mod.junction(5), 20)
+    assert not H.changed(a, b, board_mod.junction(3), 20)
 
 
 def test_owner_changes_the_piece_drawn() -> None:
@@ -194,7 +165,7 @@ def test_owner_changes_the_piece_drawn() -> None:
     for owner in (None, 0, 1, 2, 3):
         v = copy.deepcopy(view)
         v["castles"][10]["sites"]["E"] = {"piece": "tower", "owner": owner}
-        images.append(draw_board_image(v, _names(4)).crop(
+        images.append(draw_board_image(v, H.names(4)).crop(
             tuple(round(c) for c in board_mod.castle_box(11).rect)))
     for i, a in enumerate(images):
         for b in images[i + 1:]:
@@ -213,38 +184,50 @@ def test_long_names_do_not_spill_out_of_player_panels() -> None:
 
 
 def test_names_shorter_than_seats_fall_back() -> None:
-    _decode(render.draw_board("burgenland", views.public_view(4), ["Ana"]))
+    H.decode(render.draw_board("burgenland", views.public_view(4), ["Ana"]))
 
 
 def test_hand_view_is_drawn_narrower_and_deterministic() -> None:
     v = views.seat_view(3)
-    a = draw_hand_image(v, _names(3))
+    a = draw_hand_image(v, H.names(3))
     assert 700 <= a.width < 1200
-    assert render.draw_hand("burgenland", v, _names(3)) == render.draw_hand("burgenland", v, _names(3))
+    assert render.draw_hand("burgenland", v, H.names(3)) == render.draw_hand("burgenland", v, H.names(3))
 
 
 # --------------------------------------------------------------------------------
 # Boundaries
 
 
+def _imports(nodes: list[ast.stmt]) -> list[tuple[str, bool]]:
+    """(module.name, only under ``if TYPE_CHECKING:``) for every import in ``nodes``."""
+    out: list[tuple[str, bool]] = []
+    for node in nodes:
+        typing_only = isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+        for inner in ast.walk(node):
+            if isinstance(inner, ast.ImportFrom) and inner.module:
+                out += [(f"{inner.module}.{a.name}", typing_only) for a in inner.names]
+            elif isinstance(inner, ast.Import):
+                out += [(a.name, typing_only) for a in inner.names]
+    return out
+
+
 def test_renderers_import_only_engine_static_data() -> None:
-    """render/ may read an engine's static data and the registry of games, never its state or rules
-    (gallery aside)."""
+    """render/ may read an engine's static data and the registry, never its state or rules (gallery aside).
+
+    The shapes of the views (``engines/<game>/view.py``'s TypedDicts) are imported for the type
+    checker only, under ``if TYPE_CHECKING:``, so nothing of the engine's rules is loaded."""
     root = Path(render.__file__).parent
     for path in root.rglob("*.py"):
         if path.name == "gallery.py":
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.module:
-                mods = [f"{node.module}.{a.name}" for a in node.names]
-            elif isinstance(node, ast.Import):
-                mods = [a.name for a in node.names]
-            else:
+        for mod, typing_only in _imports(tree.body):
+            if not mod.startswith("engines"):
                 continue
-            for mod in mods:
-                if mod.startswith("engines"):
-                    assert mod.endswith(".data") or mod == "engines.registry", f"{path.name}: {mod}"
+            allowed = mod.endswith(".data") or mod == "engines.registry"
+            if typing_only:
+                allowed = allowed or (mod.count(".") == 3 and mod.split(".")[2] == "view")
+            assert allowed, f"{path.relative_to(root)}: {mod}"
 
 
 def test_gallery_writes_every_sample_it_lists(tmp_path: Path) -> None:
@@ -258,7 +241,7 @@ def test_gallery_writes_every_sample_it_lists(tmp_path: Path) -> None:
     assert len(boards) == 3 * len(PHASES)            # 2, 3 and 4 players, every phase
     assert any("-4p-" in p.name and "hand4" in p.name for p in written)
     for path in written:
-        _decode(path.read_bytes())
+        H.decode(path.read_bytes())
 
 
 def test_cold_and_warm_caches_give_the_same_bytes() -> None:
@@ -266,8 +249,8 @@ def test_cold_and_warm_caches_give_the_same_bytes() -> None:
     from render.cache import LAYERS
 
     view = views.seat_view(4)
-    warm_board = render.draw_board("burgenland", view, _names(4))
-    warm_hand = render.draw_hand("burgenland", view, _names(4))
+    warm_board = render.draw_board("burgenland", view, H.names(4))
+    warm_hand = render.draw_hand("burgenland", view, H.names(4))
     LAYERS.clear()
-    assert render.draw_board("burgenland", view, _names(4)) == warm_board
-    assert render.draw_hand("burgenland", view, _names(4)) == warm_hand
+    assert render.draw_board("burgenland", view, H.names(4)) == warm_board
+    assert render.draw_hand("burgenland", view, H.names(4)) == warm_hand

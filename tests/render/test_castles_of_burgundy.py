@@ -7,38 +7,20 @@ Positions come from seeded random playouts of the real engine (start, mid, late,
 from __future__ import annotations
 
 import copy
-from io import BytesIO
 
 import pytest
-from PIL import Image, ImageChops
 
 import engines
 import render
 from render.castles_of_burgundy import draw_estate_image, draw_hand_image
 from render.castles_of_burgundy import geometry as geo
-from render.gallery import NAMES, PHASES, Position, positions
+from render.gallery import PHASES, Position, positions
 from tests.engines.castles_of_burgundy_helpers import position, put, setp, store
+from tests.render import helpers as H
 
 GAME = "castles-of-burgundy"
 E = engines.get(GAME)
 MAX_PNG_BYTES = 800 * 1024
-
-
-def _decode(png: bytes) -> Image.Image:
-    assert png.startswith(b"\x89PNG\r\n\x1a\n")
-    img = Image.open(BytesIO(png))
-    img.load()
-    return img
-
-
-def _names(n: int) -> list[str]:
-    return list(NAMES[:n])
-
-
-def _changed(a: Image.Image, b: Image.Image, centre: tuple[float, float], half: int) -> bool:
-    x, y = round(centre[0]), round(centre[1])
-    box = (x - half, y - half, x + half, y + half)
-    return ImageChops.difference(a.crop(box), b.crop(box)).getbbox() is not None
 
 
 @pytest.fixture(scope="module", params=[2, 3, 4], ids=lambda n: f"{n}p")
@@ -50,34 +32,25 @@ def test_every_image_renders_in_every_phase(played: list[Position]) -> None:
     assert [p.phase for p in played] == list(PHASES)
     assert played[0].public["move"] == 0 and played[-1].public["over"]
     for pos in played:
-        names = _names(pos.players)
+        names = H.names(pos.players)
         board = render.draw_board(GAME, pos.public, names)
-        img = _decode(board)
+        img = H.decode(board)
         assert img.width == 1400 and img.height > img.width, pos.label
         assert len(board) < MAX_PNG_BYTES, pos.label
         for seat in range(pos.players):
             hand = render.draw_hand(GAME, pos.seats[seat], names)
             estate = render.draw_player(GAME, pos.public, names, seat)
             for png in (hand, estate):
-                assert _decode(png).width == 1400 and len(png) < MAX_PNG_BYTES, pos.label
+                assert H.decode(png).width == 1400 and len(png) < MAX_PNG_BYTES, pos.label
 
 
 def test_rendering_is_deterministic_and_the_board_is_the_same_for_every_viewer(played: list[Position]) -> None:
-    pos = played[1]
-    names = _names(pos.players)
-    board = render.draw_board(GAME, pos.public, names)
-    assert board == render.draw_board(GAME, copy.deepcopy(pos.public), names)
-    assert all(render.draw_board(GAME, v, names) == board for v in pos.seats)
-    for seat in range(pos.players):
-        hand = render.draw_hand(GAME, pos.seats[seat], names)
-        assert hand == render.draw_hand(GAME, copy.deepcopy(pos.seats[seat]), names)
-        estate = render.draw_player(GAME, pos.public, names, seat)
-        assert estate == render.draw_player(GAME, pos.seats[(seat + 1) % pos.players], names, seat)
+    H.assert_deterministic_and_public(GAME, played[1])
 
 
 def test_estates_of_different_seats_differ(played: list[Position]) -> None:
     pos = played[2]
-    names = _names(pos.players)
+    names = H.names(pos.players)
     images = {render.draw_player(GAME, pos.public, names, seat) for seat in range(pos.players)}
     assert len(images) == pos.players
 
@@ -86,7 +59,7 @@ def test_the_hand_differs_when_only_that_seats_own_parts_differ() -> None:
     base = setp(position(2, dice=(2, 5)), 0, workers=0)
     a = store(base, 0, "ship")
     b = store(base, 0, "ship", "k3")
-    names = _names(2)
+    names = H.names(2)
     assert render.draw_hand(GAME, E.view(a, 0), names) != render.draw_hand(GAME, E.view(b, 0), names)
     # seat 1's hand shows seat 1's own estate: seat 0's storage does not change it
     assert render.draw_hand(GAME, E.view(a, 1), names) == render.draw_hand(GAME, E.view(b, 1), names)
@@ -99,15 +72,15 @@ def test_the_hand_rings_exactly_the_spaces_in_placeable() -> None:
     assert view["placeable"] == {"2": {"18": 0}, "5": {"20": 0}}
     none = copy.deepcopy(view)
     none["placeable"] = {"2": {}, "5": {}}
-    ringed, plain = draw_hand_image(view, _names(2)), draw_hand_image(none, _names(2))
+    ringed, plain = draw_hand_image(view, H.names(2)), draw_hand_image(none, H.names(2))
     from render.castles_of_burgundy.hand import HAND_HEADER_H
 
     def at(space: int) -> tuple[float, float]:
         x, y = geo.space_centre(space)
         return (x, y + HAND_HEADER_H)
 
-    assert _changed(ringed, plain, at(18), 40) and _changed(ringed, plain, at(20), 40)
-    assert not _changed(ringed, plain, at(17), 20) and not _changed(ringed, plain, at(26), 20)
+    assert H.changed(ringed, plain, at(18), 40) and H.changed(ringed, plain, at(20), 40)
+    assert not H.changed(ringed, plain, at(17), 20) and not H.changed(ringed, plain, at(26), 20)
 
 
 def test_a_placed_tile_and_a_completed_region_show_on_the_estate() -> None:
@@ -118,26 +91,26 @@ def test_a_placed_tile_and_a_completed_region_show_on_the_estate() -> None:
         return (x + dx * geo.ESTATE_R, y + dy * geo.ESTATE_R + ESTATE_HEADER_H)
 
     def image(state):  # type: ignore[no-untyped-def]
-        return draw_estate_image(E.view(state, None), _names(2), 0)
+        return draw_estate_image(E.view(state, None), H.names(2), 0)
 
     state = position(2)
     two = put(put(state, 0, 20, "ship"), 0, 21, "ship")
     three = put(two, 0, 22, "ship")  # ships 20-22 are one region of estate No. 1
     a, b, c = image(state), image(two), image(three)
-    assert _changed(a, b, at(20), 30) and not _changed(a, b, at(26), 20)
+    assert H.changed(a, b, at(20), 30) and not H.changed(a, b, at(26), 20)
     # completing the region adds its ✓ (on its first space's upper left) and the gold outline
-    assert _changed(b, c, at(20, -0.52, -0.52), 8)
-    assert _changed(b, c, at(22), 30)
+    assert H.changed(b, c, at(20, -0.52, -0.52), 8)
+    assert H.changed(b, c, at(22), 30)
 
 
 def test_hand_needs_a_seat_view_and_player_images_name_the_games() -> None:
     view = E.view(E.new_game(2, 1), None)
     with pytest.raises(ValueError, match="seat"):
-        render.draw_hand(GAME, view, _names(2))
+        render.draw_hand(GAME, view, H.names(2))
     with pytest.raises(ValueError):
-        render.draw_player(GAME, view, _names(2), 2)
+        render.draw_player(GAME, view, H.names(2), 2)
     with pytest.raises(KeyError, match=GAME):
-        render.draw_player("burgenland", view, _names(2), 0)
+        render.draw_player("burgenland", view, H.names(2), 0)
 
 
 def test_long_and_missing_names_still_render() -> None:
@@ -145,4 +118,4 @@ def test_long_and_missing_names_still_render() -> None:
     long = ["Maria da Conceição Guimarães Júnior " * 3] * 4
     for png in (render.draw_board(GAME, view, long), render.draw_hand(GAME, view, ["Ana"]),
                 render.draw_player(GAME, view, [], 3)):
-        _decode(png)
+        H.decode(png)

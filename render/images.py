@@ -1,0 +1,47 @@
+"""What a game's drawing package hands to ``render``: its image functions, typed by the game's own views.
+
+Each ``render/<game>/__init__.py`` declares ``IMAGES = GameImages(board=..., hand=..., player=...)``
+with functions that take that game's ``PublicView`` / ``SeatView`` (TypedDicts from
+``engines/<game>/view.py``) and draw a Pillow image, so mypy checks every key a renderer reads.
+``render.draw_board`` and friends dispatch on the engine's name and get a plain mapping: this is
+the one place where it becomes the game's typed view, and where every image is encoded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar, cast
+
+from PIL import Image
+
+from render.encode import to_png
+
+PublicT = TypeVar("PublicT")
+SeatT = TypeVar("SeatT")
+
+
+@dataclass(frozen=True, slots=True)
+class GameImages(Generic[PublicT, SeatT]):
+    """A game's images: ``board`` from any view, ``hand`` from a seat's own view, and (games whose
+    registry entry says ``player_boards``) ``player``, one seat's own area from any view."""
+
+    board: Callable[[PublicT, Sequence[str]], Image.Image]
+    hand: Callable[[SeatT, Sequence[str]], Image.Image]
+    player: Callable[[PublicT, Sequence[str], int], Image.Image] | None = None
+
+    def draw_board(self, view: Mapping[str, Any], names: Sequence[str]) -> bytes:
+        """PNG bytes of the board (the registry dispatched on the engine's name: this is the game's view)."""
+        return to_png(self.board(cast(PublicT, view), names))
+
+    def draw_hand(self, view: Mapping[str, Any], names: Sequence[str]) -> bytes:
+        """PNG bytes of a seat's hand; ``ValueError`` for a view that is not a seat's own."""
+        if "seat" not in view:  # every game's SeatView has it, no public view does
+            raise ValueError("a hand image needs a seat's own view (view(state, seat)), not the public one")
+        return to_png(self.hand(cast(SeatT, view), names))
+
+    def draw_player(self, view: Mapping[str, Any], names: Sequence[str], seat: int) -> bytes:
+        """PNG bytes of one seat's own area; ``KeyError`` for a game without them."""
+        if self.player is None:
+            raise KeyError("this game has no per-player images")
+        return to_png(self.player(cast(PublicT, view), names, seat))
