@@ -27,7 +27,7 @@ from bot.store import Status
 from bot.store.sqlite import SqliteStore
 from bot.table import Snapshot, TableError, TableService
 from bot.table.announce import private_part
-from bot.table.results import ChannelPost, LobbyEdit, PrivateMessage, Problem, Reply, User
+from bot.table.results import ChannelEdit, ChannelPost, PrivateMessage, Problem, Reply, User
 from bot.table.tables import EngineLookup
 
 CONSOLE_GUILD = 0
@@ -81,8 +81,10 @@ class Printer:
         self.console.say(f"  [private to {name}] " + message.text.replace("\n", "\n  "))
         return None
 
-    async def edit(self, edit: LobbyEdit, channel_id: int, message_id: int) -> None:
-        return None
+    async def edit(self, edit: ChannelEdit, channel_id: int, message_id: int) -> None:
+        if edit.role != "lobby":  # a turn's message grows: say what is new
+            self.console.say(edit.news or edit.text)
+            self.console.save_image(edit.image, edit.game_id, "board")
 
 
 class Console:

@@ -36,8 +36,8 @@ from bot.store import Delivery, Store
 from bot.table import wording
 from bot.table.results import (
     Announcement,
+    ChannelEdit,
     ChannelPost,
-    LobbyEdit,
     PrivateMessage,
     from_outgoing,
     keyed,
@@ -75,7 +75,7 @@ class Transport(Protocol):
     async def dm(self, message: PrivateMessage, nonce: str) -> int | None:
         ...
 
-    async def edit(self, edit: LobbyEdit, channel_id: int, message_id: int) -> None:
+    async def edit(self, edit: ChannelEdit, channel_id: int, message_id: int) -> None:
         ...
 
 
@@ -169,8 +169,7 @@ class Deliverer:
             elif isinstance(item, PrivateMessage):
                 message_id = await self.transport.dm(item, item.key)
             else:
-                await self._edit(item)
-                message_id = None
+                message_id = await self._edit(item)
         except TryLater as err:
             return await self._later(item, str(err))
         except DmsClosed:
@@ -186,11 +185,24 @@ class Deliverer:
         self.delivered += 1
         return True
 
-    async def _edit(self, edit: LobbyEdit) -> None:
-        where = await self.store.lobby_message(edit.game_id)
-        if where is None:  # the lobby message was never posted (or could not be): nothing to edit
+    async def _edit(self, edit: ChannelEdit) -> int | None:
+        """Change the game's latest message of the edit's role; the id of the message that now says it.
+
+        A turn's message that is gone (deleted, or never delivered) is said anew as a post; a lobby
+        message that is gone stays gone (nobody can join from it)."""
+        where = await self.store.message_of(edit.game_id, edit.role)
+        if where is not None:
+            try:
+                await self.transport.edit(edit, *where)
+                return where[1]
+            except Undeliverable:
+                if edit.role == "lobby":
+                    raise
+        elif edit.role == "lobby":
             raise Undeliverable(f"game {edit.game_id} has no lobby message")
-        await self.transport.edit(edit, *where)
+        anew = ChannelPost(edit.text, edit.mentions, edit.picture, edit.image, edit.buttons, game_id=edit.game_id,
+                           channel_id=edit.channel_id, role=edit.role, key=edit.key)
+        return await self.transport.post(anew, edit.key)
 
     async def _later(self, item: Announcement, why: str) -> bool:
         attempts, at = await self.store.retry_later(item.key, self.clock(), self.retry_delay, MAX_DELAY, why[:300])
@@ -226,7 +238,7 @@ class Deliverer:
         renderer = self.renderer
 
         async def drawn(item: Announcement) -> Announcement:
-            if isinstance(item, LobbyEdit) or item.picture is None or item.image is not None:
+            if item.picture is None or item.image is not None:
                 return item
             return dataclasses.replace(item, image=await draw(renderer, item.picture))
 

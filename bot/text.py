@@ -55,11 +55,11 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def result_lines(result: dict[str, Any], names: Sequence[str]) -> list[str]:
-    """The final ranking, best first: ``1st  Ann  (34)``."""
+def result_lines(result: dict[str, Any], names: Sequence[str], unit: str = "points") -> list[str]:
+    """The final ranking, best first, each score labelled: ``1st  Ann — 34 VP``."""
     ranks, scores = result["ranks"], result["scores"]
     order = sorted(range(len(ranks)), key=lambda seat: (ranks[seat], seat))
-    lines = [f"{ordinal(ranks[s])}  {names[s]}  ({scores[s]})" for s in order]
+    lines = [f"{ordinal(ranks[s])}  {names[s]} — {scores[s]} {unit}" for s in order]
     if result.get("detail"):  # how the engine ranked, ties included
         lines.append("Ranking and tie-break: " + fill_seats(str(result["detail"]), names))
     return lines

@@ -50,6 +50,7 @@ class GameInfo:
     aliases: tuple[str, ...] = ()
     options: tuple[GameOption, ...] = ()
     player_boards: bool = False
+    score_unit: str = "points"        # what a score counts, for people: "VP", "pieces built" …
     order: int = 100
     package: str = field(default="", compare=False)
 

@@ -17,7 +17,7 @@ from bot.discord.base import DMS_CLOSED, clip, png
 from bot.discord.views import post_view
 from bot.outbox import DmsClosed, TryLater, Undeliverable
 from bot.table import wording
-from bot.table.results import ChannelPost, LobbyEdit, PrivateMessage
+from bot.table.results import ChannelEdit, ChannelPost, PrivateMessage
 
 
 def mentions_only(user_ids: tuple[int, ...]) -> discord.AllowedMentions:
@@ -32,7 +32,7 @@ class DiscordTransport:
     async def post(self, post: ChannelPost, nonce: str) -> int | None:
         assert post.channel_id is not None
         channel = self.client.get_partial_messageable(post.channel_id)
-        text = " ".join([*(f"<@{u}>" for u in post.mentions), post.text]).strip()
+        text = _with_mentions(post.mentions, post.text)
         kwargs: dict[str, Any] = {"nonce": nonce, "allowed_mentions": mentions_only(post.mentions)}
         view = post_view(post.game_id, post.buttons)
         if view is not None:
@@ -53,10 +53,18 @@ class DiscordTransport:
         sent: discord.Message = await _sending(channel.send(clip(text), **kwargs))
         return sent.id
 
-    async def edit(self, edit: LobbyEdit, channel_id: int, message_id: int) -> None:
+    async def edit(self, edit: ChannelEdit, channel_id: int, message_id: int) -> None:
         message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
-        await _sending(message.edit(content=clip(edit.text), view=post_view(edit.game_id, edit.buttons),
-                                    allowed_mentions=mentions_only(())))
+        kwargs: dict[str, Any] = {"content": clip(_with_mentions(edit.mentions, edit.text)),
+                                  "view": post_view(edit.game_id, edit.buttons), "allowed_mentions": mentions_only(())}
+        file = png(edit.image, f"game-{edit.game_id}-board.png")
+        if file is not None:
+            kwargs["attachments"] = [file]  # the new board replaces the old
+        await _sending(message.edit(**kwargs))
+
+
+def _with_mentions(user_ids: tuple[int, ...], text: str) -> str:
+    return " ".join([*(f"<@{u}>" for u in user_ids), text]).strip()
 
 
 async def _sending(call: Any) -> Any:

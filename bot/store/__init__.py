@@ -6,6 +6,7 @@ from bot.store.rows import (
     ACTIVE,
     DAY,
     HOUR,
+    TAIL,
     ActionRow,
     ChannelBusy,
     Delivery,
@@ -33,7 +34,7 @@ from bot.store.rows import (
 )
 
 __all__ = [
-    "ACTIVE", "DAY", "HOUR", "ActionRow", "AnnounceNew", "ChannelBusy", "Delivery", "EngineStats", "GameParts",
+    "ACTIVE", "DAY", "HOUR", "TAIL", "ActionRow", "AnnounceNew", "ChannelBusy", "Delivery", "EngineStats", "GameParts",
     "GameRow", "LogStats", "NewGame", "NewMove", "OutboxRow", "Outgoing", "Pace", "Policy", "SchemaTooNew",
     "SeatRow", "StaleVersion", "StateRow", "Status", "Store", "StoreError", "Timer", "UserGame", "Vacation", "Vote",
     "Waiting",

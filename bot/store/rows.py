@@ -8,6 +8,8 @@ from typing import Any
 
 HOUR = 3600.0
 DAY = 24 * HOUR
+#: Live actions read with a game (``GameParts.tail``): what "since your last turn" and "this turn" tell.
+TAIL = 60
 
 
 class Status(StrEnum):
@@ -143,6 +145,8 @@ class GameParts:
     state: StateRow | None
     pace: Pace = Pace.NONE
     policy: Policy = Policy.SKIP
+    tail: tuple[tuple[int, int, str], ...] = ()   # (seq, seat, public text) of the last live actions, oldest first
+    turn_from: int = 0          # the action after which the current turn's message was posted
 
 
 @dataclass(frozen=True, slots=True)

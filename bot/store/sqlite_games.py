@@ -11,6 +11,7 @@ import aiosqlite
 
 from bot.store.protocol import AnnounceNew
 from bot.store.rows import (
+    TAIL,
     ActionRow,
     ChannelBusy,
     GameParts,
@@ -109,13 +110,19 @@ class GameTables(SqliteBase):
                    (SELECT seq FROM state WHERE game_id = ?1) AS state_seq,
                    (SELECT state_json FROM state WHERE game_id = ?1) AS state_json,
                    (SELECT pace FROM clocks WHERE game_id = ?1) AS pace,
-                   (SELECT policy FROM clocks WHERE game_id = ?1) AS policy
-                FROM actions WHERE game_id = ?1""", game_id)
+                   (SELECT policy FROM clocks WHERE game_id = ?1) AS policy,
+                   (SELECT json_group_array(json_array(seq, seat, public))
+                    FROM (SELECT seq, seat, public FROM actions WHERE game_id = ?1 AND undone = 0
+                          ORDER BY seq DESC LIMIT ?2)) AS tail,
+                   (SELECT json_extract(body, '$.since') FROM outbox
+                    WHERE game_id = ?1 AND role = 'turn' AND kind = 'post' ORDER BY id DESC LIMIT 1) AS turn_from
+                FROM actions WHERE game_id = ?1""", game_id, TAIL)
         row = rows[0]
         seats = [SeatRow(user_id=u, name=n, seat=s, joined=j) for u, n, s, j in json.loads(row["seats"])]
         state = None if row["state_seq"] is None else StateRow(seq=row["state_seq"], state_json=row["state_json"])
+        tail = tuple((q, s, p) for q, s, p in reversed(json.loads(row["tail"])))
         return GameParts(seats=seats, stats=self._stats(row), state=state, pace=Pace(row["pace"] or "none"),
-                         policy=Policy(row["policy"] or "skip"))
+                         policy=Policy(row["policy"] or "skip"), tail=tail, turn_from=row["turn_from"] or 0)
 
     async def action_page(self, game_id: int, offset: int, limit: int) -> list[ActionRow]:
         rows = await self._fetch(

@@ -70,10 +70,10 @@ class OutboxTables(SqliteBase):
         rows = await self._fetch("SELECT DISTINCT game_id FROM outbox WHERE role = ? AND created_at >= ?", role, since)
         return {r["game_id"] for r in rows}
 
-    async def lobby_message(self, game_id: int) -> tuple[int, int] | None:
-        """(channel, message) of the game's lobby post, once it was delivered."""
+    async def message_of(self, game_id: int, role: str) -> tuple[int, int] | None:
+        """(channel, message) of the game's latest delivered message of ``role`` ("lobby", "turn")."""
         rows = await self._fetch(
             """SELECT channel_id, message_id FROM outbox
-               WHERE game_id = ? AND role = 'lobby' AND kind = 'post' AND state = 'sent' AND message_id IS NOT NULL
-               ORDER BY id DESC LIMIT 1""", game_id)
+               WHERE game_id = ? AND role = ? AND state = 'sent' AND message_id IS NOT NULL
+               ORDER BY id DESC LIMIT 1""", game_id, role)
         return (rows[0]["channel_id"], rows[0]["message_id"]) if rows else None

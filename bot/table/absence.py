@@ -103,7 +103,7 @@ class Absence:
             return [post, *private]
 
         after, items = await self.tables.commit_moves(table, engine, moves, current, announcements)
-        post = next(a for a in items if isinstance(a, ChannelPost))
+        post = next(a for a in items if not isinstance(a, PrivateMessage))
         private = tuple(a for a in items if isinstance(a, PrivateMessage))
         return Reply(" ".join(notes), game_id=table.game.id, engine=engine.name,
                      move_number=engine.move_count(current), post=post, private=private, outbox=items,

@@ -12,9 +12,10 @@ from typing import Any
 from bot.rendering import Picture
 from bot.store import Status
 from bot.table import wording
-from bot.table.results import Buttons, ChannelPost, Controls, LobbyEdit, PrivateMessage
+from bot.table.results import Buttons, ChannelEdit, ChannelPost, Controls, PrivateMessage
 from bot.table.tables import Table
 from bot.text import fill_seats, join_names, plain_name, result_lines
+from engines import registry
 from engines.core import Engine, Event
 
 
@@ -48,31 +49,85 @@ def buttons(engine: Engine, table: Table, vote_on: str = "") -> Buttons:
 
 
 def post(engine: Engine, table: Table, text: str, mentions: Sequence[int] = (), *, picture: bool = True,
-         vote_on: str = "") -> ChannelPost:
+         vote_on: str = "", role: str = "", since: int | None = None) -> ChannelPost:
     """A post in the game's channel, with the board (when the game has one) and its buttons."""
     drawn = board(engine, table) if picture and table.state is not None else None
     return ChannelPost(text, tuple(mentions), drawn, buttons=buttons(engine, table, vote_on),
-                       game_id=table.game.id, channel_id=table.game.channel_id)
+                       game_id=table.game.id, channel_id=table.game.channel_id, role=role, since=since)
 
 
 def turn_line(engine: Engine, table: Table) -> str:
     if table.game.result is not None:
-        return wording.game_over(result_lines(table.game.result, table.names))
+        return wording.game_over(result_lines(table.game.result, table.names, _unit(engine)))
     if table.game.status is not Status.RUNNING:
         return wording.game_status(table.game.id, table.game.status)
     waiting = join_names([table.names[s] for s in engine.to_act(table.state)])
     return wording.to_act(engine.move_count(table.state) + 1, waiting)
 
 
+def scores_line(engine: Engine, table: Table) -> str:
+    """'Scores (VP): Ann 12 · Bo 9' — the engine's standing, labelled."""
+    scores = engine.standing(table.state).scores
+    return wording.scores(_unit(engine), list(zip(table.names, scores, strict=True)))
+
+
+def _unit(engine: Engine) -> str:
+    try:
+        return registry.find(engine.name).score_unit
+    except KeyError:  # a game outside the registry (tests)
+        return "points"
+
+
+def _told(table: Table, entries: Sequence[tuple[int, int, str]]) -> list[str]:
+    """The public texts of some actions, one line each, names filled in (steps that said nothing left out)."""
+    return [fill_seats(public, table.names).replace("\n", " ") for _, _, public in entries if public]
+
+
+def since_last_turn(table: Table, seats: set[int], upto: int) -> list[str]:
+    """What was done after the latest action of any of ``seats``, up to action ``upto``."""
+    last = max((seq for seq, seat, _ in table.tail if seat in seats and seq <= upto), default=None)
+    return _told(table, [e for e in table.tail if e[0] <= upto and (last is None or e[0] > last)])
+
+
+def turn_text(engine: Engine, table: Table, lead: Sequence[str] = ()) -> str:
+    """The message of the turn in progress, phone first: who is to act, what happened since their last
+    turn, what this turn has done so far, the scores, and the move to come."""
+    acting = set(engine.to_act(table.state))
+    parts = [*lead, wording.your_turn(table.game.id)]
+    since = since_last_turn(table, acting, table.turn_from)
+    if since:
+        parts += [wording.SINCE_YOUR_LAST_TURN, *wording.bullets(since)]
+    now = _told(table, [e for e in table.tail if e[0] > table.turn_from])
+    if now:
+        parts += [wording.THIS_TURN, *wording.bullets(now)]
+    return "\n".join([*parts, scores_line(engine, table), turn_line(engine, table)])
+
+
+def final_text(engine: Engine, table: Table, lead: Sequence[str] = ()) -> str:
+    """The last post: the last moves, and the final standing with labelled scores (said once)."""
+    last = _told(table, [e for e in table.tail if e[0] > table.turn_from])
+    parts = [*lead, *wording.bullets(last)] if last else [*lead]
+    return "\n".join([*parts, turn_line(engine, table)])
+
+
 def move_messages(engine: Engine, before: Table, after: Table, actor: int, events: Sequence[Event],
-                  lead: Sequence[str] = ()) -> tuple[ChannelPost, tuple[PrivateMessage, ...]]:
-    """The channel post (``lead`` lines, public event texts, who is next; pinging whoever must act
-    other than ``actor``) and a private message for every seat that learned something or whose own
-    view changed."""
+                  lead: Sequence[str] = ()) -> tuple[ChannelPost | ChannelEdit, tuple[PrivateMessage, ...]]:
+    """What a completed move says in the channel — one message per turn: a new post, pinging whoever
+    must act now, when the turn passes on (or the game ends); otherwise the turn's message is edited —
+    and a private message for every seat that learned something or whose own view changed."""
     names = after.names
     public_texts = [engine.describe(e, None) for e in events]
-    lines = [*lead, *(fill_seats(t, names) for t in public_texts if t), turn_line(engine, after)]
-    mentions = [after.user_of(s) for s in engine.to_act(after.state) if s != actor]
+    to_act = engine.to_act(after.state)
+    message: ChannelPost | ChannelEdit
+    if after.game.status is not Status.RUNNING or after.game.result is not None:
+        message = post(engine, after, final_text(engine, after, lead), [s.user_id for s in after.seats],
+                       role="final")
+    elif to_act != engine.to_act(before.state):
+        message = post(engine, after, turn_text(engine, after, lead), [after.user_of(s) for s in to_act if s != actor],
+                       role="turn", since=after.turn_from)
+    else:
+        news = [*lead, *(fill_seats(t, names) for t in public_texts if t), turn_line(engine, after)]
+        message = turn_edit(engine, after, lead, "\n".join(news))
     public_after, public_before = after.view(engine, None), before.view(engine, None)
     private = []
     for seat in range(len(after.seats)):
@@ -84,23 +139,31 @@ def move_messages(engine: Engine, before: Table, after: Table, actor: int, event
             text = "\n".join(own) or wording.view_changed(after.game.id)
             private.append(PrivateMessage(after.user_of(seat), text, hand(engine, after, seat), game_id=after.game.id,
                                           channel_id=after.game.channel_id))
-    return post(engine, after, "\n".join(lines), mentions), tuple(private)
+    return message, tuple(private)
+
+
+def turn_edit(engine: Engine, table: Table, lead: Sequence[str] = (), news: str = "") -> ChannelEdit:
+    """The turn's message, told again as it stands now (its board too)."""
+    return ChannelEdit(table.game.id, table.game.channel_id, turn_text(engine, table, lead), buttons(engine, table),
+                       role="turn", picture=board(engine, table),
+                       mentions=tuple(table.user_of(s) for s in engine.to_act(table.state)), news=news)
 
 
 def start_messages(engine: Engine, table: Table) -> tuple[ChannelPost, tuple[PrivateMessage, ...]]:
-    """The start post (seating, who acts first; pinging everyone) and each player's hand."""
-    text = wording.begins(table.game.id, engine.title, table.names) + "\n" + turn_line(engine, table)
+    """The start post (seating; the first turn's message, pinging everyone) and each player's hand."""
+    lead = [wording.begins(table.game.id, engine.title, table.names)]
     hands = tuple(PrivateMessage(s.user_id, wording.your_seat(i, table.game.id), hand(engine, table, i),
                                  game_id=table.game.id, channel_id=table.game.channel_id)
                   for i, s in enumerate(table.seats))
-    return post(engine, table, text, [s.user_id for s in table.seats]), hands
+    return post(engine, table, turn_text(engine, table, lead), [s.user_id for s in table.seats], role="turn",
+                since=0), hands
 
 
 def final_post(engine: Engine, table: Table, head: str, result: dict[str, Any], *, picture: bool = True
                ) -> ChannelPost:
     """A game ended by a player or a vote: the standing, pinging everyone."""
-    return post(engine, table, "\n".join([head, *result_lines(result, table.names)]),
-                [s.user_id for s in table.seats], picture=picture)
+    return post(engine, table, "\n".join([head, *result_lines(result, table.names, _unit(engine))]),
+                [s.user_id for s in table.seats], picture=picture, role="final")
 
 
 def lobby_text(engine: Engine, table: Table, timing_text: str) -> str:
@@ -119,7 +182,7 @@ def lobby_post(engine: Engine, table: Table, timing_text: str, lead: str = "", m
                        channel_id=table.game.channel_id, role="lobby")
 
 
-def lobby_edit(engine: Engine, table: Table, timing_text: str) -> LobbyEdit:
+def lobby_edit(engine: Engine, table: Table, timing_text: str) -> ChannelEdit:
     """The lobby message's new words: who is seated, or that the game started or ended."""
     controls = Controls.LOBBY if table.game.status is Status.LOBBY else Controls.NONE
-    return LobbyEdit(table.game.id, table.game.channel_id, lobby_text(engine, table, timing_text), Buttons(controls))
+    return ChannelEdit(table.game.id, table.game.channel_id, lobby_text(engine, table, timing_text), Buttons(controls))

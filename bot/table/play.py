@@ -13,6 +13,7 @@ from bot.table import announce, wording
 from bot.table.errors import TableError, replies
 from bot.table.results import (
     Announcement,
+    ChannelEdit,
     ChannelPost,
     Choice,
     PrivateMessage,
@@ -118,17 +119,18 @@ class Play:
             seat = self.tables.seat(table, user)
             actions = await self.store.live_actions(row.id)
             self._check_undo(table, engine, seat, len(actions), actions[-1].seat if actions else None)
-            remaining = actions[:-1]
+            remaining, undone = actions[:-1], actions[-1]
             state = await self.tables.replay(table, engine, [(a.seat, a.action_key) for a in remaining])
-            after = dataclasses.replace(table, state=state, views={}, game=dataclasses.replace(
-                table.game, version=table.game.version + 1, to_act=engine.to_act(state)))
-            what = fill_seats(actions[-1].public, table.names) or "a move"
-            post = keyed(announce.post(engine, after, wording.took_back(user.name, what) + " "
-                                       + announce.turn_line(engine, after)))
+            after = dataclasses.replace(
+                table, state=state, views={}, tail=tuple(e for e in table.tail if e[0] != undone.seq),
+                game=dataclasses.replace(table.game, version=table.game.version + 1, to_act=engine.to_act(state)))
+            took_back = wording.took_back(user.name, fill_seats(undone.public, table.names) or "a move")
+            news = took_back + "\n" + announce.turn_line(engine, after)
+            post = keyed(announce.turn_edit(engine, after, [took_back], news))
             _, private = announce.move_messages(engine, table, after, seat, ())
             private = tuple(keyed(m) for m in private)
             items: tuple[Announcement, ...] = (post, *private)
-            await self.store.undo_action(row.id, table.game.version, actions[-1].seq,
+            await self.store.undo_action(row.id, table.game.version, undone.seq,
                                          remaining[-1].seq if remaining else 0, self.tables.dump(engine, state),
                                          engine.to_act(state), [to_outgoing(a) for a in items])
             self.tables.forget(row.id)  # the log's statistics changed: read them again on next use
@@ -188,6 +190,6 @@ def _ended(table: Table, status: Status, result: dict[str, object] | None) -> Ta
     return dataclasses.replace(table, game=dataclasses.replace(table.game, status=status, result=result, to_act=()))
 
 
-def _split(items: tuple[Announcement, ...]) -> tuple[ChannelPost | None, tuple[PrivateMessage, ...]]:
-    posts = [a for a in items if isinstance(a, ChannelPost)]
-    return (posts[0] if posts else None), tuple(a for a in items if isinstance(a, PrivateMessage))
+def _split(items: tuple[Announcement, ...]) -> tuple[ChannelPost | ChannelEdit | None, tuple[PrivateMessage, ...]]:
+    said = [a for a in items if not isinstance(a, PrivateMessage)]
+    return (said[0] if said else None), tuple(a for a in items if isinstance(a, PrivateMessage))

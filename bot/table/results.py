@@ -87,7 +87,8 @@ class ChannelPost:
     buttons: Buttons = Buttons()
     game_id: int | None = None
     channel_id: int | None = None
-    role: str = ""                     # "lobby": the game's lobby message (later edits change it)
+    role: str = ""                     # "lobby", "turn" (the turn's message, edited as it goes on), "final"
+    since: int | None = None           # a turn's message: the action it was posted after
     key: str = ""                      # set for an announcement in the outbox
 
     @property
@@ -113,20 +114,30 @@ class PrivateMessage:
 
 
 @dataclass(frozen=True, slots=True)
-class LobbyEdit:
-    """New words (and buttons) for a game's lobby message."""
+class ChannelEdit:
+    """New words (buttons, picture) for an earlier message of the game's: the latest one of ``role``
+    ("lobby": the lobby message; "turn": the post of the turn in progress)."""
 
     game_id: int
     channel_id: int
     text: str
     buttons: Buttons = Buttons()
+    role: str = "lobby"
+    picture: Picture | None = None
+    image: bytes | None = None
+    mentions: tuple[int, ...] = ()     # the message's mentions, kept (an edit pings nobody anew)
+    news: str = ""                     # what this change adds (for a reader who sees only changes: the console)
     key: str = ""
 
+    @property
+    def view(self) -> Mapping[str, Any] | None:
+        return self.picture.view if self.picture is not None else None
 
-Announcement = ChannelPost | PrivateMessage | LobbyEdit
+
+Announcement = ChannelPost | PrivateMessage | ChannelEdit
 
 
-A = TypeVar("A", bound=ChannelPost | PrivateMessage | LobbyEdit)
+A = TypeVar("A", bound=ChannelPost | PrivateMessage | ChannelEdit)
 
 
 def keyed(item: A) -> A:
@@ -138,14 +149,17 @@ def to_outgoing(item: Announcement) -> Outgoing:
     """An announcement as the store keeps it."""
     if isinstance(item, ChannelPost):
         return Outgoing(item.key, item.game_id, "post", channel_id=item.channel_id, role=item.role,
-                        body={"text": item.text, "mentions": list(item.mentions), "buttons": item.buttons.to_json()},
+                        body={"text": item.text, "mentions": list(item.mentions), "buttons": item.buttons.to_json(),
+                              "since": item.since},
                         picture=item.picture.to_json() if item.picture else None)
     if isinstance(item, PrivateMessage):
         return Outgoing(item.key, item.game_id, "dm", channel_id=item.channel_id, user_id=item.user_id,
                         body={"text": item.text},
                         picture=item.picture.to_json() if item.picture else None)
-    return Outgoing(item.key, item.game_id, "edit", channel_id=item.channel_id, role="lobby",
-                    body={"text": item.text, "buttons": item.buttons.to_json()})
+    return Outgoing(item.key, item.game_id, "edit", channel_id=item.channel_id, role=item.role,
+                    body={"text": item.text, "mentions": list(item.mentions), "buttons": item.buttons.to_json(),
+                          "news": item.news},
+                    picture=item.picture.to_json() if item.picture else None)
 
 
 def from_outgoing(out: Outgoing) -> Announcement:
@@ -154,13 +168,13 @@ def from_outgoing(out: Outgoing) -> Announcement:
     if out.kind == "post":
         return ChannelPost(body["text"], tuple(body.get("mentions", ())), picture,
                            buttons=Buttons.from_json(body.get("buttons", {})), game_id=out.game_id,
-                           channel_id=out.channel_id, role=out.role, key=out.key)
+                           channel_id=out.channel_id, role=out.role, since=body.get("since"), key=out.key)
     if out.kind == "dm":
         assert out.user_id is not None
         return PrivateMessage(out.user_id, body["text"], picture, game_id=out.game_id, channel_id=out.channel_id,
                               key=out.key)
     assert out.game_id is not None and out.channel_id is not None
-    return LobbyEdit(out.game_id, out.channel_id, body["text"], Buttons.from_json(body.get("buttons", {})),
+    return ChannelEdit(out.game_id, out.channel_id, body["text"], Buttons.from_json(body.get("buttons", {})),
                      key=out.key)
 
 
@@ -185,7 +199,7 @@ class Reply:
     game_id: int | None = None
     engine: str | None = None
     move_number: int | None = None     # the board's move count now: buttons carry it back
-    post: ChannelPost | None = None
+    post: ChannelPost | ChannelEdit | None = None   # the channel's message about this call (a turn's may be an edit)
     private: tuple[PrivateMessage, ...] = ()
     outbox: tuple[Announcement, ...] = ()
     channel_id: int | None = None

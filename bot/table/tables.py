@@ -21,7 +21,7 @@ from typing import Any
 
 import engines
 from bot.cache import LRU
-from bot.store import GameRow, LogStats, NewMove, Pace, Policy, SeatRow, StateRow, Status, Store
+from bot.store import TAIL, GameRow, LogStats, NewMove, Pace, Policy, SeatRow, StateRow, Status, Store
 from bot.table import wording
 from bot.table.errors import TableError
 from bot.table.results import Announcement, Problem, User, keyed, to_outgoing
@@ -43,6 +43,10 @@ class Table:
     stats: LogStats
     pace: Pace = Pace.NONE
     policy: Policy = Policy.SKIP
+    #: (seq, seat, public text) of the last live actions, oldest first: what a turn's message tells.
+    tail: tuple[tuple[int, int, str], ...] = ()
+    #: The action after which the current turn's message was posted (the hand-over); 0 at the start.
+    turn_from: int = 0
     # Views of ``state`` already computed (key None = public): a move compares the views before
     # and after, and the "before" ones were the previous move's "after" ones.
     views: dict[int | None, Mapping[str, Any]] = dataclasses.field(default_factory=dict, compare=False,
@@ -160,7 +164,8 @@ class Tables:
         if cached is not None and cached.game.version == row.version:
             return cached
         parts = await self.store.game_parts(game_id)
-        table = Table(row, tuple(parts.seats), None, parts.stats, parts.pace, parts.policy)
+        table = Table(row, tuple(parts.seats), None, parts.stats, parts.pace, parts.policy, parts.tail,
+                      parts.turn_from)
         if row.status in (Status.RUNNING, Status.FINISHED):
             table = await self._with_state(table, parts.state)
         self._tables.put(game_id, table)
@@ -288,12 +293,15 @@ class Tables:
                 for i, (seat, action, events) in enumerate(moves)]
         last = rows[-1]
         status = Status.RUNNING if result is None else Status.FINISHED
+        handover = to_act != engine.to_act(before.state)
         after = Table(
             game=dataclasses.replace(game, version=game.version + len(rows), to_act=to_act, status=status,
                                      result=result),
             seats=before.seats, state=state, pace=before.pace, policy=before.policy,
             stats=LogStats(live=before.stats.live + len(rows), last_live_seq=last.seq, max_seq=last.seq,
-                           last_seat=last.seat))
+                           last_seat=last.seat),
+            tail=(*before.tail, *((r.seq, r.seat, r.public) for r in rows))[-TAIL:],
+            turn_from=last.seq if handover else before.turn_from)
         items = tuple(keyed(a) for a in announce(after))
         outgoing = [to_outgoing(a) for a in items]
         if len(rows) == 1:

@@ -257,6 +257,27 @@ def played(label: str) -> str:
     return f"Played: {label}"
 
 
+def your_turn(game_id: int) -> str:
+    return f"your turn in game #{game_id}."
+
+
+SINCE_YOUR_LAST_TURN = "Since your last turn:"
+THIS_TURN = "This turn so far:"
+#: A turn's message lists at most this many earlier moves ("… and N more").
+BULLETS = 12
+
+
+def bullets(lines: Sequence[str]) -> list[str]:
+    """'• line' each; a long list keeps its last lines (the ones a player has not seen)."""
+    shown = [f"• {line}" for line in lines[-BULLETS:]]
+    hidden = len(lines) - len(shown)
+    return [f"• … and {hidden} earlier move{'s' if hidden != 1 else ''} (`/log`)", *shown] if hidden else shown
+
+
+def scores(unit: str, pairs: Sequence[tuple[str, int]]) -> str:
+    return f"Scores ({unit}): " + " · ".join(f"{name} {score}" for name, score in pairs)
+
+
 def to_act(move: int, waiting: str) -> str:
     return f"Move {move}: {waiting} to act."
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.store import HOUR
 from bot.table import TableService
-from bot.table.results import ChannelPost, LobbyEdit, PrivateMessage, Reply, User
+from bot.table.results import ChannelEdit, ChannelPost, PrivateMessage, Reply, User
 
 ANN, BO, CY, DEE = User(101, "Ann"), User(102, "Bo"), User(103, "Cy"), User(104, "Dee")
 GUILD, CHANNEL = 1, 10
@@ -90,8 +90,8 @@ class RecordingTransport:
     attempt raises (once)."""
 
     def __init__(self) -> None:
-        self.sent: list[ChannelPost | PrivateMessage | LobbyEdit] = []
-        self.edits: list[tuple[LobbyEdit, int, int]] = []
+        self.sent: list[ChannelPost | PrivateMessage | ChannelEdit] = []
+        self.edits: list[tuple[ChannelEdit, int, int]] = []
         self.fail: dict[str, Exception] = {}
         self.fail_all: Exception | None = None
         self._ids = 1000
@@ -114,7 +114,7 @@ class RecordingTransport:
         self.sent.append(message)
         return message_id
 
-    async def edit(self, edit: LobbyEdit, channel_id: int, message_id: int) -> None:
+    async def edit(self, edit: ChannelEdit, channel_id: int, message_id: int) -> None:
         self._check(edit.key)
         self.sent.append(edit)
         self.edits.append((edit, channel_id, message_id))

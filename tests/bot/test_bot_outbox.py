@@ -10,7 +10,7 @@ from bot.outbox import MAX_ATTEMPTS, Deliverer, DmsClosed, TryLater, Undeliverab
 from bot.store import Delivery
 from bot.store.sqlite import SqliteStore
 from bot.table import TableService
-from bot.table.results import ChannelPost, Controls, LobbyEdit, PrivateMessage, Reply
+from bot.table.results import ChannelEdit, ChannelPost, Controls, PrivateMessage, Reply
 from tests.bot.helpers import (
     ANN,
     BO,
@@ -108,7 +108,7 @@ async def test_what_a_crash_left_undelivered_goes_out_once_after_a_restart(db_pa
         delivered = await deliverer.drain()
         # The lobby post, its edit (the game started), the start post, 2 hands, then the move's post.
         kinds = [type(m).__name__ for m in transport.sent]
-        assert kinds == ["ChannelPost", "LobbyEdit", "ChannelPost", "PrivateMessage", "PrivateMessage",
+        assert kinds == ["ChannelPost", "ChannelEdit", "ChannelPost", "PrivateMessage", "PrivateMessage",
                          *(type(m).__name__ for m in moved.outbox)]
         assert [m.key for m in transport.sent][-len(moved.outbox):] == [m.key for m in moved.outbox]
         assert delivered == len(transport.sent)
@@ -205,7 +205,7 @@ async def test_the_lobby_message_is_edited_as_players_join_and_the_game_starts(s
     assert "daily pace" in lobby.text
     await deliverer.deliver(ok(await service.join(CHANNEL, BO)).outbox)
     await deliverer.deliver(ok(await service.join(CHANNEL, CY)).outbox)
-    edits = [m for m in transport.sent if isinstance(m, LobbyEdit)]
+    edits = [m for m in transport.sent if isinstance(m, ChannelEdit)]
     assert "Seated (2): Ann, Bo" in edits[0].text and edits[0].buttons.controls is Controls.LOBBY
     assert "has started" in edits[1].text and edits[1].buttons.controls is Controls.NONE
     assert {message_id for _, _, message_id in transport.edits} == {1001}

@@ -9,7 +9,7 @@ from typing import Any
 from bot.store import Status
 from bot.store.sqlite import SqliteStore
 from bot.table import TableService, resign_ranks
-from bot.table.results import Problem
+from bot.table.results import ChannelEdit, ChannelPost, Problem
 from bot.text import fill_seats
 from engines.core import Outcome
 from tests.bot.helpers import ANN, BO, CHANNEL, CY, GUILD, ok, play, player_to_act, started
@@ -21,13 +21,16 @@ async def test_a_move_is_stored_and_announced(service: TableService, store: Sqli
     actor = await player_to_act(service)
     reply = ok(await service.act(CHANNEL, actor, "STEP"))  # notation is case-insensitive
     assert reply.text == "Played: Step 1" and reply.move_number == 1
-    assert reply.post is not None and reply.post.text.startswith(f"{actor.name} steps to 1.")
-    assert reply.post.mentions == ()  # the same player goes on: nobody new to ping
+    # The same player goes on: the turn's message is edited (an edit pings nobody), and says the move.
+    assert isinstance(reply.post, ChannelEdit) and reply.post.role == "turn"
+    assert f"• {actor.name} steps to 1." in reply.post.text and "Scores (points):" in reply.post.text
     assert [a.action_key for a in await store.live_actions(game_id)] == ["step"]
     ended = ok(await service.act(CHANNEL, actor, "end"))
     other = await player_to_act(service)
-    assert other != actor and ended.post is not None
+    # The turn passes on: a new post pings the next player and tells them what happened since their turn.
+    assert other != actor and isinstance(ended.post, ChannelPost) and ended.post.role == "turn"
     assert ended.post.mentions == (other.id,) and f"{other.name} to act" in ended.post.text
+    assert "Since your last turn:" in ended.post.text and f"• {actor.name} steps to 1." in ended.post.text
 
 
 async def test_only_the_seated_player_to_act_may_move(service: TableService) -> None:

@@ -112,13 +112,15 @@ async def test_a_burgenland_opening_with_three_players(fake_discord: FakeDiscord
         first = await to_act(bot, thread, users)
         _, menu = await open_menu(fake, first, start)
         await choose(fake, first, menu, "Take 2 cards")
-        posts = board_posts(fake, thread)
-        assert len(posts) == 2 and "takes 2 cards" in posts[-1].content
-        assert not posts[-1].mention_ids  # still the same player's turn: nobody is pinged
+        # Still the same player's turn: no new post; the turn's message (the start post) is edited to say it.
+        (same,) = board_posts(fake, thread)
+        assert same.id == start.id and "takes 2 cards" in same.content and len(same.history) == 1
         await choose(fake, first, menu, "End turn")
         posts = board_posts(fake, thread)
         second = await to_act(bot, thread, users)
-        assert len(posts) == 3 and posts[-1].mention_ids == [second.id]
+        # The turn passes on: one new post, pinging the next player, saying what happened since their turn.
+        assert len(posts) == 2 and posts[-1].mention_ids == [second.id]
+        assert "Since your last turn:" in posts[-1].content and "takes 2 cards" in posts[-1].content
         assert "Your turn is over" in menu.content or "Played: End turn" in menu.content
 
         # Move 2 by /move with autocomplete: the suggestions are legal moves, keys as values.
@@ -127,7 +129,7 @@ async def test_a_burgenland_opening_with_three_players(fake_discord: FakeDiscord
         played = await fake.slash(second, thread, "move", text="take")
         assert "Played: Take 2 cards" in (await played.original()).content
         await fake.idle()
-        assert len(board_posts(fake, thread)) == 4
+        assert len(board_posts(fake, thread)) == 2  # the turn's message was edited
         # The mover's DM shows the two cards they drew; nobody else hears of them privately.
         assert "takes 2 cards:" in fake.dms(second)[-1].content
         (third,) = (u for u in users if u not in (first, second))

@@ -22,7 +22,7 @@ from tests.e2e.fake.models import FakeChannel, FakeMessage, FakeUser
 #: Every method of the store that reads (the rest write).
 READS = ("get_game", "active_game", "latest_game", "seats", "read_state", "live_actions", "log_stats", "game_parts",
          "action_page", "games_in_guild", "games_to_act", "games_with_status", "timer", "running_timers",
-         "reminder_opt_outs", "vacations", "votes", "stats", "pending_announcements", "lobby_message")
+         "reminder_opt_outs", "vacations", "votes", "stats", "pending_announcements", "message_of")
 VERBS = ("create", "join", "leave", "start", "cancel", "rematch", "act", "moves", "undo", "resign", "abandon",
          "time_out", "remind", "set_reminders", "vacation", "replace", "vote", "vote_open", "status", "board", "hand",
          "help", "rules", "history", "export_history", "list_games", "my_games", "stats", "snapshot", "timing")
