@@ -26,6 +26,7 @@ from engines.burgen_land import data as D
 from engines.burgen_land import rules as R
 from engines.burgen_land.state import MOVE, PENALTY, PLACE, SOURCE, SPACE, State
 from engines.core import Action, IllegalAction, NotationError
+from engines.steps import check_step
 
 HELP = (
     "Moves: `roll` (your die) or `roll +2` (with 2 of your red dice) · `move 4` (which die moves the crown) · "
@@ -99,17 +100,6 @@ def step_label(state: State, seat: int, step: tuple[str, ...]) -> str:
     if verb == "remove":
         return f"Give back the {step[1]} end card"
     return {"end": "End your turn", "cancel": "Cancel"}.get(verb, " ".join(step))
-
-
-def action_label(state: State, seat: int, action: Action) -> str:
-    labels = []
-    trial = state
-    for i, step in enumerate(action.steps):
-        labels.append(step_label(trial, seat, step))
-        if i + 1 < len(action.steps):
-            trial = R.apply_steps(trial, seat, (step,))[0]
-    text = ", then ".join(labels)
-    return text if len(text) <= 100 else text[:99] + "…"
 
 
 # --- Reading typed lines ---------------------------------------------------------------------
@@ -307,10 +297,7 @@ class _Reader:
                 self._add(take[0])
                 self._add(step)
                 return
-        problem = R.step_problem(trial, seat, step)
-        if problem:
-            raise IllegalAction(f"`{' '.join(step)}` is not allowed: {problem}.",
-                                [" ".join(s) for s in R.legal_steps(trial, seat)][:5])
+        check_step(R, trial, seat, step)
         if step[0] == "take":
             self.before_take = trial
         self.steps.append(step)

@@ -37,9 +37,8 @@ from engines import rng
 from engines.burgenland import data as D
 from engines.burgenland import payment as P
 from engines.burgenland.state import JOKER, NEUTRAL, Pending, Player, Site, State, card_colour, card_value
-from engines.core import Event
+from engines.steps import Events, Step, Steps, Turn, run_steps
 
-Step = tuple[str, ...]
 SITE_INDEX = {"N": 0, "W": 1, "E": 2, "X": 3}
 MARKER_WORDS = tuple(f"M{i}" for i in range(1, D.MARKER_POSITIONS + 1))
 
@@ -416,56 +415,12 @@ def why_card_refused(state: State, seat: int, kind: int) -> str:
 # --- Doing it ------------------------------------------------------------------------------
 
 
-class Turn:
-    """Accumulates one action's effects: the new state so far and the events.
-
-    Changes are collected and the state is rebuilt only when it is read: rebuilding a
-    23-field frozen dataclass for every small change was a third of the engine's time."""
-
-    def __init__(self, state: State) -> None:
-        self._state = state
-        self._changes: dict[str, Any] = {}
-        self.events: list[Event] = []
-        self.random = False  # a draw or a reveal: the move cannot be undone
-
-    @property
-    def state(self) -> State:
-        if self._changes:
-            self._state = replace(self._state, **self._changes)
-            self._changes = {}
-        return self._state
-
-    @state.setter
-    def state(self, value: State) -> None:
-        self._state, self._changes = value, {}
-
-    def event(self, kind: str, seat: int | None = None, **data: Any) -> None:
-        self.events.append(Event(kind, seat, data))
-
-    def set_player(self, seat: int, **changes: Any) -> Player:
-        players = self._changes.get("players", self._state.players)
-        player = replace(players[seat], **changes)
-        self._changes["players"] = (*players[:seat], player, *players[seat + 1:])
-        return player
-
-    def update(self, **changes: Any) -> None:
-        self._changes.update(changes)
+def apply_steps(state: State, seat: int, steps: Steps) -> tuple[State, Events]:
+    return run_steps(Turn, do_step, state, seat, steps)
 
 
-def apply_steps(state: State, seat: int, steps: tuple[Step, ...]) -> tuple[State, tuple[Event, ...]]:
-    turn = Turn(state)
-    for step in steps:
-        _do_step(turn, seat, step)
-        if turn.state.winner is not None:
-            break
-    s = turn.state
-    ply = s.ply + 1
-    barrier = ply if turn.random or s.turn != seat or s.winner is not None else s.barrier
-    turn.update(ply=ply, barrier=barrier)
-    return turn.state, tuple(turn.events)
-
-
-def _do_step(turn: Turn, seat: int, step: Step) -> None:
+def do_step(turn: Turn[State], seat: int, step: Step) -> None:
+    """What one step does (each step was checked before)."""
     verb = step[0]
     s = turn.state
     if verb == "pay":
@@ -523,7 +478,7 @@ def pay_one(state: State, seat: int, kind: int) -> tuple[State, Pending | None]:
     return replace(state, pending=None), pending
 
 
-def _discard(turn: Turn, seat: int, cards: tuple[int, ...]) -> None:
+def _discard(turn: Turn[State], seat: int, cards: tuple[int, ...]) -> None:
     """Paid colour cards go face up to the discard pile; jokers back to the supply."""
     player = turn.state.players[seat]
     colour = [c for c in cards if c != JOKER]
@@ -534,7 +489,7 @@ def _discard(turn: Turn, seat: int, cards: tuple[int, ...]) -> None:
     turn.update(discard=turn.state.discard + tuple(colour))
 
 
-def _complete(turn: Turn, seat: int, done: Pending) -> None:
+def _complete(turn: Turn[State], seat: int, done: Pending) -> None:
     verb = done.opening[0]
     _discard(turn, seat, done.paid)
     if verb == "jokers":
@@ -552,7 +507,7 @@ def card_tokens(cards: tuple[int, ...]) -> list[str]:
     return [kind_token(card_kind(c)) for c in cards]
 
 
-def _build(turn: Turn, seat: int, piece: str, where: str, mods: tuple[str, ...], paid: tuple[int, ...]) -> None:
+def _build(turn: Turn[State], seat: int, piece: str, where: str, mods: tuple[str, ...], paid: tuple[int, ...]) -> None:
     castle, site = parse_where(where)  # type: ignore[misc]
     s = turn.state
     tiles = mods + ((D.EXTRA_SITE,) if site == D.EXTRA else ())
@@ -590,7 +545,7 @@ def _build(turn: Turn, seat: int, piece: str, where: str, mods: tuple[str, ...],
     _maybe_end_turn(turn, seat)
 
 
-def _spend_tiles(turn: Turn, seat: int, tiles: tuple[str, ...], announce: bool = True) -> None:
+def _spend_tiles(turn: Turn[State], seat: int, tiles: tuple[str, ...], announce: bool = True) -> None:
     if not tiles:
         return
     held = list(turn.state.players[seat].bonus_tiles)
@@ -602,14 +557,14 @@ def _spend_tiles(turn: Turn, seat: int, tiles: tuple[str, ...], announce: bool =
     turn.update(played_tiles=turn.state.played_tiles + tiles)
 
 
-def _rotate_architect(turn: Turn) -> None:
+def _rotate_architect(turn: Turn[State]) -> None:
     architect = turn.state.architect
     turn.update(architect=architect[1:] + architect[:1])
     turn.random = True  # the next architect card is revealed
     turn.event("architect", cost=turn.state.architect[0])
 
 
-def _well_reward(turn: Turn, seat: int) -> None:
+def _well_reward(turn: Turn[State], seat: int) -> None:
     s = turn.state
     coins = D.WELL_REWARDS[s.wells_built]
     turn.update(well_deck=s.well_deck[1:], wells_built=s.wells_built + 1)
@@ -618,13 +573,13 @@ def _well_reward(turn: Turn, seat: int) -> None:
     _reward(turn, seat, coins, "well")
 
 
-def _gain_jokers(turn: Turn, seat: int, count: int, reason: str) -> None:
+def _gain_jokers(turn: Turn[State], seat: int, count: int, reason: str) -> None:
     player = turn.state.players[seat]
     turn.set_player(seat, jokers=player.jokers + count)
     turn.event("joker", seat, count=count, reason=reason)
 
 
-def _site_bonus(turn: Turn, seat: int, castle: int, site: str) -> None:
+def _site_bonus(turn: Turn[State], seat: int, castle: int, site: str) -> None:
     bonus = D.site_bonus(castle, site)
     s = turn.state
     player = s.players[seat]
@@ -644,7 +599,7 @@ def _site_bonus(turn: Turn, seat: int, castle: int, site: str) -> None:
         turn.event("bonus_tile", seat, tile=tile)
 
 
-def _draw(turn: Turn, count: int) -> list[int]:
+def _draw(turn: Turn[State], count: int) -> list[int]:
     """Draw up to ``count`` cards, reshuffling the discards into a new deck when it runs out."""
     out = []
     for _ in range(count):
@@ -655,7 +610,7 @@ def _draw(turn: Turn, count: int) -> list[int]:
     return out
 
 
-def _draw_one(turn: Turn) -> int | None:
+def _draw_one(turn: Turn[State]) -> int | None:
     s = turn.state
     turn.random = True
     if not s.deck:
@@ -669,7 +624,7 @@ def _draw_one(turn: Turn) -> int | None:
     return s.deck[0]
 
 
-def _reward(turn: Turn, seat: int, coins: int, reason: str) -> None:
+def _reward(turn: Turn[State], seat: int, coins: int, reason: str) -> None:
     """Draw colour cards face up, one at a time, until they total at least ``coins``."""
     drawn: list[int] = []
     while sum(card_value(c) for c in drawn) < coins:
@@ -682,7 +637,7 @@ def _reward(turn: Turn, seat: int, coins: int, reason: str) -> None:
     turn.event("reward", seat, coins=coins, reason=reason, cards=card_tokens(tuple(drawn)))
 
 
-def _swap_markers(turn: Turn, seat: int, picks: tuple[int, ...]) -> None:
+def _swap_markers(turn: Turn[State], seat: int, picks: tuple[int, ...]) -> None:
     a, b = picks
     markers = list(turn.state.markers)
     markers[a - 1], markers[b - 1] = markers[b - 1], markers[a - 1]
@@ -693,13 +648,13 @@ def _swap_markers(turn: Turn, seat: int, picks: tuple[int, ...]) -> None:
     _maybe_end_turn(turn, seat)
 
 
-def _maybe_end_turn(turn: Turn, seat: int) -> None:
+def _maybe_end_turn(turn: Turn[State], seat: int) -> None:
     s = turn.state
     if s.main_done and s.pending is None and s.winner is None and not free_steps(s, seat):
         _end_turn(turn, seat)
 
 
-def _end_turn(turn: Turn, seat: int) -> None:
+def _end_turn(turn: Turn[State], seat: int) -> None:
     nxt = (seat + 1) % turn.state.seats
     turn.update(turn=nxt, main_done=False)
     turn.event("turn", nxt)
