@@ -165,8 +165,8 @@ class BaseEngine(Generic[S]):
     Subclasses implement ``new_game``, ``to_act``, ``legal_actions``,
     ``apply_trusted``, ``check`` (why an action is illegal), ``view``,
     ``outcome``, ``standing``, ``format_action``, ``parse_text`` (the game's
-    own grammar), ``describe``, ``dump``, ``load``, ``determinize`` and
-    ``default_action``.  ``S`` is the game's state type.
+    own grammar), ``event_text`` (its events in words), ``dump``, ``load``,
+    ``determinize`` and ``default_action``.  ``S`` is the game's state type.
     Engines of step games build on :class:`engines.steps.StepEngine`, which
     provides most of these.
     """
@@ -229,7 +229,21 @@ class BaseEngine(Generic[S]):
             state, _ = self.apply(state, seat, self.parse_action(state, seat, key))
         return state
 
+    def describe(self, event: Event, viewer: int | None) -> str:
+        """One event in words for ``viewer`` (None: the public), with neutral seat tokens the bot may style.
+
+        Whose turn it is reads the same in every game; the rest is the game's own (``event_text``), and an
+        event the game does not word reads as its kind."""
+        if event.kind == "turn":
+            return f"It is {seat_token(event.seat)}'s turn."
+        text = self.event_text(event, viewer)
+        return event.kind if text is None else text
+
     # -- to be provided by each game ---------------------------------------
+
+    def event_text(self, event: Event, viewer: int | None) -> str | None:
+        """The game's words for ``event`` as ``viewer`` may read it; None for an event it does not word."""
+        return None
 
 
     def check(self, state: S, seat: int, action: Action) -> str | None:

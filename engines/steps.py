@@ -290,7 +290,7 @@ class StepEngine(BaseEngine[S]):
     """An engine whose actions are runs of steps over a frozen-dataclass state (see the module docstring).
 
     A game's engine class names its ``state_type`` and wires its modules (``rules``, ``views``,
-    ``notation``); it adds what is its own: ``standing``, ``describe``, ``determinize``,
+    ``notation``); it adds what is its own: ``standing``, ``event_text``, ``determinize``,
     ``default_action`` (and ``outcome`` when the end has more to say than the standing).
 
     A typed line may chain steps, but nothing may follow a step that moved the barrier: checking

@@ -50,7 +50,7 @@ class BuergerBaumeister(StepEngine[State]):
         scores = tuple(p.score for p in state.players)
         return Outcome(scores, ranks_from_scores(scores), "points so far (hands count at the end); ties share")
 
-    def describe(self, event: Event, viewer: int | None) -> str:
+    def event_text(self, event: Event, viewer: int | None) -> str | None:
         """One event in words.  Every event here is public: a turn's choices stay unannounced until it
         completes, and only then does anything reach the board."""
         d, who, kind = event.data, seat_token(event.seat), event.kind
@@ -84,9 +84,7 @@ class BuergerBaumeister(StepEngine[State]):
             colour = f" for {d['colour']}" if d["colour"] else ""
             return (f"{who}: {d['total'] - d['points']} points + {d['points']}{colour} in hand "
                     f"({_codes(d['hand'])}) = {d['total']}.")
-        if kind == "turn":
-            return f"It is {who}'s turn."
-        return kind
+        return None
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
         """Reshuffle everything ``seat`` cannot see: other hands, the bag and the tokens removed at setup."""

@@ -40,7 +40,7 @@ class BurgenLand(StepEngine[State]):
         return replace(self.standing(state),
                        detail=seat_token(state.winner) + f" reached {D.WIN_SCORE} points first")
 
-    def describe(self, event: Event, viewer: int | None) -> str:
+    def event_text(self, event: Event, viewer: int | None) -> str | None:
         """One event in words (everything in Burgen Land is public: every viewer reads the same)."""
         d, who, kind = event.data, seat_token(event.seat), event.kind
         if kind == "roll":
@@ -87,9 +87,7 @@ class BurgenLand(StepEngine[State]):
             return f"{who} lands on the {d['name']}: nothing there can be taken."
         if kind == "win":
             return f"{who} reaches {d['score']} points and wins!"
-        if kind == "turn":
-            return f"It is {who}'s turn."
-        return kind
+        return None
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
         """Nothing is hidden but the future rolls: a fresh RNG is all there is to reshuffle."""

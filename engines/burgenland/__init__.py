@@ -41,7 +41,7 @@ class Burgenland(StepEngine[State]):
         return replace(standing, detail=seat_token(state.winner) + " built every piece first; the rest "
                                         "are ranked by pieces left, ties share")
 
-    def describe(self, event: Event, viewer: int | None) -> str:
+    def event_text(self, event: Event, viewer: int | None) -> str | None:
         """One event in words; hidden details only for the seat entitled to them."""
         d, who, kind = event.data, seat_token(event.seat), event.kind
         mine = viewer is not None and viewer == event.seat
@@ -80,9 +80,7 @@ class Burgenland(StepEngine[State]):
             return f"The discard pile ({d['cards']} cards) is shuffled into a new deck."
         if kind == "win":
             return f"{who} has built every piece and wins!"
-        if kind == "turn":
-            return f"It is {who}'s turn."
-        return kind
+        return None
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
         """Reshuffle everything ``seat`` cannot see: other hands with the deck, unseen tiles, unseen cards."""

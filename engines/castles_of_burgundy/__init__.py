@@ -63,7 +63,7 @@ class CastlesOfBurgundy(StepEngine[State]):
         keys = tuple(S.tiebreak_key(state, seat) for seat in range(state.seats))
         return Outcome(scores, ranks_from_scores(keys), "VP; ties: most empty estate spaces, then later in turn order")
 
-    def describe(self, event: Event, viewer: int | None) -> str:
+    def event_text(self, event: Event, viewer: int | None) -> str | None:
         """One event in words (every fact in this game is public, so all viewers read the same)."""
         d, who, kind = event.data, seat_token(event.seat), event.kind
         if kind == "phase":
@@ -115,9 +115,7 @@ class CastlesOfBurgundy(StepEngine[State]):
                     f"knowledge {d['knowledge']} — {d['total']} VP in all.")
         if kind == "over":
             return "The game is over."
-        if kind == "turn":
-            return f"It is {who}'s turn."
-        return kind
+        return None
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
         """Reshuffle what nobody can see: each face-down tile stack, and the goods of later phases with
