@@ -62,13 +62,13 @@ class BurgenLand(StepEngine[State]):
                 return f"{who}'s {d['colour']} castle is empty: nothing to give back."
             return f"{who} gives back the {d['colour']} {d['kind']} from the {d['side']} end of the castle."
         if kind == "take":
-            opponent = seat_token(1 - event.seat)  # type: ignore[operator]
+            opponent = seat_token(other_seat(event.seat))
             source = "" if d["taken_from"] is None else f" from {opponent}'s castle (card {d['taken_from']})"
             where = {"left": "at the left end", "right": "at the right end", "empty": "into the empty castle",
                      "hole": f"into the hole at {d['position']}"}[d["where"]]
             return f"{who} takes a {d['colour']} {d['kind']}{source} and puts it {where}."
         if kind == "dice":
-            n, other = d["count"], seat_token(1 - event.seat)  # type: ignore[operator]
+            n, other = d["count"], seat_token(other_seat(event.seat))
             if n == 0:
                 return f"{who} would take {_dice(d['wanted'])}, but there are none left."
             text = f"{who} takes {_dice(n)}"
@@ -112,6 +112,13 @@ def default_step(state: State, seat: int) -> tuple[str, ...]:
     if phase in (PLACE, SOURCE, PENALTY):
         return steps[0]  # the first placement / copy / end: never `cancel`, which would ask again
     return steps[0]
+
+
+def other_seat(seat: int | None) -> int:
+    """The opponent of the seat an event is about."""
+    if seat is None:
+        raise ValueError("this event is about a seat")
+    return 1 - seat
 
 
 def _dice(n: int) -> str:

@@ -197,11 +197,13 @@ class _Reader:
             while self.i < len(tokens) and tokens[self.i] in DICE_WORDS:  # "3 red dice"
                 self.i += 1
             return ("dice",)
-        if token in MOVE_WORDS or (NUMBER.match(token) and phase == MOVE):
-            if token in MOVE_WORDS:
+        number = NUMBER.match(token)
+        if token in MOVE_WORDS or (number and phase == MOVE):
+            value: int | None
+            if number is None:
                 value, self.i = _number(tokens, self.i)
             else:
-                value = int(NUMBER.match(token).group(1))  # type: ignore[union-attr]
+                value = int(number.group(1))
             if value is None:
                 raise self._notation(f"`{self.text}`: say which die moves the crown, e.g. `move 4`.")
             if self.i < len(tokens) and tokens[self.i] == "to":  # "move 4 to the yellow house"

@@ -88,13 +88,11 @@ def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) ->
 
 def setup(r: int, crown_colour: int, first: int) -> State:
     """The starting position once the crown's colour and the first player are drawn (pure)."""
-    castle: tuple[Row, Row, Row] = (D.START_CASTLE,) * 3  # type: ignore[assignment]
-    supply = tuple(
-        tuple(n - D.START_CASTLE.count(D.VALUES[k]) * D.SEATS for k, n in enumerate(D.CARDS_PER_COLOUR))
-        for _ in D.COLOURS
-    )
+    castle: tuple[Row, Row, Row] = (D.START_CASTLE,) * 3
+    left = [n - D.START_CASTLE.count(D.VALUES[k]) * D.SEATS for k, n in enumerate(D.CARDS_PER_COLOUR)]
+    supply = ((left[0], left[1], left[2], left[3]),) * len(D.COLOURS)
     return State(
-        rng=r, crown=D.START_SPACES[crown_colour], castles=(castle, castle), supply=supply,  # type: ignore[arg-type]
+        rng=r, crown=D.START_SPACES[crown_colour], castles=(castle, castle), supply=supply,
         red_supply=D.RED_DICE, red_held=(0, 0), scores=(0, 0), first=first, turn=first, colour=None,
         rolls=0, phase=ROLL, dice=(), roller=None, card=None, slot=None, winner=None, ply=0, barrier=0,
     )
@@ -133,6 +131,7 @@ def neighbours(row: Row, slot: int) -> tuple[int, ...]:
     """The cards a card put at ``slot`` would touch (holes touch nothing)."""
     if not row:
         return ()
+    near: tuple[int, ...]
     if slot == 0:
         near = (row[0],)
     elif slot == len(row):
@@ -304,6 +303,14 @@ def take_choices(state: Position, seat: int, kind: int) -> int:
 # --- What may be done now -----------------------------------------------------------------
 
 
+def taking(state: State) -> int:
+    """The kind of card being taken (in the PLACE and SOURCE phases)."""
+    card = state.card
+    if card is None:
+        raise ValueError(f"no card is being taken in phase {state.phase}")
+    return card
+
+
 def legal_steps(state: State, seat: int) -> list[Step]:
     if state.winner is not None or seat != state.turn:
         return []
@@ -317,10 +324,10 @@ def legal_steps(state: State, seat: int) -> list[Step]:
     colour = D.space_colour(state.crown)
     if phase == PLACE:
         row = state.castles[seat][colour]
-        return [slot_step(row, s) for s in placements(row, D.VALUES[state.card])] + [("cancel",)]  # type: ignore[index]
+        return [slot_step(row, s) for s in placements(row, D.VALUES[taking(state)])] + [("cancel",)]
     if phase == SOURCE:
         row = state.castles[1 - seat][colour]
-        return [("from", str(i + 1)) for i in copies(row, D.VALUES[state.card])] + [("cancel",)]  # type: ignore[index]
+        return [("from", str(i + 1)) for i in copies(row, D.VALUES[taking(state)])] + [("cancel",)]
     if phase == PENALTY:
         return [("remove", "left"), ("remove", "right")]
     return []
@@ -382,11 +389,11 @@ def step_problem(state: State, seat: int, step: Step) -> str | None:
         slot = step_slot(row, step)
         if slot is None:
             return "there is no hole there" if verb == "hole" else "that is not a place in your castle"
-        problem = placement_problem(row, slot, D.VALUES[state.card])  # type: ignore[index]
+        problem = placement_problem(row, slot, D.VALUES[taking(state)])
         return problem or "that gives the same castle as another choice"
     if phase == SOURCE and verb == "from":
         colour = D.space_colour(state.crown)
-        return f"your opponent's {D.COLOURS[colour]} castle has no {D.KIND_NAMES[state.card]} there"  # type: ignore[index]
+        return f"your opponent's {D.COLOURS[colour]} castle has no {D.KIND_NAMES[taking(state)]} there"
     return f"now {expected(state)}"
 
 
@@ -540,7 +547,9 @@ def do_step(d: Draft, seat: int, step: Step) -> None:
         if d.winner is None:
             d.phase = ROLL
     elif verb == "remove":
-        row = d.castles[seat][d.colour]  # type: ignore[index]
+        colour = d.colour
+        assert colour is not None  # a penalty is for leaving the turn's colour
+        row = d.castles[seat][colour]
         _give_back(d, seat, 0 if step[1] == "left" else len(row) - 1)
         _end_turn(d, seat)
     else:  # pragma: no cover - validated before

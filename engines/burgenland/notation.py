@@ -89,7 +89,7 @@ def card_label(token: str) -> str:
 
 
 def where_label(where: str) -> str:
-    castle, site = R.parse_where(where)  # type: ignore[misc]
+    castle, site = R.place_of(where)
     if site == D.LARGE:
         return "in the large castle"
     if site == D.WELL:

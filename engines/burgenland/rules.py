@@ -57,12 +57,13 @@ def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) ->
     r, architect = rng.shuffle(r, D.ARCHITECT_COSTS)
     r, well_deck = rng.shuffle(r, range(1, D.CASTLES + 1))
     r, bonus = rng.shuffle(r, D.BONUS_TILES)
-    supply = tuple(D.SUPPLY[seats][p] for p in D.PIECES)
+    wall, tower, house, well = (D.SUPPLY[seats][p] for p in D.PIECES)
+    supply = (wall, tower, house, well)
     players = []
     for seat in range(seats):
         count = D.START_COLOUR_CARDS[seat]
         hand, deck = tuple(sorted(deck[:count])), deck[count:]
-        players.append(Player(hand, D.START_JOKERS, supply, 0, ()))  # type: ignore[arg-type]
+        players.append(Player(hand, D.START_JOKERS, supply, 0, ()))
     return State(
         seats=seats, rng=r, players=tuple(players), markers=markers, sites=sites,
         wells=(None,) * D.CASTLES, large=(), deck=deck, discard=(), architect=architect,
@@ -86,7 +87,7 @@ def _preplace(r: int, seats: int) -> tuple[int, tuple[tuple[Site, Site, Site, Si
     r, towered = rng.sample(r, empty, neutral[D.TOWER])
     for c in towered:
         sites[c][0] = (D.TOWER, NEUTRAL)
-    return r, tuple(tuple(s) for s in sites)  # type: ignore[misc]
+    return r, tuple((n, w, e, x) for n, w, e, x in sites)
 
 
 # --- Small queries ------------------------------------------------------------------
@@ -137,12 +138,20 @@ def parse_where(where: str) -> tuple[int, str] | None:
     return int(number), (site if site in SITE_INDEX else D.WELL)
 
 
+def place_of(where: str) -> tuple[int, str]:
+    """``parse_where`` for a place already checked: a build's ``where``."""
+    place = parse_where(where)
+    if place is None:
+        raise ValueError(f"{where!r} is not a place")
+    return place
+
+
 def stages(state: State, opening: Step) -> list[P.Stage]:
     """What the decision opened by ``opening`` costs, stage by stage."""
     if opening[0] == "jokers":
         return [("coins", D.JOKER_EXCHANGE_COINS * int(opening[1]), 0)]
     _, piece, where, *mods = opening
-    castle, site = parse_where(where)  # type: ignore[misc]
+    castle, site = place_of(where)
     if D.PAY_TEN in mods:
         first: P.Stage = ("coins", D.PAY_TEN_COINS, 1)
     elif site == D.LARGE:
@@ -307,7 +316,8 @@ def pending_steps(state: State, seat: int) -> list[Step]:
     pending = state.pending
     assert pending is not None
     if pending.opening[0] == "swap":
-        return [(m,) for i, m in enumerate(MARKER_WORDS, 1) if i not in pending.picks] + [("cancel",)]
+        markers: list[Step] = [(m,) for i, m in enumerate(MARKER_WORDS, 1) if i not in pending.picks]
+        return [*markers, ("cancel",)]
     plan, cur, avail = _payment(state, seat)
     out: list[Step] = [("pay", kind_token(k)) for k in P.next_kinds(plan, pending.stage, cur, avail)]
     suggestion = P.suggest(plan, pending.stage, cur, avail)
@@ -327,8 +337,10 @@ def _payment(state: State, seat: int) -> tuple[list[P.Stage], list[int], list[in
 
 
 def payable_kinds(state: State, seat: int) -> list[int]:
+    pending = state.pending
+    assert pending is not None
     plan, cur, avail = _payment(state, seat)
-    return P.next_kinds(plan, state.pending.stage, cur, avail)  # type: ignore[union-attr]
+    return P.next_kinds(plan, pending.stage, cur, avail)
 
 
 def kind_token(kind: int) -> str:
@@ -425,7 +437,9 @@ def do_step(turn: Turn[State], seat: int, step: Step) -> None:
     s = turn.state
     if verb == "pay":
         for token in step[1:]:
-            turn.state, completed = pay_one(turn.state, seat, token_kind(token))  # type: ignore[arg-type]
+            kind = token_kind(token)
+            assert kind is not None  # checked before
+            turn.state, completed = pay_one(turn.state, seat, kind)
             if completed is not None:
                 _complete(turn, seat, completed)
     elif verb == "cancel":
@@ -508,7 +522,7 @@ def card_tokens(cards: tuple[int, ...]) -> list[str]:
 
 
 def _build(turn: Turn[State], seat: int, piece: str, where: str, mods: tuple[str, ...], paid: tuple[int, ...]) -> None:
-    castle, site = parse_where(where)  # type: ignore[misc]
+    castle, site = place_of(where)
     s = turn.state
     tiles = mods + ((D.EXTRA_SITE,) if site == D.EXTRA else ())
     _spend_tiles(turn, seat, tiles, announce=False)

@@ -288,7 +288,8 @@ def _do_step(turn: Turn, seat: int, step: Step) -> None:
         _push(turn, Decision("take", top.source, die=top.die))
     elif verb == "place":
         tile = O.stored_tile(s.players[seat], step[1])
-        _push(turn, Decision("space", top.source, die=top.die, tile=tile))  # type: ignore[arg-type]
+        assert tile is not None  # checked before
+        _push(turn, Decision("space", top.source, die=top.die, tile=tile))
     elif verb == "on":
         space = int(step[1])
         cost = O.place_cost(s.players[seat], top.die, top.tile, space)
@@ -308,7 +309,8 @@ def _do_step(turn: Turn, seat: int, step: Step) -> None:
         F.take_goods(turn, seat, tuple(int(w) for w in step[1:]))
     elif verb == "discard":
         stored = O.stored_tile(s.players[seat], step[1])
-        A.discard(turn, seat, stored)  # type: ignore[arg-type]
+        assert stored is not None  # checked before
+        A.discard(turn, seat, stored)
         _get(turn, seat, top.tile, top.depot, top.die, root)
     else:  # a tile from a take or buy list: "ship 2", "castle black"
         depot = word_depot(step[1])

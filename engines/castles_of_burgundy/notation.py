@@ -187,7 +187,7 @@ def _read_step(state: State, seat: int, tokens: list[str], i: int, text: str) ->
             if word.isdigit() else word
         j = i if word.isdigit() else i + 1
         if verb == "goods":
-            nums = []
+            nums: list[str] = []
             while j < len(tokens) and tokens[j].isdigit() and len(nums) < 2:
                 nums.append(str(int(tokens[j])))
                 j += 1
