@@ -14,6 +14,7 @@ from engines import registry
 from engines.core import (
     Action,
     AmbiguousAction,
+    AnyEngine,
     BaseEngine,
     Engine,
     EngineError,
@@ -29,6 +30,7 @@ from engines.registry import GameInfo, GameOption
 __all__ = [
     "Action",
     "AmbiguousAction",
+    "AnyEngine",
     "BaseEngine",
     "Engine",
     "EngineError",
@@ -46,12 +48,13 @@ __all__ = [
     "replay",
 ]
 
+
 def names() -> tuple[str, ...]:
     """The names of every available engine, in listing order (see :mod:`engines.registry`)."""
     return tuple(info.name for info in registry.all_games())
 
 
-def get(name: str) -> Engine:
+def get(name: str) -> AnyEngine:
     """The engine called ``name`` (its name, command or an alias); ``KeyError`` names the available ones."""
     return registry.find(name).engine
 
@@ -59,4 +62,4 @@ def get(name: str) -> Engine:
 def replay(name: str, seats: int, seed: int, options: Mapping[str, Any] | None,
            log: Iterable[tuple[int, str]]) -> Any:
     """The state reached by playing ``log`` (``(seat, action_key)`` pairs) from a new game."""
-    return get(name).replay(seats, seed, options, log)  # type: ignore[attr-defined]
+    return get(name).replay(seats, seed, options, log)

@@ -8,14 +8,10 @@ standard library only: engines must run anywhere, deterministically.
 from __future__ import annotations
 
 import difflib
-import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
-from typing import Any, Protocol, runtime_checkable
-
-from engines import serial
+from typing import Any, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 # ---------------------------------------------------------------------------
 # Errors
@@ -121,9 +117,14 @@ def ranks_from_scores(scores: Sequence[Any]) -> tuple[int, ...]:
 # ---------------------------------------------------------------------------
 # The protocol
 
+#: A game's state type: each engine is an ``Engine[its State]``.
+S = TypeVar("S")
+
 
 @runtime_checkable
-class Engine(Protocol):
+class Engine(Protocol[S]):
+    """What the bot, the renderer and the computer players may rely on (``../shared/DESIGN.md``)."""
+
     name: str
     title: str
     min_seats: int
@@ -132,34 +133,42 @@ class Engine(Protocol):
     notation_help: str
     rules_summary: str
 
-    def new_game(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> Any: ...
-    def to_act(self, state: Any) -> tuple[int, ...]: ...
-    def legal_actions(self, state: Any, seat: int) -> tuple[Action, ...]: ...
-    def apply(self, state: Any, seat: int, action: Action) -> tuple[Any, tuple[Event, ...]]: ...
-    def apply_trusted(self, state: Any, seat: int, action: Action) -> tuple[Any, tuple[Event, ...]]: ...
-    def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
-    def outcome(self, state: Any) -> Outcome | None: ...
-    def standing(self, state: Any) -> Outcome: ...
+    def new_game(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> S: ...
+    def to_act(self, state: S) -> tuple[int, ...]: ...
+    def legal_actions(self, state: S, seat: int) -> tuple[Action, ...]: ...
+    def apply(self, state: S, seat: int, action: Action) -> tuple[S, tuple[Event, ...]]: ...
+    def apply_trusted(self, state: S, seat: int, action: Action) -> tuple[S, tuple[Event, ...]]: ...
+    def view(self, state: S, seat: int | None) -> Mapping[str, Any]: ...
+    def outcome(self, state: S) -> Outcome | None: ...
+    def standing(self, state: S) -> Outcome: ...
     def action_key(self, action: Action) -> str: ...
-    def format_action(self, state: Any, seat: int, action: Action) -> str: ...
-    def parse_action(self, state: Any, seat: int, text: str) -> Action: ...
+    def format_action(self, state: S, seat: int, action: Action) -> str: ...
+    def parse_action(self, state: S, seat: int, text: str) -> Action: ...
     def describe(self, event: Event, viewer: int | None) -> str: ...
-    def dump(self, state: Any) -> dict[str, Any]: ...
-    def load(self, data: Mapping[str, Any]) -> Any: ...
-    def determinize(self, state: Any, seat: int, seed: int) -> Any: ...
-    def default_action(self, state: Any, seat: int) -> Action: ...
-    def undo_barrier(self, state: Any) -> int: ...
-    def move_count(self, state: Any) -> int: ...
+    def dump(self, state: S) -> dict[str, Any]: ...
+    def load(self, data: Mapping[str, Any]) -> S: ...
+    def determinize(self, state: S, seat: int, seed: int) -> S: ...
+    def default_action(self, state: S, seat: int) -> Action: ...
+    def undo_barrier(self, state: S) -> int: ...
+    def move_count(self, state: S) -> int: ...
+    def replay(self, seats: int, seed: int, options: Mapping[str, Any] | None,
+               log: Iterable[tuple[int, str]]) -> S: ...
 
 
-class BaseEngine:
+#: Any game's engine, for code that handles every game alike (the bot, the registry).
+AnyEngine: TypeAlias = Engine[Any]
+
+
+class BaseEngine(Generic[S]):
     """Behaviour every engine shares; a game subclasses it and fills in the rules.
 
     Subclasses implement ``new_game``, ``to_act``, ``legal_actions``,
     ``apply_trusted``, ``check`` (why an action is illegal), ``view``,
     ``outcome``, ``standing``, ``format_action``, ``parse_text`` (the game's
-    own grammar), ``describe``, ``dump``, ``load``, ``determinize`` and
-    ``default_action``.
+    own grammar), ``event_text`` (its events in words), ``dump``, ``load``,
+    ``determinize`` and ``default_action``.  ``S`` is the game's state type.
+    Engines of step games build on :class:`engines.steps.StepEngine`, which
+    provides most of these.
     """
 
     name: str = ""
@@ -174,7 +183,7 @@ class BaseEngine:
 
     # -- the protocol members every engine gets for free ------------------
 
-    def apply(self, state: Any, seat: int, action: Action) -> tuple[Any, tuple[Event, ...]]:
+    def apply(self, state: S, seat: int, action: Action) -> tuple[S, tuple[Event, ...]]:
         self.check_turn(state, seat)
         problem = self.check(state, seat, action)
         if problem is not None:
@@ -185,13 +194,13 @@ class BaseEngine:
     def action_key(self, action: Action) -> str:
         return action.key
 
-    def check_turn(self, state: Any, seat: int) -> None:
+    def check_turn(self, state: S, seat: int) -> None:
         if self.outcome(state) is not None:
             raise GameOver("The game is over.")
         if seat not in self.to_act(state):
             raise NotYourTurn(f"It is not seat {seat + 1}'s turn.")
 
-    def parse_action(self, state: Any, seat: int, text: str) -> Action:
+    def parse_action(self, state: S, seat: int, text: str) -> Action:
         """Read a key or friendly text by filtering the legal actions, then the game's grammar."""
         self.check_turn(state, seat)
         wanted = normalize(text)
@@ -206,47 +215,62 @@ class BaseEngine:
                 return action
         return self.parse_text(state, seat, " ".join(text.split()), legal)
 
-    def close_actions(self, state: Any, seat: int, text: str) -> list[str]:
+    def close_actions(self, state: S, seat: int, text: str) -> list[str]:
         """Up to five legal keys that look like ``text``, for error messages."""
         keys = [a.key for a in self.legal_actions(state, seat)]
         close = difflib.get_close_matches(normalize(text), keys, n=5, cutoff=0.4)
         return close or keys[:5]
 
     def replay(self, seats: int, seed: int, options: Mapping[str, Any] | None,
-               log: Iterable[tuple[int, str]]) -> Any:
+               log: Iterable[tuple[int, str]]) -> S:
         """Rebuild a state from its seed and the stored ``(seat, action_key)`` log."""
         state = self.new_game(seats, seed, options)
         for seat, key in log:
             state, _ = self.apply(state, seat, self.parse_action(state, seat, key))
         return state
 
+    def describe(self, event: Event, viewer: int | None) -> str:
+        """One event in words for ``viewer`` (None: the public), with neutral seat tokens the bot may style.
+
+        Whose turn it is reads the same in every game; the rest is the game's own (``event_text``), and an
+        event the game does not word reads as its kind."""
+        if event.kind == "turn":
+            return f"It is {seat_token(event.seat)}'s turn."
+        text = self.event_text(event, viewer)
+        return event.kind if text is None else text
+
     # -- to be provided by each game ---------------------------------------
 
-    def check(self, state: Any, seat: int, action: Action) -> str | None:
+    def event_text(self, event: Event, viewer: int | None) -> str | None:
+        """The game's words for ``event`` as ``viewer`` may read it; None for an event it does not word."""
+        return None
+
+
+    def check(self, state: S, seat: int, action: Action) -> str | None:
         """Why ``action`` is illegal now (a short phrase), or None if it is legal."""
         raise NotImplementedError
 
-    def parse_text(self, state: Any, seat: int, text: str, legal: tuple[Action, ...]) -> Action:
+    def parse_text(self, state: S, seat: int, text: str, legal: tuple[Action, ...]) -> Action:
         raise NotationError(f"`{text}` is not a move. " + self.notation_help,
                             [a.key for a in legal[:5]])
 
     # Declared so that the shared methods above type-check.
-    def new_game(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> Any:
+    def new_game(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> S:
         raise NotImplementedError
 
-    def to_act(self, state: Any) -> tuple[int, ...]:
+    def to_act(self, state: S) -> tuple[int, ...]:
         raise NotImplementedError
 
-    def legal_actions(self, state: Any, seat: int) -> tuple[Action, ...]:
+    def legal_actions(self, state: S, seat: int) -> tuple[Action, ...]:
         raise NotImplementedError
 
-    def apply_trusted(self, state: Any, seat: int, action: Action) -> tuple[Any, tuple[Event, ...]]:
+    def apply_trusted(self, state: S, seat: int, action: Action) -> tuple[S, tuple[Event, ...]]:
         raise NotImplementedError
 
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: S) -> Outcome | None:
         raise NotImplementedError
 
-    def format_action(self, state: Any, seat: int, action: Action) -> str:
+    def format_action(self, state: S, seat: int, action: Action) -> str:
         raise NotImplementedError
 
 
@@ -256,94 +280,3 @@ _SPACES = re.compile(r"\s+")
 def normalize(text: str) -> str:
     """Case-folded, trimmed, single-spaced text: how all notation is compared."""
     return _SPACES.sub(" ", text.strip().casefold())
-
-
-#: Why nothing may follow a step that moved the undo barrier on one typed line.
-SEALED = ("a step that draws or reveals something, or ends the turn, must be the last on its line; "
-          "send the rest as a new move")
-
-
-class StepEngine(BaseEngine):
-    """An engine whose actions are runs of steps over a frozen-dataclass state.
-
-    The state has ``ply`` (actions applied) and ``barrier`` (actions before it can never be
-    undone; set to the new ``ply`` by any draw, reveal, change of player or game end).  A game
-    supplies ``state_type`` and three functions of its rules: ``legal_steps``, ``step_problem``
-    (why a step is illegal now, or None) and ``apply_steps``.
-
-    A typed line may chain steps, but nothing may follow a step that moved the barrier: checking
-    the rest against the drawn cards or dice would let a refused line reveal them.
-    """
-
-    state_type: type
-    #: The game's modules: ``rules`` (legal_steps, step_problem, apply_steps), ``views`` (public_view,
-    #: seat_view) and ``notation`` (action_label, parse_line).  The engine class only wires them up.
-    rules: ModuleType
-    views: ModuleType
-    notation: ModuleType
-
-    def legal_steps(self, state: Any, seat: int) -> list[tuple[str, ...]]:
-        return self.rules.legal_steps(state, seat)  # type: ignore[no-any-return]
-
-    def step_problem(self, state: Any, seat: int, step: tuple[str, ...]) -> str | None:
-        return self.rules.step_problem(state, seat, step)  # type: ignore[no-any-return]
-
-    def apply_steps(self, state: Any, seat: int, steps: tuple[tuple[str, ...], ...]) -> tuple[Any, tuple[Event, ...]]:
-        return self.rules.apply_steps(state, seat, steps)  # type: ignore[no-any-return]
-
-    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
-        if seat is None:
-            return self.views.public_view(state)  # type: ignore[no-any-return]
-        return self.views.seat_view(state, seat)  # type: ignore[no-any-return]
-
-    def format_action(self, state: Any, seat: int, action: Action) -> str:
-        return self.notation.action_label(state, seat, action)  # type: ignore[no-any-return]
-
-    def parse_text(self, state: Any, seat: int, text: str, legal: tuple[Action, ...]) -> Action:
-        return self.notation.parse_line(state, seat, text)  # type: ignore[no-any-return]
-
-    def legal_actions(self, state: Any, seat: int) -> tuple[Action, ...]:
-        return tuple(map(step_action, self.legal_steps(state, seat)))
-
-    def check(self, state: Any, seat: int, action: Action) -> str | None:
-        if not action.steps:
-            return "an empty move"
-        trial = state
-        for i, step in enumerate(action.steps):
-            if i:
-                if not self.to_act(trial):
-                    return "the game ended before the rest of that line"
-                if sealed(trial):
-                    return SEALED
-            problem = self.step_problem(trial, seat, step)
-            if problem:
-                return problem
-            if i + 1 < len(action.steps):
-                trial = self.apply_steps(trial, seat, (step,))[0]
-        return None
-
-    def apply_trusted(self, state: Any, seat: int, action: Action) -> tuple[Any, tuple[Event, ...]]:
-        return self.apply_steps(state, seat, action.steps)
-
-    def dump(self, state: Any) -> dict[str, Any]:
-        return serial.dump(state)
-
-    def load(self, data: Mapping[str, Any]) -> Any:
-        return serial.load(self.state_type, data)
-
-    def undo_barrier(self, state: Any) -> int:
-        return state.barrier
-
-    def move_count(self, state: Any) -> int:
-        return state.ply
-
-
-@functools.lru_cache(maxsize=16384)
-def step_action(step: tuple[str, ...]) -> Action:
-    """The one-step Action for ``step``, shared: random play asks for the same few thousand again and again."""
-    return Action((step,))
-
-
-def sealed(trial: Any) -> bool:
-    """Did the last step applied to ``trial`` draw, reveal, pass the turn or end the game?"""
-    return trial.barrier == trial.ply and trial.ply > 0

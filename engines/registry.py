@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from importlib import import_module
 from typing import Any
 
-from engines.core import Engine
+from engines.core import AnyEngine
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +44,7 @@ class GameInfo:
     game in lists.  ``player_boards``: each player has an area of their own that can be drawn
     alone (``render.draw_player``).  ``package`` is filled in by the registry."""
 
-    engine: Engine
+    engine: AnyEngine
     command: str
     summary: str                      # one line, e.g. for the command group's description
     aliases: tuple[str, ...] = ()

@@ -33,16 +33,29 @@ def dump(obj: Any) -> Any:
     return {name: dump(getattr(obj, name)) for name in _field_names(kind)}
 
 
-@cache
+def dump_state(state: Any) -> dict[str, Any]:
+    """A whole state (a dataclass instance) as a JSON-safe dict."""
+    return {name: dump(getattr(state, name)) for name in _field_names(type(state))}
+
+
+#: Field names per dataclass (a dict, not functools.cache: mypy takes type objects for unhashable there).
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def _field_names(cls: type) -> tuple[str, ...]:
-    if not dataclasses.is_dataclass(cls):
-        raise TypeError(f"cannot dump {cls.__name__}")
-    return tuple(f.name for f in dataclasses.fields(cls))
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        if not dataclasses.is_dataclass(cls):
+            raise TypeError(f"cannot dump {cls.__name__}")
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
 
 
 def load(cls: type[T], data: Any) -> T:
     """Build ``cls`` from dumped data, checking every value against the type hints."""
-    return _converter(cls)(data, cls.__name__)
+    hint: Any = cls  # a type hint like any other, for the cache of converters
+    state: T = _converter(hint)(data, cls.__name__)
+    return state
 
 
 Converter = typing.Callable[[Any, str], Any]
@@ -59,7 +72,7 @@ def _converter(hint: Any) -> Converter:
         if len(args) == 2 and args[1] is Ellipsis:
             return _sequence(_converter(args[0]))
         return _fixed(tuple(_converter(a) for a in args))
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _record(hint)
     if hint in (bool, int, str, type(None)):
         return _scalar(hint)

@@ -19,9 +19,7 @@ decisions, or one typed line::
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
 from engines import rng
 from engines.buerger_baumeister import data as D
@@ -29,28 +27,20 @@ from engines.buerger_baumeister import notation as N
 from engines.buerger_baumeister import rules as R
 from engines.buerger_baumeister import view as V
 from engines.buerger_baumeister.state import EMPTY, TOKEN_CODE, Pending, State, code_name
-from engines.core import Action, Event, Outcome, StepEngine, ranks_from_scores, seat_token
+from engines.core import Action, Event, Outcome, ranks_from_scores, seat_token
 from engines.registry import GameInfo
+from engines.steps import Step, StepEngine
 
 
-class BuergerBaumeister(StepEngine):
+class BuergerBaumeister(StepEngine[State]):
     name = "buerger-baumeister"
     title = "Bürger, Baumeister & Co."
-    min_seats = 2
     max_seats = 4
     rules_version = 1
     state_type = State
     rules = R
     views = V
     notation = N
-    notation_help = N.HELP
-    rules_summary = N.RULES
-
-    def new_game(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
-        return R.new_game(seats, seed, options)
-
-    def to_act(self, state: State) -> tuple[int, ...]:
-        return () if state.over else (state.turn,)
 
     def standing(self, state: State) -> Outcome:
         if state.over:
@@ -60,43 +50,83 @@ class BuergerBaumeister(StepEngine):
         scores = tuple(p.score for p in state.players)
         return Outcome(scores, ranks_from_scores(scores), "points so far (hands count at the end); ties share")
 
-    def outcome(self, state: State) -> Outcome | None:
-        return self.standing(state) if state.over else None
-
-    def describe(self, event: Event, viewer: int | None) -> str:
-        return describe(event, viewer)
+    def event_text(self, event: Event, viewer: int | None) -> str | None:
+        """One event in words.  Every event here is public: a turn's choices stay unannounced until it
+        completes, and only then does anything reach the board."""
+        d, who, kind = event.data, seat_token(event.seat), event.kind
+        if kind == "place":
+            text = f"{who} places a {code_name(d['token'])} in {d['district']} ({d['bonus']} space): "
+            text += f"{d['points']} point{'s' * (d['points'] != 1)}"
+            if d["coin"] > 0:
+                text += " and 1 coin"
+            elif d["coin"] < 0:
+                text += " (the coin is lost: 3 coins already)"
+            return text + "."
+        if kind == "discard":
+            return (f"{who} cannot place any token, shows the hand ({_codes(d['hand'])}) and discards the "
+                    f"{code_name(d['token'])}.")
+        if kind == "project":
+            bonus = "+4" if d["bonus"] == D.PLUS4 else "×2"
+            return (f"{who} completes the large project of {d['district']} with a crane "
+                    f"({d['cost']} coin{'s' * (d['cost'] > 1)}, {bonus}): +{d['points']} points.")
+        if kind == "buy":
+            if d["mayor"]:
+                return f"{who} takes the {code_name(d['token'])} from space {d['space']} at the Mayor, free."
+            return f"{who} buys the {code_name(d['token'])} from space {d['space']} for {d['price']} coin" + (
+                "s." if d["price"] > 1 else ".")
+        if kind == "mayor":
+            return f"The Mayor moves to space {d['space']}."
+        if kind == "refill":
+            return f"A {code_name(d['token'])} is drawn from the bag onto space {d['space']}."
+        if kind == "bag_empty":
+            return "The bag is empty: the game ends."
+        if kind == "final":
+            colour = f" for {d['colour']}" if d["colour"] else ""
+            return (f"{who}: {d['total'] - d['points']} points + {d['points']}{colour} in hand "
+                    f"({_codes(d['hand'])}) = {d['total']}.")
+        return None
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
-        return determinize(state, seat, seed)
+        """Reshuffle everything ``seat`` cannot see: other hands, the bag and the tokens removed at setup."""
+        r = rng.seed_state(seed)
+        others = [s for s in range(state.seats) if s != seat]
+        unseen = list(state.bag) + list(state.removed) + [t for s in others for t in state.players[s].hand]
+        r, tokens = rng.shuffle(r, sorted(unseen))
+        r, fresh = rng.next64(r)
+        players = list(state.players)
+        for s in others:
+            n = len(players[s].hand)
+            players[s] = replace(players[s], hand=tuple(sorted(tokens[:n])))
+            tokens = tokens[n:]
+        removed, bag = tokens[:len(state.removed)], tokens[len(state.removed):]
+        pending = state.pending if state.turn == seat else None  # another seat's half-made turn is unseen
+        return replace(state, rng=fresh, players=tuple(players), removed=tuple(sorted(removed)),
+                       bag=tuple(sorted(bag)), pending=pending)
 
     def default_action(self, state: State, seat: int) -> Action:
-        return default_action(state, seat)
+        """The rest of the turn for an away player: the best-scoring placement, no project, the free token.
+
+        Safe and cheap: it never spends a coin.  When nothing fits, it discards the lowest-value token.
+        """
+        steps: list[Step] = []
+        trial = state
+        while not trial.over and trial.turn == seat:
+            legal = R.legal_steps(trial, seat)
+            now = R.stage(trial, seat)
+            if now == R.TOKEN:
+                step = max(legal, key=lambda s: _best_points(trial, seat, s))
+            elif now == R.WHERE:
+                step = max((s for s in legal if s[0] != "cancel"), key=lambda s: _where_points(trial, s))
+            elif now == R.PROJECT:
+                step = ("no-project",)
+            else:
+                step = ("buy", R.BUY_WORDS[trial.mayor])
+            steps.append(step)
+            trial = R.apply_steps(trial, seat, (step,))[0]
+        return Action(tuple(steps))
 
 
-def default_action(state: State, seat: int) -> Action:
-    """The rest of the turn for an away player: the best-scoring placement, no project, the free token.
-
-    Safe and cheap: it never spends a coin.  When nothing fits, it discards the lowest-value token.
-    """
-    steps: list[R.Step] = []
-    trial = state
-    while not trial.over and trial.turn == seat:
-        legal = R.legal_steps(trial, seat)
-        now = R.stage(trial, seat)
-        if now == R.TOKEN:
-            step = max(legal, key=lambda s: _best_points(trial, seat, s))
-        elif now == R.WHERE:
-            step = max((s for s in legal if s[0] != "cancel"), key=lambda s: _where_points(trial, s))
-        elif now == R.PROJECT:
-            step = ("no-project",)
-        else:
-            step = ("buy", R.BUY_WORDS[trial.mayor])
-        steps.append(step)
-        trial = R.apply_steps(trial, seat, (step,))[0]
-    return Action(tuple(steps))
-
-
-def _best_points(state: State, seat: int, step: R.Step) -> int:
+def _best_points(state: State, seat: int, step: Step) -> int:
     token = R.token_with_code(state.players[seat], step[1])
     if step[0] == "discard":
         return -int(step[1][2])  # keep the more valuable tokens for the final count
@@ -104,77 +134,18 @@ def _best_points(state: State, seat: int, step: R.Step) -> int:
     return max(_where_points(trial, s) for s in R.where_steps(trial, token))
 
 
-def _where_points(state: State, step: R.Step) -> int:
+def _where_points(state: State, step: Step) -> int:
     pending = state.pending
     assert pending is not None
     district = R.DISTRICT_INDEX[step[0]]
     return R.placement_points(state, pending.token, district, R.first_free(state, district, step[1]))
 
 
-def determinize(state: State, seat: int, seed: int) -> State:
-    """Reshuffle everything ``seat`` cannot see: other hands, the bag and the tokens removed at setup."""
-    r = rng.seed_state(seed)
-    others = [s for s in range(state.seats) if s != seat]
-    unseen = list(state.bag) + list(state.removed) + [t for s in others for t in state.players[s].hand]
-    r, tokens = rng.shuffle(r, sorted(unseen))
-    r, fresh = rng.next64(r)
-    players = list(state.players)
-    for s in others:
-        n = len(players[s].hand)
-        players[s] = replace(players[s], hand=tuple(sorted(tokens[:n])))
-        tokens = tokens[n:]
-    removed, bag = tokens[:len(state.removed)], tokens[len(state.removed):]
-    pending = state.pending if state.turn == seat else None  # another seat's half-made turn is unseen
-    return replace(state, rng=fresh, players=tuple(players), removed=tuple(sorted(removed)),
-                   bag=tuple(sorted(bag)), pending=pending)
-
-
 # --- Events in words -------------------------------------------------------------------------
-
-
 
 
 def _codes(codes: list[str]) -> str:
     return ", ".join(codes) or "nothing"
-
-
-def describe(event: Event, viewer: int | None) -> str:
-    """One event in words.  Every event here is public: a turn's choices stay unannounced until it
-    completes, and only then does anything reach the board."""
-    d, who, kind = event.data, seat_token(event.seat), event.kind
-    if kind == "place":
-        text = f"{who} places a {code_name(d['token'])} in {d['district']} ({d['bonus']} space): "
-        text += f"{d['points']} point{'s' * (d['points'] != 1)}"
-        if d["coin"] > 0:
-            text += " and 1 coin"
-        elif d["coin"] < 0:
-            text += " (the coin is lost: 3 coins already)"
-        return text + "."
-    if kind == "discard":
-        return (f"{who} cannot place any token, shows the hand ({_codes(d['hand'])}) and discards the "
-                f"{code_name(d['token'])}.")
-    if kind == "project":
-        bonus = "+4" if d["bonus"] == D.PLUS4 else "×2"
-        return (f"{who} completes the large project of {d['district']} with a crane "
-                f"({d['cost']} coin{'s' * (d['cost'] > 1)}, {bonus}): +{d['points']} points.")
-    if kind == "buy":
-        if d["mayor"]:
-            return f"{who} takes the {code_name(d['token'])} from space {d['space']} at the Mayor, free."
-        return f"{who} buys the {code_name(d['token'])} from space {d['space']} for {d['price']} coin" + (
-            "s." if d["price"] > 1 else ".")
-    if kind == "mayor":
-        return f"The Mayor moves to space {d['space']}."
-    if kind == "refill":
-        return f"A {code_name(d['token'])} is drawn from the bag onto space {d['space']}."
-    if kind == "bag_empty":
-        return "The bag is empty: the game ends."
-    if kind == "final":
-        colour = f" for {d['colour']}" if d["colour"] else ""
-        return (f"{who}: {d['total'] - d['points']} points + {d['points']}{colour} in hand "
-                f"({_codes(d['hand'])}) = {d['total']}.")
-    if kind == "turn":
-        return f"It is {who}'s turn."
-    return kind
 
 
 ENGINE = BuergerBaumeister()

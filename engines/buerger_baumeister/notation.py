@@ -39,6 +39,7 @@ from engines.buerger_baumeister.state import (
     token_name,
 )
 from engines.core import Action, AmbiguousAction, IllegalAction, NotationError
+from engines.steps import check_step
 
 Step = tuple[str, ...]
 
@@ -147,17 +148,6 @@ def step_label(state: State, seat: int, step: Step) -> str:
     return " ".join(step)
 
 
-def action_label(state: State, seat: int, action: Action) -> str:
-    labels = []
-    trial = state
-    for step in action.steps:
-        labels.append(step_label(trial, seat, step))
-        if len(action.steps) > 1 and not trial.over:
-            trial = R.apply_steps(trial, seat, (step,))[0]
-    text = ", then ".join(labels)
-    return text if len(text) <= 100 else text[:99] + "…"
-
-
 # --- Reading typed lines ------------------------------------------------------------------------
 
 
@@ -207,10 +197,7 @@ class Reader:
         return Action(tuple(self.steps))
 
     def add(self, step: Step) -> None:
-        problem = R.step_problem(self.trial, self.seat, step)
-        if problem:
-            raise IllegalAction(f"`{self.text}`: `{' '.join(step)}` is not allowed: {problem}.",
-                                [" ".join(s) for s in R.legal_steps(self.trial, self.seat)][:5])
+        check_step(R, self.trial, self.seat, step, self.text)
         self.steps.append(step)
         self.trial = R.apply_steps(self.trial, self.seat, (step,))[0]
 

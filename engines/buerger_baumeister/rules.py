@@ -38,7 +38,6 @@ Readings where the rules page is silent (each has a test):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from engines import rng
@@ -55,9 +54,8 @@ from engines.buerger_baumeister.state import (
     State,
     code_name,
 )
-from engines.core import Event
+from engines.steps import Events, Step, Steps, Turn, run_steps
 
-Step = tuple[str, ...]
 DISTRICT_INDEX: dict[str, int] = {d: i for i, d in enumerate(D.DISTRICTS)}
 #: Per district: the bonus printed on each space, in board order.
 SPACE_BONUS: tuple[tuple[str, ...], ...] = tuple(D.SPACES[D.district_size(d)] for d in range(len(D.DISTRICTS)))
@@ -385,46 +383,12 @@ def _buy_problem(state: State, seat: int, step: Step, now: str) -> str | None:
 # --- Applying steps ---------------------------------------------------------------------------
 
 
-class Turn:
-    """Accumulates one action's effects: the changes so far (applied lazily, in one ``replace``:
-    it is most of the cost of a step) and the events."""
-
-    def __init__(self, state: State) -> None:
-        self._state = state
-        self.changes: dict[str, Any] = {}
-        self.events: list[Event] = []
-        self.random = False  # a draw or a reveal: the move cannot be undone
-
-    @property
-    def state(self) -> State:
-        if self.changes:
-            self._state = replace(self._state, **self.changes)
-            self.changes = {}
-        return self._state
-
-    def get(self, name: str) -> Any:
-        return self.changes[name] if name in self.changes else getattr(self._state, name)
-
-    def event(self, kind: str, seat: int | None = None, **data: Any) -> None:
-        self.events.append(Event(kind, seat, data))
-
-    def update(self, **changes: Any) -> None:
-        self.changes.update(changes)
+def apply_steps(state: State, seat: int, steps: Steps) -> tuple[State, Events]:
+    return run_steps(Turn, do_step, state, seat, steps)
 
 
-def apply_steps(state: State, seat: int, steps: tuple[Step, ...]) -> tuple[State, tuple[Event, ...]]:
-    turn = Turn(state)
-    for step in steps:
-        _do_step(turn, seat, step)
-        if turn.get("over"):
-            break
-    ply = state.ply + 1
-    ended = turn.random or turn.get("turn") != seat or turn.get("over")
-    turn.update(ply=ply, barrier=ply if ended else state.barrier)
-    return turn.state, tuple(turn.events)
-
-
-def _do_step(turn: Turn, seat: int, step: Step) -> None:
+def do_step(turn: Turn[State], seat: int, step: Step) -> None:
+    """What one step does (each step was checked before)."""
     verb = step[0]
     s = turn.state
     pending = s.pending
@@ -447,7 +411,7 @@ def _do_step(turn: Turn, seat: int, step: Step) -> None:
         raise ValueError(f"unknown step {step!r}")
 
 
-def complete_turn(turn: Turn, seat: int, pending: Pending, space: int) -> None:
+def complete_turn(turn: Turn[State], seat: int, pending: Pending, space: int) -> None:
     """Carry out the whole decided turn: place (or discard), project, buy, Mayor, refill."""
     s = turn.state
     player = s.players[seat]
@@ -510,7 +474,7 @@ def complete_turn(turn: Turn, seat: int, pending: Pending, space: int) -> None:
     turn.event("turn", nxt)
 
 
-def refill(turn: Turn, offer: list[int], space: int, token: int) -> None:
+def refill(turn: Turn[State], offer: list[int], space: int, token: int) -> None:
     """Put the drawn ``token`` from the bag on the emptied offer space (pure: tests choose the token)."""
     bag = list(turn.get("bag"))
     bag.remove(token)
@@ -520,7 +484,7 @@ def refill(turn: Turn, offer: list[int], space: int, token: int) -> None:
     turn.event("refill", space=space + 1, token=TOKEN_CODE[token])
 
 
-def _final(turn: Turn) -> None:
+def _final(turn: Turn[State]) -> None:
     """The bag is empty: the game ends at once; each player adds their best colour in hand."""
     s = turn.state
     turn.random = True  # hands are shown for the final count

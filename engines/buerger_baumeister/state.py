@@ -89,3 +89,8 @@ class State:
     ply: int  # actions applied since the start
     barrier: int  # actions before this index can never be undone
     last: Record | None
+
+    @property
+    def actor(self) -> int | None:
+        """The one seat that must decide now (None when the game is over)."""
+        return None if self.over else self.turn

@@ -9,9 +9,7 @@ whole-segment lines like ``move 5 take house left end``) in
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
 from engines import rng
 from engines.burgen_land import data as D
@@ -19,28 +17,19 @@ from engines.burgen_land import notation as N
 from engines.burgen_land import rules as R
 from engines.burgen_land import view as V
 from engines.burgen_land.state import MOVE, PENALTY, PLACE, ROLL, SOURCE, SPACE, State
-from engines.core import Action, Event, Outcome, StepEngine, ranks_from_scores, seat_token
+from engines.core import Action, Event, Outcome, ranks_from_scores, seat_token
 from engines.registry import GameInfo
+from engines.steps import StepEngine
 
 
-class BurgenLand(StepEngine):
+class BurgenLand(StepEngine[State]):
     name = "burgen-land"
     title = "Burgen Land (2-player dice duel)"
-    min_seats = 2
-    max_seats = 2
     rules_version = 1
     state_type = State
     rules = R
     views = V
     notation = N
-    notation_help = N.HELP
-    rules_summary = N.RULES
-
-    def new_game(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
-        return R.new_game(seats, seed, options)
-
-    def to_act(self, state: State) -> tuple[int, ...]:
-        return () if state.winner is not None else (state.turn,)
 
     def standing(self, state: State) -> Outcome:
         return Outcome(state.scores, ranks_from_scores(state.scores), "points on the score track")
@@ -51,11 +40,57 @@ class BurgenLand(StepEngine):
         return replace(self.standing(state),
                        detail=seat_token(state.winner) + f" reached {D.WIN_SCORE} points first")
 
-    def describe(self, event: Event, viewer: int | None) -> str:
-        return describe(event, viewer)
+    def event_text(self, event: Event, viewer: int | None) -> str | None:
+        """One event in words (everything in Burgen Land is public: every viewer reads the same)."""
+        d, who, kind = event.data, seat_token(event.seat), event.kind
+        if kind == "roll":
+            dice = d["dice"]
+            shown = " and ".join(str(v) for v in dice) if len(dice) < 3 else ", ".join(str(v) for v in dice)
+            extra = f" (own die first, with {_dice(d['red'])})" if d["red"] else ""
+            return f"{who} rolls {shown}{extra}."
+        if kind == "move":
+            steps = d["steps"]
+            text = f"The crown moves {steps} space{'s' if steps != 1 else ''} to the {d['name']}."
+            if d["first"]:
+                colour = d["name"].split(" ")[0]
+                text += f" {colour.capitalize()} is {who}'s colour this turn."
+            return text
+        if kind == "left_colour":
+            return f"The crown has left {d['colour']}: {who}'s turn ends with a penalty."
+        if kind == "penalty":
+            if d["value"] is None:
+                return f"{who}'s {d['colour']} castle is empty: nothing to give back."
+            return f"{who} gives back the {d['colour']} {d['kind']} from the {d['side']} end of the castle."
+        if kind == "take":
+            opponent = seat_token(other_seat(event.seat))
+            source = "" if d["taken_from"] is None else f" from {opponent}'s castle (card {d['taken_from']})"
+            where = {"left": "at the left end", "right": "at the right end", "empty": "into the empty castle",
+                     "hole": f"into the hole at {d['position']}"}[d["where"]]
+            return f"{who} takes a {d['colour']} {d['kind']}{source} and puts it {where}."
+        if kind == "dice":
+            n, other = d["count"], seat_token(other_seat(event.seat))
+            if n == 0:
+                return f"{who} would take {_dice(d['wanted'])}, but there are none left."
+            text = f"{who} takes {_dice(n)}"
+            if d["from_opponent"]:
+                text += f" ({d['from_supply']} from the board, {d['from_opponent']} from {other})"
+            if n < d["wanted"]:
+                text += f"; only {n} of {d['wanted']} were left"
+            return text + "."
+        if kind == "score":
+            a, b = d["values"]
+            text = f"The {d['colour']} castles are scored: {seat_token(0)} {a}, {seat_token(1)} {b}"
+            if event.seat is None:
+                return text + ": a tie, nobody scores."
+            return text + f": {who} scores {d['points']} (now {d['scores'][event.seat]})."
+        if kind == "nothing":
+            return f"{who} lands on the {d['name']}: nothing there can be taken."
+        if kind == "win":
+            return f"{who} reaches {d['score']} points and wins!"
+        return None
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
-        # Nothing is hidden but the future rolls: a fresh RNG is all there is to reshuffle.
+        """Nothing is hidden but the future rolls: a fresh RNG is all there is to reshuffle."""
         return replace(state, rng=rng.seed_state(seed))
 
     def default_action(self, state: State, seat: int) -> Action:
@@ -79,62 +114,15 @@ def default_step(state: State, seat: int) -> tuple[str, ...]:
     return steps[0]
 
 
+def other_seat(seat: int | None) -> int:
+    """The opponent of the seat an event is about."""
+    if seat is None:
+        raise ValueError("this event is about a seat")
+    return 1 - seat
 
 
 def _dice(n: int) -> str:
     return f"{n} red {'die' if n == 1 else 'dice'}"
-
-
-def describe(event: Event, viewer: int | None) -> str:
-    """One event in words (everything in Burgen Land is public: every viewer reads the same)."""
-    d, who, kind = event.data, seat_token(event.seat), event.kind
-    if kind == "roll":
-        dice = d["dice"]
-        shown = " and ".join(str(v) for v in dice) if len(dice) < 3 else ", ".join(str(v) for v in dice)
-        extra = f" (own die first, with {_dice(d['red'])})" if d["red"] else ""
-        return f"{who} rolls {shown}{extra}."
-    if kind == "move":
-        steps = d["steps"]
-        text = f"The crown moves {steps} space{'s' if steps != 1 else ''} to the {d['name']}."
-        if d["first"]:
-            colour = d["name"].split(" ")[0]
-            text += f" {colour.capitalize()} is {who}'s colour this turn."
-        return text
-    if kind == "left_colour":
-        return f"The crown has left {d['colour']}: {who}'s turn ends with a penalty."
-    if kind == "penalty":
-        if d["value"] is None:
-            return f"{who}'s {d['colour']} castle is empty: nothing to give back."
-        return f"{who} gives back the {d['colour']} {d['kind']} from the {d['side']} end of the castle."
-    if kind == "take":
-        opponent = seat_token(1 - event.seat)  # type: ignore[operator]
-        source = "" if d["taken_from"] is None else f" from {opponent}'s castle (card {d['taken_from']})"
-        where = {"left": "at the left end", "right": "at the right end", "empty": "into the empty castle",
-                 "hole": f"into the hole at {d['position']}"}[d["where"]]
-        return f"{who} takes a {d['colour']} {d['kind']}{source} and puts it {where}."
-    if kind == "dice":
-        n, other = d["count"], seat_token(1 - event.seat)  # type: ignore[operator]
-        if n == 0:
-            return f"{who} would take {_dice(d['wanted'])}, but there are none left."
-        text = f"{who} takes {_dice(n)}"
-        if d["from_opponent"]:
-            text += f" ({d['from_supply']} from the board, {d['from_opponent']} from {other})"
-        if n < d["wanted"]:
-            text += f"; only {n} of {d['wanted']} were left"
-        return text + "."
-    if kind == "score":
-        a, b = d["values"]
-        text = f"The {d['colour']} castles are scored: {seat_token(0)} {a}, {seat_token(1)} {b}"
-        if event.seat is None:
-            return text + ": a tie, nobody scores."
-        return text + f": {who} scores {d['points']} (now {d['scores'][event.seat]})."
-    if kind == "nothing":
-        return f"{who} lands on the {d['name']}: nothing there can be taken."
-    if kind == "turn":
-        return f"It is {who}'s turn."
-    if kind == "win":
-        return f"{who} reaches {d['score']} points and wins!"
-    return kind
 
 
 ENGINE = BurgenLand()

@@ -26,6 +26,7 @@ from engines.burgen_land import data as D
 from engines.burgen_land import rules as R
 from engines.burgen_land.state import MOVE, PENALTY, PLACE, SOURCE, SPACE, State
 from engines.core import Action, IllegalAction, NotationError
+from engines.steps import check_step
 
 HELP = (
     "Moves: `roll` (your die) or `roll +2` (with 2 of your red dice) · `move 4` (which die moves the crown) · "
@@ -99,17 +100,6 @@ def step_label(state: State, seat: int, step: tuple[str, ...]) -> str:
     if verb == "remove":
         return f"Give back the {step[1]} end card"
     return {"end": "End your turn", "cancel": "Cancel"}.get(verb, " ".join(step))
-
-
-def action_label(state: State, seat: int, action: Action) -> str:
-    labels = []
-    trial = state
-    for i, step in enumerate(action.steps):
-        labels.append(step_label(trial, seat, step))
-        if i + 1 < len(action.steps):
-            trial = R.apply_steps(trial, seat, (step,))[0]
-    text = ", then ".join(labels)
-    return text if len(text) <= 100 else text[:99] + "…"
 
 
 # --- Reading typed lines ---------------------------------------------------------------------
@@ -207,11 +197,13 @@ class _Reader:
             while self.i < len(tokens) and tokens[self.i] in DICE_WORDS:  # "3 red dice"
                 self.i += 1
             return ("dice",)
-        if token in MOVE_WORDS or (NUMBER.match(token) and phase == MOVE):
-            if token in MOVE_WORDS:
+        number = NUMBER.match(token)
+        if token in MOVE_WORDS or (number and phase == MOVE):
+            value: int | None
+            if number is None:
                 value, self.i = _number(tokens, self.i)
             else:
-                value = int(NUMBER.match(token).group(1))  # type: ignore[union-attr]
+                value = int(number.group(1))
             if value is None:
                 raise self._notation(f"`{self.text}`: say which die moves the crown, e.g. `move 4`.")
             if self.i < len(tokens) and tokens[self.i] == "to":  # "move 4 to the yellow house"
@@ -307,10 +299,7 @@ class _Reader:
                 self._add(take[0])
                 self._add(step)
                 return
-        problem = R.step_problem(trial, seat, step)
-        if problem:
-            raise IllegalAction(f"`{' '.join(step)}` is not allowed: {problem}.",
-                                [" ".join(s) for s in R.legal_steps(trial, seat)][:5])
+        check_step(R, trial, seat, step)
         if step[0] == "take":
             self.before_take = trial
         self.steps.append(step)

@@ -47,17 +47,27 @@ Readings where the rules page is silent (each has a test):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import fields
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 
 from engines import rng
 from engines.burgen_land import data as D
-from engines.burgen_land.state import MOVE, OVER, PENALTY, PLACE, ROLL, SOURCE, SPACE, Row, State
-from engines.core import Event
+from engines.burgen_land.state import (
+    MOVE,
+    OVER,
+    PENALTY,
+    PLACE,
+    ROLL,
+    SOURCE,
+    SPACE,
+    Castles,
+    Row,
+    State,
+    Supply,
+)
+from engines.steps import Accumulator, Events, Step, Steps, constructor, run_steps
 
-Step = tuple[str, ...]
 KIND_INDEX: dict[str, int] = {kind: i for i, kind in enumerate(D.KINDS)}
 #: Red dice a space gives instead of its card (wall/crown: a wall's worth).
 SPACE_KIND: dict[str, int] = {D.WALL: 0, D.WALL_CROWN: 0, D.LITTLE_TOWER: 1, D.HOUSE: 2, D.GREAT_TOWER: 3}
@@ -78,13 +88,11 @@ def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) ->
 
 def setup(r: int, crown_colour: int, first: int) -> State:
     """The starting position once the crown's colour and the first player are drawn (pure)."""
-    castle: tuple[Row, Row, Row] = (D.START_CASTLE,) * 3  # type: ignore[assignment]
-    supply = tuple(
-        tuple(n - D.START_CASTLE.count(D.VALUES[k]) * D.SEATS for k, n in enumerate(D.CARDS_PER_COLOUR))
-        for _ in D.COLOURS
-    )
+    castle: tuple[Row, Row, Row] = (D.START_CASTLE,) * 3
+    left = [n - D.START_CASTLE.count(D.VALUES[k]) * D.SEATS for k, n in enumerate(D.CARDS_PER_COLOUR)]
+    supply = ((left[0], left[1], left[2], left[3]),) * len(D.COLOURS)
     return State(
-        rng=r, crown=D.START_SPACES[crown_colour], castles=(castle, castle), supply=supply,  # type: ignore[arg-type]
+        rng=r, crown=D.START_SPACES[crown_colour], castles=(castle, castle), supply=supply,
         red_supply=D.RED_DICE, red_held=(0, 0), scores=(0, 0), first=first, turn=first, colour=None,
         rolls=0, phase=ROLL, dice=(), roller=None, card=None, slot=None, winner=None, ply=0, barrier=0,
     )
@@ -123,6 +131,7 @@ def neighbours(row: Row, slot: int) -> tuple[int, ...]:
     """The cards a card put at ``slot`` would touch (holes touch nothing)."""
     if not row:
         return ()
+    near: tuple[int, ...]
     if slot == 0:
         near = (row[0],)
     elif slot == len(row):
@@ -223,22 +232,37 @@ def step_slot(row: Row, step: Step) -> int | None:
 # --- What the landing space offers ---------------------------------------------------------
 
 
-def space_kind(state: State) -> str:
+class Position(Protocol):
+    """What the questions about the landing space read: a State, or the Draft of a step under way."""
+
+    @property
+    def crown(self) -> int: ...
+    @property
+    def castles(self) -> Sequence[Sequence[Row]]: ...
+    @property
+    def supply(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def red_supply(self) -> int: ...
+    @property
+    def red_held(self) -> Sequence[int]: ...
+
+
+def space_kind(state: Position) -> str:
     return D.TRACK[state.crown][0]
 
 
-def dice_available(state: State, seat: int) -> int:
+def dice_available(state: Position, seat: int) -> int:
     return state.red_supply + state.red_held[1 - seat]
 
 
-def card_source(state: State, seat: int, colour: int, kind: int) -> tuple[int, ...] | None:
+def card_source(state: Position, seat: int, colour: int, kind: int) -> tuple[int, ...] | None:
     """None: from the supply.  Otherwise the opponent's copies that may be taken (maybe none)."""
     if state.supply[colour][kind] > 0:
         return None
     return copies(state.castles[1 - seat][colour], D.VALUES[kind])
 
 
-def take_problem(state: State, seat: int, colour: int, kind: int) -> str | None:
+def take_problem(state: Position, seat: int, colour: int, kind: int) -> str | None:
     """Why this card cannot be taken now (None if it can)."""
     name = f"{D.COLOURS[colour]} {D.KIND_NAMES[kind]}"
     source = card_source(state, seat, colour, kind)
@@ -253,7 +277,7 @@ def take_problem(state: State, seat: int, colour: int, kind: int) -> str | None:
     return None
 
 
-def space_options(state: State, seat: int) -> list[Step]:
+def space_options(state: Position, seat: int) -> list[Step]:
     """What the landing space offers now, each with something to gain."""
     kind = space_kind(state)
     colour = D.space_colour(state.crown)
@@ -269,7 +293,7 @@ def space_options(state: State, seat: int) -> list[Step]:
     return out
 
 
-def take_choices(state: State, seat: int, kind: int) -> int:
+def take_choices(state: Position, seat: int, kind: int) -> int:
     """How many distinct outcomes taking this card has (placements × copies)."""
     colour = D.space_colour(state.crown)
     source = card_source(state, seat, colour, kind)
@@ -277,6 +301,14 @@ def take_choices(state: State, seat: int, kind: int) -> int:
 
 
 # --- What may be done now -----------------------------------------------------------------
+
+
+def taking(state: State) -> int:
+    """The kind of card being taken (in the PLACE and SOURCE phases)."""
+    card = state.card
+    if card is None:
+        raise ValueError(f"no card is being taken in phase {state.phase}")
+    return card
 
 
 def legal_steps(state: State, seat: int) -> list[Step]:
@@ -292,10 +324,10 @@ def legal_steps(state: State, seat: int) -> list[Step]:
     colour = D.space_colour(state.crown)
     if phase == PLACE:
         row = state.castles[seat][colour]
-        return [slot_step(row, s) for s in placements(row, D.VALUES[state.card])] + [("cancel",)]  # type: ignore[index]
+        return [slot_step(row, s) for s in placements(row, D.VALUES[taking(state)])] + [("cancel",)]
     if phase == SOURCE:
         row = state.castles[1 - seat][colour]
-        return [("from", str(i + 1)) for i in copies(row, D.VALUES[state.card])] + [("cancel",)]  # type: ignore[index]
+        return [("from", str(i + 1)) for i in copies(row, D.VALUES[taking(state)])] + [("cancel",)]
     if phase == PENALTY:
         return [("remove", "left"), ("remove", "right")]
     return []
@@ -357,11 +389,11 @@ def step_problem(state: State, seat: int, step: Step) -> str | None:
         slot = step_slot(row, step)
         if slot is None:
             return "there is no hole there" if verb == "hole" else "that is not a place in your castle"
-        problem = placement_problem(row, slot, D.VALUES[state.card])  # type: ignore[index]
+        problem = placement_problem(row, slot, D.VALUES[taking(state)])
         return problem or "that gives the same castle as another choice"
     if phase == SOURCE and verb == "from":
         colour = D.space_colour(state.crown)
-        return f"your opponent's {D.COLOURS[colour]} castle has no {D.KIND_NAMES[state.card]} there"  # type: ignore[index]
+        return f"your opponent's {D.COLOURS[colour]} castle has no {D.KIND_NAMES[taking(state)]} there"
     return f"now {expected(state)}"
 
 
@@ -385,89 +417,82 @@ def _space_problem(state: State, seat: int, step: Step) -> str:
 # --- Doing it --------------------------------------------------------------------------------
 
 
-#: The slot setters of State, in field order: building a frozen State through them skips the generated
-#: ``__init__``'s per-field ``object.__setattr__`` calls (a third of the cost; random playouts build millions).
-_SETTERS = tuple(State.__dict__[f.name].__set__ for f in fields(State))
+_new_state = constructor(State)
 
 
-def _new_state(values: tuple[Any, ...]) -> State:
-    """A State from its field values in declaration order (Draft.freeze's fast path)."""
-    state = object.__new__(State)
-    for setter, value in zip(_SETTERS, values, strict=True):
-        setter(state, value)
-    return state
+class Draft(Accumulator[State]):
+    """Burgen Land's accumulator: a mutable copy of the state for one action, frozen once at the end.
 
+    Every field is a plain attribute (scores and red dice held in lists; castles and supply stay the
+    State's tuples until a step changes them), so steps read and write them directly, and the
+    questions about the landing space read the draft itself (it is a :class:`Position`).  The shared
+    :class:`~engines.steps.Turn`, which collects changes by name and builds a State to answer
+    questions, made random playouts of this game 30-40% slower (``bench/engines.py``): its steps
+    touch a dozen fields and ask about the position in between.
+    """
 
-class Draft:
-    """A mutable copy of the state for one action: many small changes, one frozen State at the end."""
+    __slots__ = ("barrier", "card", "castles", "colour", "crown", "dice", "first", "phase", "ply", "red_held",
+                 "red_supply", "rng", "roller", "rolls", "scores", "slot", "supply", "turn", "winner")
 
-    __slots__ = ("barrier", "card", "castles", "colour", "crown", "dice", "events", "first", "phase", "ply",
-                 "random", "red_held", "red_supply", "rng", "roller", "rolls", "scores", "slot", "supply",
-                 "turn", "winner")
+    rng: int
+    crown: int
+    castles: Castles | list[list[Row]]
+    supply: Supply | list[list[int]]
+    red_supply: int
+    red_held: list[int]
+    scores: list[int]
+    first: int
+    turn: int
+    colour: int | None
+    rolls: int
+    phase: str
+    dice: tuple[int, ...]
+    roller: int | None
+    card: int | None
+    slot: int | None
+    winner: int | None
+    ply: int
+    barrier: int
 
     def __init__(self, s: State) -> None:
-        self.rng = s.rng
-        self.crown = s.crown
+        self.start, self.events, self.random = s, [], False  # Accumulator's fields (no super() on this hot path)
         # Castles and supply stay the State's tuples until a step changes them (most steps do not).
-        self.castles: Any = s.castles
-        self.supply: Any = s.supply
-        self.red_supply = s.red_supply
-        self.red_held = list(s.red_held)
-        self.scores = list(s.scores)
-        self.first = s.first
-        self.turn = s.turn
-        self.colour = s.colour
-        self.rolls = s.rolls
-        self.phase = s.phase
-        self.dice = s.dice
-        self.roller = s.roller
-        self.card = s.card
-        self.slot = s.slot
-        self.winner = s.winner
-        self.ply = s.ply
-        self.barrier = s.barrier
-        self.events: list[Event] = []
-        self.random = False  # a roll: the move cannot be undone
+        self.rng, self.crown, self.castles, self.supply = s.rng, s.crown, s.castles, s.supply
+        self.red_supply, self.red_held, self.scores = s.red_supply, list(s.red_held), list(s.scores)
+        self.first, self.turn, self.colour, self.rolls, self.phase = s.first, s.turn, s.colour, s.rolls, s.phase
+        self.dice, self.roller, self.card, self.slot = s.dice, s.roller, s.card, s.slot
+        self.winner, self.ply, self.barrier = s.winner, s.ply, s.barrier
 
-    def freeze(self) -> State:
+    @property
+    def state(self) -> State:
+        return self.build(self.ply)
+
+    def build(self, ply: int) -> State:
+        castles, supply = self.castles, self.supply
         return _new_state((
             self.rng, self.crown,
-            self.castles if type(self.castles) is tuple else (tuple(self.castles[0]), tuple(self.castles[1])),
-            self.supply if type(self.supply) is tuple else tuple(tuple(c) for c in self.supply),
+            castles if isinstance(castles, tuple) else (tuple(castles[0]), tuple(castles[1])),
+            supply if isinstance(supply, tuple) else tuple(tuple(c) for c in supply),
             self.red_supply, (self.red_held[0], self.red_held[1]), (self.scores[0], self.scores[1]), self.first,
             self.turn, self.colour, self.rolls, self.phase, self.dice, self.roller, self.card, self.slot,
-            self.winner, self.ply, self.barrier,
+            self.winner, ply, self.barrier,
         ))
 
     def set_row(self, seat: int, colour: int, row: Row) -> None:
-        if type(self.castles) is tuple:
-            self.castles = [list(self.castles[0]), list(self.castles[1])]
-        self.castles[seat][colour] = row
+        castles = self.castles
+        if isinstance(castles, tuple):
+            castles = self.castles = [list(castles[0]), list(castles[1])]
+        castles[seat][colour] = row
 
     def add_supply(self, colour: int, kind: int, delta: int) -> None:
-        if type(self.supply) is tuple:
-            self.supply = [list(c) for c in self.supply]
-        self.supply[colour][kind] += delta
-
-    def event(self, event_kind: str, seat: int | None = None, **data: Any) -> None:
-        self.events.append(Event(event_kind, seat, data))
-
-    def view(self) -> State:
-        """Itself, for the query functions above: a Draft has every field a State has, under the same
-        names, with lists where the State has tuples, which those functions only index (no copy needed)."""
-        return self  # type: ignore[return-value]
+        supply = self.supply
+        if isinstance(supply, tuple):
+            supply = self.supply = [list(c) for c in supply]
+        supply[colour][kind] += delta
 
 
-def apply_steps(state: State, seat: int, steps: tuple[Step, ...]) -> tuple[State, tuple[Event, ...]]:
-    d = Draft(state)
-    for step in steps:
-        _do_step(d, seat, step)
-        if d.winner is not None:
-            break
-    d.ply += 1
-    if d.random or d.turn != seat or d.winner is not None:
-        d.barrier = d.ply
-    return d.freeze(), tuple(d.events)
+def apply_steps(state: State, seat: int, steps: Steps) -> tuple[State, Events]:
+    return run_steps(Draft, do_step, state, seat, steps)
 
 
 def roll_dice(r: int, count: int) -> tuple[int, tuple[int, ...]]:
@@ -479,17 +504,18 @@ def roll_dice(r: int, count: int) -> tuple[int, tuple[int, ...]]:
     return r, tuple(out)
 
 
-def resolve_roll(state: State, seat: int, dice: tuple[int, ...]) -> tuple[State, tuple[Event, ...]]:
+def resolve_roll(state: State, seat: int, dice: tuple[int, ...]) -> tuple[State, Events]:
     """What a roll showing ``dice`` (own die first, then the red dice) does: pure, for forced-dice tests.
 
     Only the roll's consequences: the action count and undo barrier are kept as they are.
     """
     d = Draft(state)
     _resolve_roll(d, seat, dice)
-    return d.freeze(), tuple(d.events)
+    return d.state, tuple(d.events)
 
 
-def _do_step(d: Draft, seat: int, step: Step) -> None:
+def do_step(d: Draft, seat: int, step: Step) -> None:
+    """What one step does (each step was checked before)."""
     verb = step[0]
     if verb == "roll":
         red = int(step[1][1:]) if len(step) > 1 else 0
@@ -521,7 +547,9 @@ def _do_step(d: Draft, seat: int, step: Step) -> None:
         if d.winner is None:
             d.phase = ROLL
     elif verb == "remove":
-        row = d.castles[seat][d.colour]  # type: ignore[index]
+        colour = d.colour
+        assert colour is not None  # a penalty is for leaving the turn's colour
+        row = d.castles[seat][colour]
         _give_back(d, seat, 0 if step[1] == "left" else len(row) - 1)
         _end_turn(d, seat)
     else:  # pragma: no cover - validated before
@@ -592,14 +620,13 @@ def _land(d: Draft, seat: int) -> None:
             d.phase = ROLL
         return
     d.phase = SPACE
-    state = d.view()
-    options = space_options(state, seat)
-    outcomes = sum(take_choices(state, seat, KIND_INDEX[o[1]]) if o[0] == "take" else 1 for o in options)
+    options = space_options(d, seat)
+    outcomes = sum(take_choices(d, seat, KIND_INDEX[o[1]]) if o[0] == "take" else 1 for o in options)
     if outcomes == 0:
         d.phase = ROLL
         d.event("nothing", seat, name=D.space_name(d.crown))
     elif outcomes == 1:
-        _do_step(d, seat, options[0])  # no real choice: the engine makes it
+        do_step(d, seat, options[0])  # no real choice: the engine makes it
 
 
 def _advance_take(d: Draft, seat: int) -> None:
@@ -613,7 +640,7 @@ def _advance_take(d: Draft, seat: int) -> None:
             return
         d.slot = slots[0]
         d.phase = SOURCE
-    source = card_source(d.view(), seat, colour, kind)
+    source = card_source(d, seat, colour, kind)
     if source is None:
         _finish_take(d, seat, None)
     elif len(source) == 1:

@@ -12,6 +12,10 @@ from dataclasses import dataclass
 
 #: A castle: card values left to right, 0 for a hole.
 Row = tuple[int, ...]
+#: Both players' castles, ``[seat][colour]``.
+Castles = tuple[tuple[Row, Row, Row], tuple[Row, Row, Row]]
+#: Cards left beside the board, ``[colour][kind]``.
+Supply = tuple[tuple[int, int, int, int], ...]
 
 # Phases: what the seat to act decides now.
 ROLL = "roll"        # roll (own die + chosen red dice), or end the turn after the first roll
@@ -28,8 +32,8 @@ PHASES = (ROLL, MOVE, SPACE, PLACE, SOURCE, PENALTY, OVER)
 class State:
     rng: int
     crown: int  # ring index 0..23 of the crown
-    castles: tuple[tuple[Row, Row, Row], tuple[Row, Row, Row]]  # [seat][colour]
-    supply: tuple[tuple[int, int, int, int], ...]  # [colour][kind]: cards left beside the board
+    castles: Castles
+    supply: Supply
     red_supply: int  # red dice on the board
     red_held: tuple[int, int]  # red dice held per seat
     scores: tuple[int, int]
@@ -45,3 +49,8 @@ class State:
     winner: int | None
     ply: int  # actions applied since the start
     barrier: int  # actions before this index can never be undone
+
+    @property
+    def actor(self) -> int | None:
+        """The one seat that must decide now (None when the game is over)."""
+        return None if self.winner is not None else self.turn

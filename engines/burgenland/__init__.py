@@ -7,9 +7,7 @@ notation in :mod:`engines.burgenland.notation`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
 from engines import rng
 from engines.burgenland import data as D
@@ -17,28 +15,20 @@ from engines.burgenland import notation as N
 from engines.burgenland import rules as R
 from engines.burgenland import view as V
 from engines.burgenland.state import JOKER, State
-from engines.core import Action, Event, Outcome, StepEngine, ranks_from_scores, seat_token
+from engines.core import Action, Event, Outcome, ranks_from_scores, seat_token
 from engines.registry import GameInfo
+from engines.steps import StepEngine
 
 
-class Burgenland(StepEngine):
+class Burgenland(StepEngine[State]):
     name = "burgenland"
     title = "Burgenland"
-    min_seats = 2
     max_seats = 4
     rules_version = 1
-    notation_help = N.HELP
-    rules_summary = N.RULES
     state_type = State
     rules = R
     views = V
     notation = N
-
-    def new_game(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
-        return R.new_game(seats, seed, options)
-
-    def to_act(self, state: State) -> tuple[int, ...]:
-        return () if state.winner is not None else (state.turn,)
 
     def standing(self, state: State) -> Outcome:
         scores = tuple(R.built(state, seat) for seat in range(state.seats))
@@ -51,90 +41,80 @@ class Burgenland(StepEngine):
         return replace(standing, detail=seat_token(state.winner) + " built every piece first; the rest "
                                         "are ranked by pieces left, ties share")
 
-    def describe(self, event: Event, viewer: int | None) -> str:
-        return describe(event, viewer)
+    def event_text(self, event: Event, viewer: int | None) -> str | None:
+        """One event in words; hidden details only for the seat entitled to them."""
+        d, who, kind = event.data, seat_token(event.seat), event.kind
+        mine = viewer is not None and viewer == event.seat
+        if kind == "build":
+            text = f"{who} builds a {d['piece']} {N.where_label(d['where'])}"
+            if d["tiles"]:
+                text += " using " + " and ".join(D.BONUS_TILE_NAMES[t] for t in d["tiles"])
+            return text + f", paying {_cards(d['paid'])}."
+        if kind == "take":
+            return f"{who} takes 2 cards: {_cards(d['cards'])}." if mine else f"{who} takes {len(d['cards'])} cards."
+        if kind == "reward":
+            return f"{who} draws {_cards(d['cards'])} for a {d['coins']}-coin reward ({d['reason']})."
+        if kind == "joker":
+            n = d["count"]
+            return f"{who} takes {n} joker{'s' if n > 1 else ''} ({d['reason']})."
+        if kind == "jokers":
+            n = d["count"]
+            return f"{who} exchanges {_cards(d['paid'])} for {n} joker{'s' if n > 1 else ''}."
+        if kind == "exchange_tile":
+            return f"{who} takes an exchange tile."
+        if kind == "bonus_tile":
+            if mine:
+                return f"{who} takes a bonus tile: {D.BONUS_TILE_NAMES[d['tile']]}."
+            return f"{who} takes a bonus tile."
+        if kind == "tile_played":
+            return f"{who} plays the {D.BONUS_TILE_NAMES[d['tile']]} tile."
+        if kind == "swap":
+            return (f"{who} swaps markers M{d['a']} and M{d['b']}: M{d['a']} is now {d['colour_a']}, "
+                    f"M{d['b']} {d['colour_b']}.")
+        if kind == "architect":
+            return f"The next architect costs {d['cost']}."
+        if kind == "indicator":
+            castle = d["castle"]
+            return f"The well indicator moves to castle {castle}." if castle else "No more wells can be built."
+        if kind == "reshuffle":
+            return f"The discard pile ({d['cards']} cards) is shuffled into a new deck."
+        if kind == "win":
+            return f"{who} has built every piece and wins!"
+        return None
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
-        return determinize(state, seat, seed)
+        """Reshuffle everything ``seat`` cannot see: other hands with the deck, unseen tiles, unseen cards."""
+        r = rng.seed_state(seed)
+        others = [s for s in range(state.seats) if s != seat]
+        unseen_cards = list(state.deck) + [c for s in others for c in state.players[s].hand]
+        r, cards = rng.shuffle(r, unseen_cards)
+        unseen_tiles = list(state.bonus_stack) + [t for s in others for t in state.players[s].bonus_tiles]
+        r, tiles = rng.shuffle(r, unseen_tiles)
+        r, architect_rest = rng.shuffle(r, state.architect[1:])
+        r, wells_rest = rng.shuffle(r, state.well_deck[1:])
+        r, fresh = rng.next64(r)
+        players = list(state.players)
+        for s in others:
+            p = players[s]
+            n, t = len(p.hand), len(p.bonus_tiles)
+            players[s] = replace(p, hand=tuple(sorted(cards[:n])), bonus_tiles=tuple(sorted(tiles[:t])))
+            cards, tiles = cards[n:], tiles[t:]
+        pending = state.pending if state.turn == seat else None  # another seat's half-made choice is unseen
+        return replace(
+            state, rng=fresh, players=tuple(players), deck=cards, bonus_stack=tiles, pending=pending,
+            architect=state.architect[:1] + architect_rest, well_deck=state.well_deck[:1] + wells_rest,
+        )
 
     def default_action(self, state: State, seat: int) -> Action:
+        """For a player who is away: drop a half-made choice; else take two cards, or end the turn after the
+        main action."""
         if state.pending is not None:
             return Action.of("cancel")
         return Action.of("end" if state.main_done else "take")
 
 
-def determinize(state: State, seat: int, seed: int) -> State:
-    """Reshuffle everything ``seat`` cannot see: other hands with the deck, unseen tiles, unseen cards."""
-    r = rng.seed_state(seed)
-    others = [s for s in range(state.seats) if s != seat]
-    unseen_cards = list(state.deck) + [c for s in others for c in state.players[s].hand]
-    r, cards = rng.shuffle(r, unseen_cards)
-    unseen_tiles = list(state.bonus_stack) + [t for s in others for t in state.players[s].bonus_tiles]
-    r, tiles = rng.shuffle(r, unseen_tiles)
-    r, architect_rest = rng.shuffle(r, state.architect[1:])
-    r, wells_rest = rng.shuffle(r, state.well_deck[1:])
-    r, fresh = rng.next64(r)
-    players = list(state.players)
-    for s in others:
-        p = players[s]
-        n, t = len(p.hand), len(p.bonus_tiles)
-        players[s] = replace(p, hand=tuple(sorted(cards[:n])), bonus_tiles=tuple(sorted(tiles[:t])))
-        cards, tiles = cards[n:], tiles[t:]
-    pending = state.pending if state.turn == seat else None  # another seat's half-made choice is unseen
-    return replace(
-        state, rng=fresh, players=tuple(players), deck=cards, bonus_stack=tiles, pending=pending,
-        architect=state.architect[:1] + architect_rest, well_deck=state.well_deck[:1] + wells_rest,
-    )
-
-
-
-
 def _cards(tokens: list[str]) -> str:
     return ", ".join(N.card_label(t) for t in tokens) or "nothing"
-
-
-def describe(event: Event, viewer: int | None) -> str:
-    """One event in words; hidden details only for the seat entitled to them."""
-    d, who, kind = event.data, seat_token(event.seat), event.kind
-    mine = viewer is not None and viewer == event.seat
-    if kind == "build":
-        text = f"{who} builds a {d['piece']} {N.where_label(d['where'])}"
-        if d["tiles"]:
-            text += " using " + " and ".join(D.BONUS_TILE_NAMES[t] for t in d["tiles"])
-        return text + f", paying {_cards(d['paid'])}."
-    if kind == "take":
-        return f"{who} takes 2 cards: {_cards(d['cards'])}." if mine else f"{who} takes {len(d['cards'])} cards."
-    if kind == "reward":
-        return f"{who} draws {_cards(d['cards'])} for a {d['coins']}-coin reward ({d['reason']})."
-    if kind == "joker":
-        n = d["count"]
-        return f"{who} takes {n} joker{'s' if n > 1 else ''} ({d['reason']})."
-    if kind == "jokers":
-        n = d["count"]
-        return f"{who} exchanges {_cards(d['paid'])} for {n} joker{'s' if n > 1 else ''}."
-    if kind == "exchange_tile":
-        return f"{who} takes an exchange tile."
-    if kind == "bonus_tile":
-        if mine:
-            return f"{who} takes a bonus tile: {D.BONUS_TILE_NAMES[d['tile']]}."
-        return f"{who} takes a bonus tile."
-    if kind == "tile_played":
-        return f"{who} plays the {D.BONUS_TILE_NAMES[d['tile']]} tile."
-    if kind == "swap":
-        return (f"{who} swaps markers M{d['a']} and M{d['b']}: M{d['a']} is now {d['colour_a']}, "
-                f"M{d['b']} {d['colour_b']}.")
-    if kind == "architect":
-        return f"The next architect costs {d['cost']}."
-    if kind == "indicator":
-        castle = d["castle"]
-        return f"The well indicator moves to castle {castle}." if castle else "No more wells can be built."
-    if kind == "reshuffle":
-        return f"The discard pile ({d['cards']} cards) is shuffled into a new deck."
-    if kind == "turn":
-        return f"It is {who}'s turn."
-    if kind == "win":
-        return f"{who} has built every piece and wins!"
-    return kind
 
 
 ENGINE = Burgenland()

@@ -20,7 +20,8 @@ from engines.burgenland import data as D
 from engines.burgenland import payment as P
 from engines.burgenland import rules as R
 from engines.burgenland.state import State
-from engines.core import SEALED, Action, AmbiguousAction, IllegalAction, NotationError, sealed
+from engines.core import Action, AmbiguousAction, IllegalAction, NotationError
+from engines.steps import SEALED, check_step, sealed
 
 HELP = (
     "Moves: `take` (2 cards) · `build wall 3W` then pay, or in one line "
@@ -88,7 +89,7 @@ def card_label(token: str) -> str:
 
 
 def where_label(where: str) -> str:
-    castle, site = R.parse_where(where)  # type: ignore[misc]
+    castle, site = R.place_of(where)
     if site == D.LARGE:
         return "in the large castle"
     if site == D.WELL:
@@ -98,7 +99,7 @@ def where_label(where: str) -> str:
     return f"in castle {castle}, {D.SITE_NAMES[site]} site"
 
 
-def step_label(state: State, step: tuple[str, ...]) -> str:
+def step_label(state: State, seat: int, step: tuple[str, ...]) -> str:
     verb = step[0]
     if verb == "take":
         return "Take 2 cards"
@@ -123,17 +124,6 @@ def step_label(state: State, step: tuple[str, ...]) -> str:
         colour = D.COLOURS[state.markers[R.MARKER_WORDS.index(verb)]]
         return f"Marker {verb} ({colour})"
     return {"cancel": "Cancel", "end": "End turn", "draw5": "Play the draw-5 tile"}.get(verb, " ".join(step))
-
-
-def action_label(state: State, seat: int, action: Action) -> str:
-    labels = []
-    trial = state
-    for step in action.steps:
-        labels.append(step_label(trial, step))
-        if len(action.steps) > 1:
-            trial = R.apply_steps(trial, seat, (step,))[0]
-    text = ", then ".join(labels)
-    return text if len(text) <= 100 else text[:99] + "…"
 
 
 # --- Reading typed lines ------------------------------------------------------------------------
@@ -176,10 +166,7 @@ def parse_line(state: State, seat: int, text: str) -> Action:
         for step in _read_step(trial, seat, words):
             if steps and sealed(trial):
                 raise IllegalAction(f"`{text}`: {SEALED}")
-            problem = R.step_problem(trial, seat, step)
-            if problem:
-                raise IllegalAction(f"`{' '.join(step)}` is not allowed: {problem}.",
-                                    [" ".join(s) for s in R.legal_steps(trial, seat)][:5])
+            check_step(R, trial, seat, step)
             steps.append(step)
             trial = R.apply_steps(trial, seat, (step,))[0]
     if not steps:

@@ -108,8 +108,8 @@ def _leftover_value(stage: Stage, cur: Sequence[int], avail: Sequence[int]) -> i
             need -= take
         return None if need else total - spent
     if rule == "coins":
-        spent = _min_coins_subset(avail, a - sum(kind_value(k) for k in cur), bool(b))
-        return None if spent is None else total - spent
+        least = _min_coins_subset(avail, a - sum(kind_value(k) for k in cur), bool(b))
+        return None if least is None else total - least
     raise ValueError("the large castle is always the last stage")
 
 
@@ -228,7 +228,7 @@ def _suggest_large(stage: Stage, cur: Sequence[int], avail: list[int]) -> list[i
                 options.append(((picked.count(JOKER_KIND), sum(map(kind_value, picked))), picked))
     if len(colours) == len([k for k in cur if k != JOKER_KIND]):
         trial = list(avail)
-        fresh = [c for c in range(COLOURS) if c not in colours and sum(avail[c * 3: c * 3 + 3])]
+        fresh = [c for c in range(COLOURS) if c not in colours and sum(avail[c * 3: c * 3 + 3]) > 0]
         cheapest = sorted((min(k for k in range(c * 3, c * 3 + 3) if avail[k]) for c in fresh), key=kind_value)
         picked = _take(cheapest, trial, distinct - len(cur))
         picked += _take([JOKER_KIND], trial, distinct - len(cur) - len(picked))

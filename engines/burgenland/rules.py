@@ -37,9 +37,8 @@ from engines import rng
 from engines.burgenland import data as D
 from engines.burgenland import payment as P
 from engines.burgenland.state import JOKER, NEUTRAL, Pending, Player, Site, State, card_colour, card_value
-from engines.core import Event
+from engines.steps import Events, Step, Steps, Turn, run_steps
 
-Step = tuple[str, ...]
 SITE_INDEX = {"N": 0, "W": 1, "E": 2, "X": 3}
 MARKER_WORDS = tuple(f"M{i}" for i in range(1, D.MARKER_POSITIONS + 1))
 
@@ -58,12 +57,13 @@ def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) ->
     r, architect = rng.shuffle(r, D.ARCHITECT_COSTS)
     r, well_deck = rng.shuffle(r, range(1, D.CASTLES + 1))
     r, bonus = rng.shuffle(r, D.BONUS_TILES)
-    supply = tuple(D.SUPPLY[seats][p] for p in D.PIECES)
+    wall, tower, house, well = (D.SUPPLY[seats][p] for p in D.PIECES)
+    supply = (wall, tower, house, well)
     players = []
     for seat in range(seats):
         count = D.START_COLOUR_CARDS[seat]
         hand, deck = tuple(sorted(deck[:count])), deck[count:]
-        players.append(Player(hand, D.START_JOKERS, supply, 0, ()))  # type: ignore[arg-type]
+        players.append(Player(hand, D.START_JOKERS, supply, 0, ()))
     return State(
         seats=seats, rng=r, players=tuple(players), markers=markers, sites=sites,
         wells=(None,) * D.CASTLES, large=(), deck=deck, discard=(), architect=architect,
@@ -87,7 +87,7 @@ def _preplace(r: int, seats: int) -> tuple[int, tuple[tuple[Site, Site, Site, Si
     r, towered = rng.sample(r, empty, neutral[D.TOWER])
     for c in towered:
         sites[c][0] = (D.TOWER, NEUTRAL)
-    return r, tuple(tuple(s) for s in sites)  # type: ignore[misc]
+    return r, tuple((n, w, e, x) for n, w, e, x in sites)
 
 
 # --- Small queries ------------------------------------------------------------------
@@ -138,12 +138,20 @@ def parse_where(where: str) -> tuple[int, str] | None:
     return int(number), (site if site in SITE_INDEX else D.WELL)
 
 
+def place_of(where: str) -> tuple[int, str]:
+    """``parse_where`` for a place already checked: a build's ``where``."""
+    place = parse_where(where)
+    if place is None:
+        raise ValueError(f"{where!r} is not a place")
+    return place
+
+
 def stages(state: State, opening: Step) -> list[P.Stage]:
     """What the decision opened by ``opening`` costs, stage by stage."""
     if opening[0] == "jokers":
         return [("coins", D.JOKER_EXCHANGE_COINS * int(opening[1]), 0)]
     _, piece, where, *mods = opening
-    castle, site = parse_where(where)  # type: ignore[misc]
+    castle, site = place_of(where)
     if D.PAY_TEN in mods:
         first: P.Stage = ("coins", D.PAY_TEN_COINS, 1)
     elif site == D.LARGE:
@@ -308,7 +316,8 @@ def pending_steps(state: State, seat: int) -> list[Step]:
     pending = state.pending
     assert pending is not None
     if pending.opening[0] == "swap":
-        return [(m,) for i, m in enumerate(MARKER_WORDS, 1) if i not in pending.picks] + [("cancel",)]
+        markers: list[Step] = [(m,) for i, m in enumerate(MARKER_WORDS, 1) if i not in pending.picks]
+        return [*markers, ("cancel",)]
     plan, cur, avail = _payment(state, seat)
     out: list[Step] = [("pay", kind_token(k)) for k in P.next_kinds(plan, pending.stage, cur, avail)]
     suggestion = P.suggest(plan, pending.stage, cur, avail)
@@ -328,8 +337,10 @@ def _payment(state: State, seat: int) -> tuple[list[P.Stage], list[int], list[in
 
 
 def payable_kinds(state: State, seat: int) -> list[int]:
+    pending = state.pending
+    assert pending is not None
     plan, cur, avail = _payment(state, seat)
-    return P.next_kinds(plan, state.pending.stage, cur, avail)  # type: ignore[union-attr]
+    return P.next_kinds(plan, pending.stage, cur, avail)
 
 
 def kind_token(kind: int) -> str:
@@ -416,61 +427,19 @@ def why_card_refused(state: State, seat: int, kind: int) -> str:
 # --- Doing it ------------------------------------------------------------------------------
 
 
-class Turn:
-    """Accumulates one action's effects: the new state so far and the events.
-
-    Changes are collected and the state is rebuilt only when it is read: rebuilding a
-    23-field frozen dataclass for every small change was a third of the engine's time."""
-
-    def __init__(self, state: State) -> None:
-        self._state = state
-        self._changes: dict[str, Any] = {}
-        self.events: list[Event] = []
-        self.random = False  # a draw or a reveal: the move cannot be undone
-
-    @property
-    def state(self) -> State:
-        if self._changes:
-            self._state = replace(self._state, **self._changes)
-            self._changes = {}
-        return self._state
-
-    @state.setter
-    def state(self, value: State) -> None:
-        self._state, self._changes = value, {}
-
-    def event(self, kind: str, seat: int | None = None, **data: Any) -> None:
-        self.events.append(Event(kind, seat, data))
-
-    def set_player(self, seat: int, **changes: Any) -> Player:
-        players = self._changes.get("players", self._state.players)
-        player = replace(players[seat], **changes)
-        self._changes["players"] = (*players[:seat], player, *players[seat + 1:])
-        return player
-
-    def update(self, **changes: Any) -> None:
-        self._changes.update(changes)
+def apply_steps(state: State, seat: int, steps: Steps) -> tuple[State, Events]:
+    return run_steps(Turn, do_step, state, seat, steps)
 
 
-def apply_steps(state: State, seat: int, steps: tuple[Step, ...]) -> tuple[State, tuple[Event, ...]]:
-    turn = Turn(state)
-    for step in steps:
-        _do_step(turn, seat, step)
-        if turn.state.winner is not None:
-            break
-    s = turn.state
-    ply = s.ply + 1
-    barrier = ply if turn.random or s.turn != seat or s.winner is not None else s.barrier
-    turn.update(ply=ply, barrier=barrier)
-    return turn.state, tuple(turn.events)
-
-
-def _do_step(turn: Turn, seat: int, step: Step) -> None:
+def do_step(turn: Turn[State], seat: int, step: Step) -> None:
+    """What one step does (each step was checked before)."""
     verb = step[0]
     s = turn.state
     if verb == "pay":
         for token in step[1:]:
-            turn.state, completed = pay_one(turn.state, seat, token_kind(token))  # type: ignore[arg-type]
+            kind = token_kind(token)
+            assert kind is not None  # checked before
+            turn.state, completed = pay_one(turn.state, seat, kind)
             if completed is not None:
                 _complete(turn, seat, completed)
     elif verb == "cancel":
@@ -523,7 +492,7 @@ def pay_one(state: State, seat: int, kind: int) -> tuple[State, Pending | None]:
     return replace(state, pending=None), pending
 
 
-def _discard(turn: Turn, seat: int, cards: tuple[int, ...]) -> None:
+def _discard(turn: Turn[State], seat: int, cards: tuple[int, ...]) -> None:
     """Paid colour cards go face up to the discard pile; jokers back to the supply."""
     player = turn.state.players[seat]
     colour = [c for c in cards if c != JOKER]
@@ -534,7 +503,7 @@ def _discard(turn: Turn, seat: int, cards: tuple[int, ...]) -> None:
     turn.update(discard=turn.state.discard + tuple(colour))
 
 
-def _complete(turn: Turn, seat: int, done: Pending) -> None:
+def _complete(turn: Turn[State], seat: int, done: Pending) -> None:
     verb = done.opening[0]
     _discard(turn, seat, done.paid)
     if verb == "jokers":
@@ -552,8 +521,8 @@ def card_tokens(cards: tuple[int, ...]) -> list[str]:
     return [kind_token(card_kind(c)) for c in cards]
 
 
-def _build(turn: Turn, seat: int, piece: str, where: str, mods: tuple[str, ...], paid: tuple[int, ...]) -> None:
-    castle, site = parse_where(where)  # type: ignore[misc]
+def _build(turn: Turn[State], seat: int, piece: str, where: str, mods: tuple[str, ...], paid: tuple[int, ...]) -> None:
+    castle, site = place_of(where)
     s = turn.state
     tiles = mods + ((D.EXTRA_SITE,) if site == D.EXTRA else ())
     _spend_tiles(turn, seat, tiles, announce=False)
@@ -590,7 +559,7 @@ def _build(turn: Turn, seat: int, piece: str, where: str, mods: tuple[str, ...],
     _maybe_end_turn(turn, seat)
 
 
-def _spend_tiles(turn: Turn, seat: int, tiles: tuple[str, ...], announce: bool = True) -> None:
+def _spend_tiles(turn: Turn[State], seat: int, tiles: tuple[str, ...], announce: bool = True) -> None:
     if not tiles:
         return
     held = list(turn.state.players[seat].bonus_tiles)
@@ -602,14 +571,14 @@ def _spend_tiles(turn: Turn, seat: int, tiles: tuple[str, ...], announce: bool =
     turn.update(played_tiles=turn.state.played_tiles + tiles)
 
 
-def _rotate_architect(turn: Turn) -> None:
+def _rotate_architect(turn: Turn[State]) -> None:
     architect = turn.state.architect
     turn.update(architect=architect[1:] + architect[:1])
     turn.random = True  # the next architect card is revealed
     turn.event("architect", cost=turn.state.architect[0])
 
 
-def _well_reward(turn: Turn, seat: int) -> None:
+def _well_reward(turn: Turn[State], seat: int) -> None:
     s = turn.state
     coins = D.WELL_REWARDS[s.wells_built]
     turn.update(well_deck=s.well_deck[1:], wells_built=s.wells_built + 1)
@@ -618,13 +587,13 @@ def _well_reward(turn: Turn, seat: int) -> None:
     _reward(turn, seat, coins, "well")
 
 
-def _gain_jokers(turn: Turn, seat: int, count: int, reason: str) -> None:
+def _gain_jokers(turn: Turn[State], seat: int, count: int, reason: str) -> None:
     player = turn.state.players[seat]
     turn.set_player(seat, jokers=player.jokers + count)
     turn.event("joker", seat, count=count, reason=reason)
 
 
-def _site_bonus(turn: Turn, seat: int, castle: int, site: str) -> None:
+def _site_bonus(turn: Turn[State], seat: int, castle: int, site: str) -> None:
     bonus = D.site_bonus(castle, site)
     s = turn.state
     player = s.players[seat]
@@ -644,7 +613,7 @@ def _site_bonus(turn: Turn, seat: int, castle: int, site: str) -> None:
         turn.event("bonus_tile", seat, tile=tile)
 
 
-def _draw(turn: Turn, count: int) -> list[int]:
+def _draw(turn: Turn[State], count: int) -> list[int]:
     """Draw up to ``count`` cards, reshuffling the discards into a new deck when it runs out."""
     out = []
     for _ in range(count):
@@ -655,7 +624,7 @@ def _draw(turn: Turn, count: int) -> list[int]:
     return out
 
 
-def _draw_one(turn: Turn) -> int | None:
+def _draw_one(turn: Turn[State]) -> int | None:
     s = turn.state
     turn.random = True
     if not s.deck:
@@ -669,7 +638,7 @@ def _draw_one(turn: Turn) -> int | None:
     return s.deck[0]
 
 
-def _reward(turn: Turn, seat: int, coins: int, reason: str) -> None:
+def _reward(turn: Turn[State], seat: int, coins: int, reason: str) -> None:
     """Draw colour cards face up, one at a time, until they total at least ``coins``."""
     drawn: list[int] = []
     while sum(card_value(c) for c in drawn) < coins:
@@ -682,7 +651,7 @@ def _reward(turn: Turn, seat: int, coins: int, reason: str) -> None:
     turn.event("reward", seat, coins=coins, reason=reason, cards=card_tokens(tuple(drawn)))
 
 
-def _swap_markers(turn: Turn, seat: int, picks: tuple[int, ...]) -> None:
+def _swap_markers(turn: Turn[State], seat: int, picks: tuple[int, ...]) -> None:
     a, b = picks
     markers = list(turn.state.markers)
     markers[a - 1], markers[b - 1] = markers[b - 1], markers[a - 1]
@@ -693,13 +662,13 @@ def _swap_markers(turn: Turn, seat: int, picks: tuple[int, ...]) -> None:
     _maybe_end_turn(turn, seat)
 
 
-def _maybe_end_turn(turn: Turn, seat: int) -> None:
+def _maybe_end_turn(turn: Turn[State], seat: int) -> None:
     s = turn.state
     if s.main_done and s.pending is None and s.winner is None and not free_steps(s, seat):
         _end_turn(turn, seat)
 
 
-def _end_turn(turn: Turn, seat: int) -> None:
+def _end_turn(turn: Turn[State], seat: int) -> None:
     nxt = (seat + 1) % turn.state.seats
     turn.update(turn=nxt, main_done=False)
     turn.event("turn", nxt)

@@ -77,6 +77,11 @@ class State:
     barrier: int  # actions before this index can never be undone
     last_move: tuple[int, str, str] | None  # (seat, piece, where) of the last build
 
+    @property
+    def actor(self) -> int | None:
+        """The one seat that must decide now (None when the game is over)."""
+        return None if self.winner is not None else self.turn
+
     def castle_colours(self, castle: int) -> tuple[int, int]:
         a, b = D.CASTLE_MARKERS[castle]
         return self.markers[a - 1], self.markers[b - 1]

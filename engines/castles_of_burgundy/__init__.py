@@ -33,9 +33,7 @@ Readings we chose where the rules page is silent (each has a test):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
 from engines import rng
 from engines.castles_of_burgundy import data as D
@@ -45,43 +43,97 @@ from engines.castles_of_burgundy import scoring as S
 from engines.castles_of_burgundy import setup
 from engines.castles_of_burgundy import view as V
 from engines.castles_of_burgundy.state import State
-from engines.core import Action, Event, Outcome, StepEngine, ranks_from_scores, seat_token
+from engines.core import Action, Event, Outcome, ranks_from_scores, seat_token
 from engines.registry import GameInfo, GameOption
+from engines.steps import StepEngine
 
 
-class CastlesOfBurgundy(StepEngine):
+class CastlesOfBurgundy(StepEngine[State]):
     name = "castles-of-burgundy"
     title = "The Castles of Burgundy"
-    min_seats = 2
     max_seats = 4
     rules_version = 1
     state_type = State
     rules = R
     views = V
     notation = N
-    notation_help = N.HELP
-    rules_summary = N.RULES
-
-    def new_game(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
-        return setup.new_game(seats, seed, options)
-
-    def to_act(self, state: State) -> tuple[int, ...]:
-        actor = state.actor
-        return () if actor is None else (actor,)
 
     def standing(self, state: State) -> Outcome:
         scores = tuple(p.vp for p in state.players)
         keys = tuple(S.tiebreak_key(state, seat) for seat in range(state.seats))
         return Outcome(scores, ranks_from_scores(keys), "VP; ties: most empty estate spaces, then later in turn order")
 
-    def outcome(self, state: State) -> Outcome | None:
-        return self.standing(state) if state.over else None
-
-    def describe(self, event: Event, viewer: int | None) -> str:
-        return describe(event, viewer)
+    def event_text(self, event: Event, viewer: int | None) -> str | None:
+        """One event in words (every fact in this game is public, so all viewers read the same)."""
+        d, who, kind = event.data, seat_token(event.seat), event.kind
+        if kind == "phase":
+            return f"Phase {d['phase']} begins: the depots are filled; this phase's goods are {_list(d['goods'])}."
+        if kind == "round":
+            dice = "; ".join(f"{seat_token(s)} {a} and {b}" for s, (a, b) in enumerate(d["dice"]))
+            return (f"Phase {d['phase']}, round {d['round']}: the white die shows {d['white']}, goods {d['goods']} go "
+                    f"to depot {d['white']}. Dice: {dice}.")
+        if kind == "take":
+            return f"{who} takes the {_tile(d['tile'])} from {_depot(d['depot'])}{_workers(d['workers'])}."
+        if kind == "buy":
+            return f"{who} buys the {_tile(d['tile'])} from {_depot(d['depot'])} for {d['silver']} silverlings."
+        if kind == "discard":
+            return f"{who} discards a stored {_tile(d['tile'])}."
+        if kind == "place":
+            how = {"castle": " (castle's extra action)", "cityhall": " (city hall)"}.get(d["how"], "")
+            return f"{who} places a {_tile(d['tile'])} on space {d['space']}{_workers(d['workers'])}{how}."
+        if kind == "region":
+            return (f"{who} completes a {d['kind']} region of {d['size']} in phase {d['phase']}: "
+                    f"{d['points']} VP.")
+        if kind == "bonus":
+            return f"{who} has covered every {d['kind']} space and takes the {d['size']} bonus tile: {d['points']} VP."
+        if kind == "animals":
+            return f"{who}'s animals score {d['points']} VP."
+        if kind == "advance":
+            return f"{who} moves ahead on the turn-order track (space {d['space'] + 1})."
+        if kind == "goods":
+            text = f"{who}'s ship takes goods {_list(d['goods'])} from depot {' and '.join(map(str, d['depots']))}"
+            return text + (f"; {_list(d['left'])} stay behind." if d["left"] else ".")
+        if kind == "sell":
+            extra = f" and {d['workers']} worker" if d["workers"] else ""
+            return (f"{who} sells {d['count']} goods of type {d['goods']}: {d['points']} VP, "
+                    f"{d['silver']} silverling{'s' if d['silver'] > 1 else ''}{extra}.")
+        if kind == "gain":
+            parts = [f"{d[k]} {name}" for k, name in (("workers", "workers"), ("silver", "silverlings"), ("vp", "VP"))
+                     if d.get(k)]
+            return f"{who} gains {' and '.join(parts)} ({d['reason']})."
+        if kind == "lost":
+            return f"{who}'s {D.BUILDING_NAMES[d['building']]} has nothing to do: its effect is lost."
+        if kind == "skip":
+            return f"{who} skips the {D.BUILDING_NAMES.get(d['building'], 'effect')}."
+        if kind == "income":
+            extra = f" and {d['workers']} workers" if d["workers"] else ""
+            return f"{who}'s {d['mines']} mine{'s' if d['mines'] > 1 else ''} pay {d['silver']} silverlings{extra}."
+        if kind == "start_castle":
+            return f"{who} puts the start castle on space {d['space']}."
+        if kind == "final":
+            return (f"Final scoring for {who}: goods {d['goods']}, silverlings {d['silver']}, workers {d['workers']}, "
+                    f"knowledge {d['knowledge']} — {d['total']} VP in all.")
+        if kind == "over":
+            return "The game is over."
+        return None
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
-        return determinize(state, seat, seed)
+        """Reshuffle what nobody can see: each face-down tile stack, and the goods of later phases with
+        the goods left in the box; a fresh RNG for future dice.  (Everything else is public.)"""
+        r = rng.seed_state(seed)
+        stacks = []
+        for stack in state.stacks:
+            r, shuffled = rng.shuffle(r, stack)
+            stacks.append(shuffled)
+        hidden = [g for s in state.goods_stacks for g in s] + list(state.goods_box)
+        r, goods = rng.shuffle(r, hidden)
+        goods_stacks = []
+        for s in state.goods_stacks:
+            goods_stacks.append(tuple(goods[:len(s)]))
+            goods = goods[len(s):]
+        r, fresh = rng.next64(r)
+        return replace(state, rng=fresh, stacks=tuple(stacks), goods_stacks=tuple(goods_stacks),
+                       goods_box=tuple(sorted(goods)))
 
     def default_action(self, state: State, seat: int) -> Action:
         return Action((default_step(state, seat),))
@@ -101,27 +153,6 @@ def default_step(state: State, seat: int) -> tuple[str, ...]:
     return steps[0]
 
 
-def determinize(state: State, seat: int, seed: int) -> State:
-    """Reshuffle what nobody can see: each face-down tile stack, and the goods of later phases with
-    the goods left in the box; a fresh RNG for future dice.  (Everything else is public.)"""
-    r = rng.seed_state(seed)
-    stacks = []
-    for stack in state.stacks:
-        r, shuffled = rng.shuffle(r, stack)
-        stacks.append(shuffled)
-    hidden = [g for s in state.goods_stacks for g in s] + list(state.goods_box)
-    r, goods = rng.shuffle(r, hidden)
-    goods_stacks = []
-    for s in state.goods_stacks:
-        goods_stacks.append(tuple(goods[:len(s)]))
-        goods = goods[len(s):]
-    r, fresh = rng.next64(r)
-    return replace(state, rng=fresh, stacks=tuple(stacks), goods_stacks=tuple(goods_stacks),
-                   goods_box=tuple(sorted(goods)))
-
-
-
-
 def _tile(token: str) -> str:
     return D.tile_name(token)
 
@@ -132,63 +163,6 @@ def _depot(depot: int) -> str:
 
 def _workers(n: int) -> str:
     return f" using {n} worker{'s' if n > 1 else ''}" if n else ""
-
-
-def describe(event: Event, viewer: int | None) -> str:
-    """One event in words (every fact in this game is public, so all viewers read the same)."""
-    d, who, kind = event.data, seat_token(event.seat), event.kind
-    if kind == "phase":
-        return f"Phase {d['phase']} begins: the depots are filled; this phase's goods are {_list(d['goods'])}."
-    if kind == "round":
-        dice = "; ".join(f"{seat_token(s)} {a} and {b}" for s, (a, b) in enumerate(d["dice"]))
-        return (f"Phase {d['phase']}, round {d['round']}: the white die shows {d['white']}, goods {d['goods']} go "
-                f"to depot {d['white']}. Dice: {dice}.")
-    if kind == "turn":
-        return f"It is {who}'s turn."
-    if kind == "take":
-        return f"{who} takes the {_tile(d['tile'])} from {_depot(d['depot'])}{_workers(d['workers'])}."
-    if kind == "buy":
-        return f"{who} buys the {_tile(d['tile'])} from {_depot(d['depot'])} for {d['silver']} silverlings."
-    if kind == "discard":
-        return f"{who} discards a stored {_tile(d['tile'])}."
-    if kind == "place":
-        how = {"castle": " (castle's extra action)", "cityhall": " (city hall)"}.get(d["how"], "")
-        return f"{who} places a {_tile(d['tile'])} on space {d['space']}{_workers(d['workers'])}{how}."
-    if kind == "region":
-        return (f"{who} completes a {d['kind']} region of {d['size']} in phase {d['phase']}: "
-                f"{d['points']} VP.")
-    if kind == "bonus":
-        return f"{who} has covered every {d['kind']} space and takes the {d['size']} bonus tile: {d['points']} VP."
-    if kind == "animals":
-        return f"{who}'s animals score {d['points']} VP."
-    if kind == "advance":
-        return f"{who} moves ahead on the turn-order track (space {d['space'] + 1})."
-    if kind == "goods":
-        text = f"{who}'s ship takes goods {_list(d['goods'])} from depot {' and '.join(map(str, d['depots']))}"
-        return text + (f"; {_list(d['left'])} stay behind." if d["left"] else ".")
-    if kind == "sell":
-        extra = f" and {d['workers']} worker" if d["workers"] else ""
-        return (f"{who} sells {d['count']} goods of type {d['goods']}: {d['points']} VP, "
-                f"{d['silver']} silverling{'s' if d['silver'] > 1 else ''}{extra}.")
-    if kind == "gain":
-        parts = [f"{d[k]} {name}" for k, name in (("workers", "workers"), ("silver", "silverlings"), ("vp", "VP"))
-                 if d.get(k)]
-        return f"{who} gains {' and '.join(parts)} ({d['reason']})."
-    if kind == "lost":
-        return f"{who}'s {D.BUILDING_NAMES[d['building']]} has nothing to do: its effect is lost."
-    if kind == "skip":
-        return f"{who} skips the {D.BUILDING_NAMES.get(d['building'], 'effect')}."
-    if kind == "income":
-        extra = f" and {d['workers']} workers" if d["workers"] else ""
-        return f"{who}'s {d['mines']} mine{'s' if d['mines'] > 1 else ''} pay {d['silver']} silverlings{extra}."
-    if kind == "start_castle":
-        return f"{who} puts the start castle on space {d['space']}."
-    if kind == "final":
-        return (f"Final scoring for {who}: goods {d['goods']}, silverlings {d['silver']}, workers {d['workers']}, "
-                f"knowledge {d['knowledge']} — {d['total']} VP in all.")
-    if kind == "over":
-        return "The game is over."
-    return kind
 
 
 def _list(goods: list[int]) -> str:

@@ -31,8 +31,6 @@ The readings we chose where the rules page is silent are in the package docstrin
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engines.castles_of_burgundy import actions as A
 from engines.castles_of_burgundy import data as D
 from engines.castles_of_burgundy import effects as F
@@ -41,9 +39,9 @@ from engines.castles_of_burgundy import rounds, setup
 from engines.castles_of_burgundy import scoring as S
 from engines.castles_of_burgundy.state import Decision, State
 from engines.castles_of_burgundy.turn import Turn
-from engines.core import Event
+from engines.steps import Events, Step, Steps, run_steps
 
-Step = tuple[str, ...]
+new_game = setup.new_game
 CANCELLABLE_ROOTS = ("die", "buy")  # nothing changes before a die action or a purchase completes
 SKIPPABLE = ("warehouse", "take", "cityhall")
 
@@ -245,17 +243,15 @@ def decision_prompt(state: State, top: Decision) -> str:
 # --- Doing it ---------------------------------------------------------------------------------------
 
 
-def apply_steps(state: State, seat: int, steps: tuple[Step, ...]) -> tuple[State, tuple[Event, ...]]:
-    turn = Turn(state)
-    for step in steps:
-        _do_step(turn, seat, step)
-        rounds.settle(turn)
-        if turn.state.over:
-            break
-    s = turn.state
-    ply = s.ply + 1
-    barrier = ply if turn.random or s.actor != seat or s.over else s.barrier
-    return replace(s, ply=ply, barrier=barrier), tuple(turn.events)
+def apply_steps(state: State, seat: int, steps: Steps) -> tuple[State, Events]:
+    return run_steps(Turn, do_step, state, seat, steps)
+
+
+def do_step(turn: Turn, seat: int, step: Step) -> None:
+    """What one step does (each step was checked before), and what follows by itself: the turn passes
+    once both dice are used, a round or phase ends, the game ends."""
+    _do_step(turn, seat, step)
+    rounds.settle(turn)
 
 
 def _push(turn: Turn, decision: Decision) -> None:
@@ -292,7 +288,8 @@ def _do_step(turn: Turn, seat: int, step: Step) -> None:
         _push(turn, Decision("take", top.source, die=top.die))
     elif verb == "place":
         tile = O.stored_tile(s.players[seat], step[1])
-        _push(turn, Decision("space", top.source, die=top.die, tile=tile))  # type: ignore[arg-type]
+        assert tile is not None  # checked before
+        _push(turn, Decision("space", top.source, die=top.die, tile=tile))
     elif verb == "on":
         space = int(step[1])
         cost = O.place_cost(s.players[seat], top.die, top.tile, space)
@@ -312,7 +309,8 @@ def _do_step(turn: Turn, seat: int, step: Step) -> None:
         F.take_goods(turn, seat, tuple(int(w) for w in step[1:]))
     elif verb == "discard":
         stored = O.stored_tile(s.players[seat], step[1])
-        A.discard(turn, seat, stored)  # type: ignore[arg-type]
+        assert stored is not None  # checked before
+        A.discard(turn, seat, stored)
         _get(turn, seat, top.tile, top.depot, top.die, root)
     else:  # a tile from a take or buy list: "ship 2", "castle black"
         depot = word_depot(step[1])

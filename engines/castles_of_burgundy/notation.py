@@ -27,6 +27,7 @@ from engines.castles_of_burgundy import decisions as R
 from engines.castles_of_burgundy import options as O
 from engines.castles_of_burgundy.state import Decision, State
 from engines.core import Action, AmbiguousAction, IllegalAction, NotationError
+from engines.steps import check_step
 
 HELP = (
     "Moves: `die 5 place bank on 24` · `die 2 take ship 2` (tile from depot 2) · `die 4 sell 4` · "
@@ -118,17 +119,6 @@ def step_label(state: State, seat: int, step: tuple[str, ...], top: Decision | N
     return " ".join(step)
 
 
-def action_label(state: State, seat: int, action: Action) -> str:
-    labels = []
-    trial = state
-    for i, step in enumerate(action.steps):
-        labels.append(step_label(trial, seat, step))
-        if i + 1 < len(action.steps):
-            trial = R.apply_steps(trial, seat, (step,))[0]
-    text = ", then ".join(labels)
-    return text if len(text) <= 100 else text[:99] + "…"
-
-
 # --- Reading typed lines ------------------------------------------------------------------------
 
 _ANIMAL = "|".join(D.ANIMAL_KINDS)
@@ -165,10 +155,7 @@ def parse_line(state: State, seat: int, text: str) -> Action:
         if trial.actor != seat:
             raise IllegalAction(f"`{text}`: your turn ended before `{' '.join(tokens[i:])}`.")
         step, i = _read_step(trial, seat, tokens, i, text)
-        problem = R.step_problem(trial, seat, step)
-        if problem:
-            raise IllegalAction(f"`{' '.join(step)}` is not allowed: {problem}.",
-                                [" ".join(s) for s in R.legal_steps(trial, seat)][:5])
+        check_step(R, trial, seat, step)
         steps.append(step)
         trial = R.apply_steps(trial, seat, (step,))[0]
     return Action(tuple(steps))
@@ -200,7 +187,7 @@ def _read_step(state: State, seat: int, tokens: list[str], i: int, text: str) ->
             if word.isdigit() else word
         j = i if word.isdigit() else i + 1
         if verb == "goods":
-            nums = []
+            nums: list[str] = []
             while j < len(tokens) and tokens[j].isdigit() and len(nums) < 2:
                 nums.append(str(int(tokens[j])))
                 j += 1

@@ -9,7 +9,8 @@ import pytest
 import engines
 from engines.burgen_land import rules as R
 from engines.burgen_land.state import MOVE, PLACE, SOURCE, SPACE, State
-from engines.core import SEALED, Action, IllegalAction, NotationError
+from engines.core import Action, IllegalAction, NotationError
+from engines.steps import SEALED
 from tests.engines.burgen_land_helpers import position, space
 
 E = engines.get("burgen-land")
