@@ -21,6 +21,7 @@ DEFAULT_DATABASE_PATH = "./data/bot.sqlite3"
 SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 T = TypeVar("T")
+N = TypeVar("N", int, float)
 
 
 class SettingError(ValueError):
@@ -96,10 +97,10 @@ def _one_of(choices: tuple[str, ...]) -> Callable[[str], str]:
     return read
 
 
-def _at_least(kind: Callable[[str], T], low: float) -> Callable[[str], T]:
-    def read(raw: str) -> T:
+def _at_least(kind: Callable[[str], N], low: float) -> Callable[[str], N]:
+    def read(raw: str) -> N:
         value = kind(raw)
-        if not value >= low:  # type: ignore[operator]  # int or float, compared with a number
+        if not value >= low:
             raise ValueError(raw)
         return value
     return read

@@ -91,6 +91,9 @@ class Deliverer:
         self._sent: LRU[str, bool] = LRU(50_000)   # keys this process has settled, whatever the store says yet
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._waiting: dict[int, float] = {}        # game -> when its oldest pending item may be tried again
+        # (game, role) -> (channel, message) of the latest message of that role this process has said:
+        # an edit finds its message without reading the store.
+        self._said: LRU[tuple[int, str], tuple[int, int]] = LRU(10_000)
         self._wake = asyncio.Event()
 
     # ------------------------------------------------------------------ entry points
@@ -182,6 +185,8 @@ class Deliverer:
             return True
         await self.store.mark_sent(item.key, message_id)
         self._sent.put(item.key, True)
+        if message_id is not None and item.game_id is not None and not isinstance(item, PrivateMessage) and item.role:
+            self._said.put((item.game_id, item.role), (item.channel_id or 0, message_id))
         self.delivered += 1
         return True
 
@@ -190,7 +195,7 @@ class Deliverer:
 
         A turn's message that is gone (deleted, or never delivered) is said anew as a post; a lobby
         message that is gone stays gone (nobody can join from it)."""
-        where = await self.store.message_of(edit.game_id, edit.role)
+        where = self._said.get((edit.game_id, edit.role)) or await self.store.message_of(edit.game_id, edit.role)
         if where is not None:
             try:
                 await self.transport.edit(edit, *where)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,8 +33,8 @@ class Position:
     players: int
     seed: int
     phase: str
-    public: dict[str, Any]
-    seats: tuple[dict[str, Any], ...]
+    public: Mapping[str, Any]
+    seats: tuple[Mapping[str, Any], ...]
 
     @property
     def label(self) -> str:

@@ -33,6 +33,19 @@ from bot.table.results import Reply
 log = logging.getLogger(__name__)
 
 
+class CommandTree(app_commands.CommandTree["GameBot"]):
+    """The bot's commands; a command that fails answers with an apology and a reference that is logged."""
+
+    async def on_error(self, interaction: discord.Interaction[GameBot], error: app_commands.AppCommandError
+                       ) -> None:
+        reference = secrets.token_hex(4)
+        command = interaction.command.qualified_name if interaction.command else "?"
+        log.error("command /%s in channel %s failed (reference %s)", command, interaction.channel_id, reference,
+                  exc_info=error)
+        with contextlib.suppress(discord.HTTPException):
+            await answer(interaction, wording.internal_error(reference))
+
+
 class GameBot(discord.Client):
     """The bot: one service, one command tree, the outbox's delivery and the scheduler."""
 
@@ -45,8 +58,7 @@ class GameBot(discord.Client):
         self.service = service
         self.renderer: Renderer | None = service.renderer
         self.dev_guild_id = dev_guild_id
-        self.tree: app_commands.CommandTree[GameBot] = app_commands.CommandTree(self)
-        self.tree.on_error = self.on_command_error  # type: ignore[method-assign]
+        self.tree: app_commands.CommandTree[GameBot] = CommandTree(self)
         self.deliverer = Deliverer(service.store, DiscordTransport(self), self.renderer, clock=service.clock,
                                    retry_delay=retry_delay)
         # Reminders and deadlines: the scheduler's tick every ``scheduler_interval`` seconds (None: never;
@@ -114,14 +126,7 @@ class GameBot(discord.Client):
             log.exception("delivering the announcements of game %s failed; the outbox keeps them", reply.game_id)
             self.deliverer.wake()
 
-    async def on_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError
-                               ) -> None:
-        reference = secrets.token_hex(4)
-        command = interaction.command.qualified_name if interaction.command else "?"
-        log.error("command /%s in channel %s failed (reference %s)", command, interaction.channel_id, reference,
-                  exc_info=error)
-        with contextlib.suppress(discord.HTTPException):
-            await answer(interaction, wording.internal_error(reference))
+
 
     async def on_error(self, event_method: str, /, *args: object, **kwargs: object) -> None:
         log.exception("error in %s", event_method)

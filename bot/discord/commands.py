@@ -69,7 +69,7 @@ def game_group(info: GameInfo) -> app_commands.Group:
         # The parameters as discord.py should see them: the player range and each option's choices are
         # the game's own.  discord.py reads them from the signature when the command is made, so it is
         # set first; the options arrive in ``**options``.
-        _new.__signature__ = _new_signature(info)  # type: ignore[attr-defined]
+        _new.__signature__ = _new_signature(info)  # type: ignore[attr-defined]  # typeshed: no __signature__
         new = app_commands.command(name="new", description=shorten(f"Open a table for {info.title}", 100))(
             app_commands.describe(
                 players=f"How many players ({info.min_seats}–{info.max_seats}); the game starts when that many "

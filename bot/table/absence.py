@@ -29,7 +29,7 @@ from bot.table.results import (
 from bot.table.tables import Table, Tables, outcome_result
 from bot.text import fill_seats, join_names
 from bot.timing import Due, deadline_of, on_vacation, span, when
-from engines.core import Action, Engine, Event
+from engines.core import Action, AnyEngine, Event
 
 #: Vacation days a player may take in any 365 days.
 VACATION_CAP_DAYS = 30
@@ -78,7 +78,7 @@ class Absence:
         return Reply(answer, game_id=row.id, engine=engine.name, move_number=engine.move_count(table.state),
                      post=post, outbox=(post,), channel_id=row.channel_id)
 
-    async def _skip(self, table: Table, engine: Engine, late: tuple[int, ...]) -> Reply:
+    async def _skip(self, table: Table, engine: AnyEngine, late: tuple[int, ...]) -> Reply:
         """Play the engine's default move for each late seat until its turn has passed on; all of them
         and one post telling the table what was played are committed together."""
         current, absent = table.state, list(late)
@@ -260,7 +260,7 @@ class Absence:
         away = join_names([table.names[s] for s in timer.to_act])
         return Reply(wording_time.vote_who(away, row.id), game_id=row.id, channel_id=row.channel_id)
 
-    async def _vote(self, table: Table, engine: Engine, timer: Timer, seat: int, user: User, choice: str,
+    async def _vote(self, table: Table, engine: AnyEngine, timer: Timer, seat: int, user: User, choice: str,
                     member: User | None) -> Reply:
         game_id, late = table.game.id, tuple(timer.to_act)
         if seat in late:
@@ -297,7 +297,7 @@ class Absence:
         return Reply(wording_time.vote_counts(what, count, need), game_id=game_id, post=post, outbox=(post,),
                      channel_id=table.game.channel_id)
 
-    async def _end_by_vote(self, table: Table, engine: Engine, seat: int) -> Reply:
+    async def _end_by_vote(self, table: Table, engine: AnyEngine, seat: int) -> Reply:
         game = table.game
         standing = engine.standing(table.state)
         result = outcome_result(standing, ranks=resign_ranks(standing, seat), timed_out=seat)
@@ -314,7 +314,7 @@ class Absence:
         if table.seat_of(member.id) is not None:
             raise TableError(Problem.BAD_REQUEST, wording.plays_already(member.name, table.game.id), table.game.id)
 
-    async def _hand_over(self, table: Table, engine: Engine, seat: int, member: User, line: str) -> Reply:
+    async def _hand_over(self, table: Table, engine: AnyEngine, seat: int, member: User, line: str) -> Reply:
         """The seat's user changes (the log keeps seats, not users); the clock starts afresh."""
         game = table.game
         old = table.names[seat]

@@ -13,10 +13,10 @@ from bot.rendering import Picture
 from bot.store import Status
 from bot.table import wording
 from bot.table.results import Buttons, ChannelEdit, ChannelPost, Controls, PrivateMessage
-from bot.table.tables import Table
+from bot.table.tables import Table, told
 from bot.text import fill_seats, join_names, plain_name, result_lines
 from engines import registry
-from engines.core import Engine, Event
+from engines.core import AnyEngine, Event
 
 
 def private_part(seat_view: Mapping[str, Any], public_view: Mapping[str, Any]) -> dict[str, Any]:
@@ -25,11 +25,11 @@ def private_part(seat_view: Mapping[str, Any], public_view: Mapping[str, Any]) -
     return {k: v for k, v in seat_view.items() if public_view.get(k, missing) != v}
 
 
-def board(engine: Engine, table: Table) -> Picture:
+def board(engine: AnyEngine, table: Table) -> Picture:
     return Picture(engine.name, "board", table.view(engine, None), _drawn(table))
 
 
-def hand(engine: Engine, table: Table, seat: int) -> Picture:
+def hand(engine: AnyEngine, table: Table, seat: int) -> Picture:
     return Picture(engine.name, "hand", table.view(engine, seat), _drawn(table), seat)
 
 
@@ -38,7 +38,7 @@ def _drawn(table: Table) -> tuple[str, ...]:
     return tuple(plain_name(n) for n in table.names)
 
 
-def buttons(engine: Engine, table: Table, vote_on: str = "") -> Buttons:
+def buttons(engine: AnyEngine, table: Table, vote_on: str = "") -> Buttons:
     """Under a game's post: Play/My hand while it runs, My hand/Rematch once it is over."""
     status = table.game.status
     if status is Status.RUNNING and table.state is not None:
@@ -48,7 +48,7 @@ def buttons(engine: Engine, table: Table, vote_on: str = "") -> Buttons:
     return Buttons(Controls.OVER)
 
 
-def post(engine: Engine, table: Table, text: str, mentions: Sequence[int] = (), *, picture: bool = True,
+def post(engine: AnyEngine, table: Table, text: str, mentions: Sequence[int] = (), *, picture: bool = True,
          vote_on: str = "", role: str = "", since: int | None = None) -> ChannelPost:
     """A post in the game's channel, with the board (when the game has one) and its buttons."""
     drawn = board(engine, table) if picture and table.state is not None else None
@@ -56,7 +56,7 @@ def post(engine: Engine, table: Table, text: str, mentions: Sequence[int] = (), 
                        game_id=table.game.id, channel_id=table.game.channel_id, role=role, since=since)
 
 
-def turn_line(engine: Engine, table: Table) -> str:
+def turn_line(engine: AnyEngine, table: Table) -> str:
     if table.game.result is not None:
         return wording.game_over(result_lines(table.game.result, table.names, _unit(engine)))
     if table.game.status is not Status.RUNNING:
@@ -65,13 +65,13 @@ def turn_line(engine: Engine, table: Table) -> str:
     return wording.to_act(engine.move_count(table.state) + 1, waiting)
 
 
-def scores_line(engine: Engine, table: Table) -> str:
+def scores_line(engine: AnyEngine, table: Table) -> str:
     """'Scores (VP): Ann 12 · Bo 9' — the engine's standing, labelled."""
     scores = engine.standing(table.state).scores
     return wording.scores(_unit(engine), list(zip(table.names, scores, strict=True)))
 
 
-def _unit(engine: Engine) -> str:
+def _unit(engine: AnyEngine) -> str:
     try:
         return registry.find(engine.name).score_unit
     except KeyError:  # a game outside the registry (tests)
@@ -89,7 +89,7 @@ def since_last_turn(table: Table, seats: set[int], upto: int) -> list[str]:
     return _told(table, [e for e in table.tail if e[0] <= upto and (last is None or e[0] > last)])
 
 
-def turn_text(engine: Engine, table: Table, lead: Sequence[str] = ()) -> str:
+def turn_text(engine: AnyEngine, table: Table, lead: Sequence[str] = ()) -> str:
     """The message of the turn in progress, phone first: who is to act, what happened since their last
     turn, what this turn has done so far, the scores, and the move to come."""
     acting = set(engine.to_act(table.state))
@@ -103,19 +103,20 @@ def turn_text(engine: Engine, table: Table, lead: Sequence[str] = ()) -> str:
     return "\n".join([*parts, scores_line(engine, table), turn_line(engine, table)])
 
 
-def final_text(engine: Engine, table: Table, lead: Sequence[str] = ()) -> str:
+def final_text(engine: AnyEngine, table: Table, lead: Sequence[str] = ()) -> str:
     """The last post: the last moves, and the final standing with labelled scores (said once)."""
     last = _told(table, [e for e in table.tail if e[0] > table.turn_from])
     parts = [*lead, *wording.bullets(last)] if last else [*lead]
     return "\n".join([*parts, turn_line(engine, table)])
 
 
-def move_messages(engine: Engine, before: Table, after: Table, actor: int, events: Sequence[Event],
+def move_messages(engine: AnyEngine, before: Table, after: Table, actor: int, events: Sequence[Event],
                   lead: Sequence[str] = ()) -> tuple[ChannelPost | ChannelEdit, tuple[PrivateMessage, ...]]:
     """What a completed move says in the channel — one message per turn: a new post, pinging whoever
     must act now, when the turn passes on (or the game ends); otherwise the turn's message is edited —
     and a private message for every seat that learned something or whose own view changed."""
     names = after.names
+    events = [e for e in events if told(e)]
     public_texts = [engine.describe(e, None) for e in events]
     to_act = engine.to_act(after.state)
     message: ChannelPost | ChannelEdit
@@ -142,14 +143,14 @@ def move_messages(engine: Engine, before: Table, after: Table, actor: int, event
     return message, tuple(private)
 
 
-def turn_edit(engine: Engine, table: Table, lead: Sequence[str] = (), news: str = "") -> ChannelEdit:
+def turn_edit(engine: AnyEngine, table: Table, lead: Sequence[str] = (), news: str = "") -> ChannelEdit:
     """The turn's message, told again as it stands now (its board too)."""
     return ChannelEdit(table.game.id, table.game.channel_id, turn_text(engine, table, lead), buttons(engine, table),
                        role="turn", picture=board(engine, table),
                        mentions=tuple(table.user_of(s) for s in engine.to_act(table.state)), news=news)
 
 
-def start_messages(engine: Engine, table: Table) -> tuple[ChannelPost, tuple[PrivateMessage, ...]]:
+def start_messages(engine: AnyEngine, table: Table) -> tuple[ChannelPost, tuple[PrivateMessage, ...]]:
     """The start post (seating; the first turn's message, pinging everyone) and each player's hand."""
     lead = [wording.begins(table.game.id, engine.title, table.names)]
     hands = tuple(PrivateMessage(s.user_id, wording.your_seat(i, table.game.id), hand(engine, table, i),
@@ -159,14 +160,14 @@ def start_messages(engine: Engine, table: Table) -> tuple[ChannelPost, tuple[Pri
                 since=0), hands
 
 
-def final_post(engine: Engine, table: Table, head: str, result: dict[str, Any], *, picture: bool = True
+def final_post(engine: AnyEngine, table: Table, head: str, result: dict[str, Any], *, picture: bool = True
                ) -> ChannelPost:
     """A game ended by a player or a vote: the standing, pinging everyone."""
     return post(engine, table, "\n".join([head, *result_lines(result, table.names, _unit(engine))]),
                 [s.user_id for s in table.seats], picture=picture, role="final")
 
 
-def lobby_text(engine: Engine, table: Table, timing_text: str) -> str:
+def lobby_text(engine: AnyEngine, table: Table, timing_text: str) -> str:
     game = table.game
     if game.status is Status.LOBBY:
         wanted = str(game.seat_count) if game.seat_count else wording.seat_range(engine.min_seats, engine.max_seats)
@@ -174,7 +175,7 @@ def lobby_text(engine: Engine, table: Table, timing_text: str) -> str:
     return wording.lobby_closed(engine.title, game.id, game.status, table.names, timing_text)
 
 
-def lobby_post(engine: Engine, table: Table, timing_text: str, lead: str = "", mentions: Sequence[int] = ()
+def lobby_post(engine: AnyEngine, table: Table, timing_text: str, lead: str = "", mentions: Sequence[int] = ()
                ) -> ChannelPost:
     """The lobby message, with Join/Leave/Start/Cancel: later changes edit it."""
     text = (lead + "\n\n" if lead else "") + lobby_text(engine, table, timing_text)
@@ -182,7 +183,7 @@ def lobby_post(engine: Engine, table: Table, timing_text: str, lead: str = "", m
                        channel_id=table.game.channel_id, role="lobby")
 
 
-def lobby_edit(engine: Engine, table: Table, timing_text: str) -> ChannelEdit:
+def lobby_edit(engine: AnyEngine, table: Table, timing_text: str) -> ChannelEdit:
     """The lobby message's new words: who is seated, or that the game started or ended."""
     controls = Controls.LOBBY if table.game.status is Status.LOBBY else Controls.NONE
     return ChannelEdit(table.game.id, table.game.channel_id, lobby_text(engine, table, timing_text), Buttons(controls))

@@ -18,7 +18,7 @@ from bot.table.limits import Limits
 from bot.table.results import Announcement, ChannelPost, Problem, Reply, User, keyed, to_outgoing
 from bot.table.tables import Table, Tables
 from engines import rng
-from engines.core import Engine
+from engines.core import AnyEngine
 
 
 def parse_timing(pace: str, deadline: str) -> tuple[Pace, Policy]:
@@ -70,7 +70,7 @@ class Lobby:
         if here >= self.limits.lobbies_per_channel:
             raise TableError(Problem.FORBIDDEN, wording.channel_full_of_lobbies(self.limits.lobbies_per_channel))
 
-    async def _open(self, engine: Engine, new: NewGame, answer: Callable[[int], str],
+    async def _open(self, engine: AnyEngine, new: NewGame, answer: Callable[[int], str],
                     lead: Callable[[int], str] | None = None, mentions: tuple[int, ...] = ()) -> Reply:
         """Store a new lobby and its lobby message (whose words need the new game's id)."""
         posted: list[ChannelPost] = []
@@ -155,7 +155,7 @@ class Lobby:
         return Reply(wording.cancelled(row.id), game_id=row.id, engine=engine.name, outbox=(edit,),
                      channel_id=row.channel_id)
 
-    async def _start(self, table: Table, engine: Engine, joining: User | None = None) -> Reply:
+    async def _start(self, table: Table, engine: AnyEngine, joining: User | None = None) -> Reply:
         """Seat the lobby in an order drawn from the game's seed, deal, and tell everyone: the lobby
         message, the start post and each hand are stored with the start itself."""
         game = table.game
@@ -211,7 +211,7 @@ class Lobby:
                                 tuple(s.user_id for s in others))
 
     @staticmethod
-    def _check_options(engine: Engine, seats: int, options: dict[str, Any]) -> None:
+    def _check_options(engine: AnyEngine, seats: int, options: dict[str, Any]) -> None:
         try:
             engine.new_game(seats, 0, options)
         except Exception as err:  # the engine knows its options; say what it said

@@ -25,7 +25,7 @@ from bot.table.results import (
 )
 from bot.table.tables import Table, Tables, outcome_result
 from bot.text import fill_seats
-from engines.core import Action, Engine, Outcome
+from engines.core import Action, AnyEngine, Outcome
 
 
 def resign_ranks(standing: Outcome, resigned: int) -> list[int]:
@@ -37,12 +37,12 @@ def resign_ranks(standing: Outcome, resigned: int) -> list[int]:
     return ranks
 
 
-def choices_of(engine: Engine, table: Table, seat: int) -> tuple[Choice, ...]:
+def choices_of(engine: AnyEngine, table: Table, seat: int) -> tuple[Choice, ...]:
     return tuple(Choice(engine.action_key(a), fill_seats(engine.format_action(table.state, seat, a), table.names))
                  for a in engine.legal_actions(table.state, seat))
 
 
-def acting_users(engine: Engine, table: Table) -> tuple[int, ...]:
+def acting_users(engine: AnyEngine, table: Table) -> tuple[int, ...]:
     if table.game.status is not Status.RUNNING:
         return ()
     return tuple(table.user_of(s) for s in engine.to_act(table.state))
@@ -87,7 +87,7 @@ class Play:
                      post=post, private=private, outbox=items, channel_id=row.channel_id,
                      to_act=acting_users(engine, after), choices=choices_of(engine, after, seat) if still else ())
 
-    def _chosen(self, table: Table, engine: Engine, seat: int, text: str, choice: int | None) -> Action:
+    def _chosen(self, table: Table, engine: AnyEngine, seat: int, text: str, choice: int | None) -> Action:
         if choice is None:
             return self.tables.parse(table, engine, seat, text)
         legal = engine.legal_actions(table.state, seat)
@@ -139,7 +139,7 @@ class Play:
                      to_act=acting_users(engine, after))
 
     @staticmethod
-    def _check_undo(table: Table, engine: Engine, seat: int, live: int, last_seat: int | None) -> None:
+    def _check_undo(table: Table, engine: AnyEngine, seat: int, live: int, last_seat: int | None) -> None:
         if last_seat is None:
             raise TableError(Problem.CANNOT_UNDO, wording.NOTHING_TO_UNDO, table.game.id)
         if last_seat != seat:

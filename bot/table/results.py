@@ -175,7 +175,8 @@ def from_outgoing(out: Outgoing) -> Announcement:
                               key=out.key)
     assert out.game_id is not None and out.channel_id is not None
     return ChannelEdit(out.game_id, out.channel_id, body["text"], Buttons.from_json(body.get("buttons", {})),
-                     key=out.key)
+                       role=out.role, picture=picture, mentions=tuple(body.get("mentions", ())),
+                       news=body.get("news", ""), key=out.key)
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,11 +26,11 @@ from bot.table import wording
 from bot.table.errors import TableError
 from bot.table.results import Announcement, Problem, User, keyed, to_outgoing
 from bot.text import fill_seats, join_names
-from engines.core import Action, Engine, EngineError, Event, Outcome
+from engines.core import Action, AnyEngine, EngineError, Event, Outcome
 
 log = logging.getLogger(__name__)
 
-EngineLookup = Callable[[str], Engine]
+EngineLookup = Callable[[str], AnyEngine]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,12 +70,23 @@ class Table:
     def timing(self) -> str:
         return wording.timing(self.pace, self.policy)
 
-    def view(self, engine: Engine, seat: int | None) -> Mapping[str, Any]:
+    def view(self, engine: AnyEngine, seat: int | None) -> Mapping[str, Any]:
         """``engine.view(state, seat)``, computed once per state (views are read, never changed)."""
         view = self.views.get(seat)
         if view is None:
             view = self.views[seat] = engine.view(self.state, seat)
         return view
+
+
+def told(event: Event) -> bool:
+    """Whether a table tells this event: not the engines' "it is X's turn" (the table says whose turn it
+    is in its own words, with a ping)."""
+    return event.kind != "turn"
+
+
+def public_text(engine: AnyEngine, events: Sequence[Event]) -> str:
+    """What everyone may read of a move: its events' public texts, one line each (kept in the log)."""
+    return "\n".join(t for e in events if told(e) and (t := engine.describe(e, None)))
 
 
 def outcome_result(outcome: Outcome, **extra: Any) -> dict[str, Any]:
@@ -98,7 +109,7 @@ class Tables:
 
     # ------------------------------------------------------------------ engines
 
-    def engine(self, name: str) -> Engine:
+    def engine(self, name: str) -> AnyEngine:
         try:
             return self._engines(name)
         except KeyError:
@@ -191,7 +202,7 @@ class Tables:
         game = dataclasses.replace(row, rules_version=engine.rules_version)
         return dataclasses.replace(table, game=game, state=state, views={})
 
-    async def replay(self, table: Table, engine: Engine, log_rows: Sequence[tuple[int, str]]) -> Any:
+    async def replay(self, table: Table, engine: AnyEngine, log_rows: Sequence[tuple[int, str]]) -> Any:
         """Replay the log (in a worker thread: it is CPU work).  When a running game's log no longer
         replays, the game is marked broken and reported; the other games carry on."""
         row = table.game
@@ -246,7 +257,7 @@ class Tables:
             raise TableError(Problem.NOT_SEATED, wording.not_playing(table.game.id), table.game.id)
         return seat
 
-    def acting_seat(self, table: Table, engine: Engine, user: User) -> int:
+    def acting_seat(self, table: Table, engine: AnyEngine, user: User) -> int:
         seat = self.seat(table, user)
         to_act = engine.to_act(table.state)
         if seat not in to_act:
@@ -255,14 +266,14 @@ class Tables:
         return seat
 
     @staticmethod
-    def apply(table: Table, engine: Engine, seat: int, action: Action) -> tuple[Any, tuple[Event, ...]]:
+    def apply(table: Table, engine: AnyEngine, seat: int, action: Action) -> tuple[Any, tuple[Event, ...]]:
         try:
             return engine.apply(table.state, seat, action)
         except EngineError as err:
             raise TableError(Problem.ILLEGAL, fill_seats(str(err), table.names), table.game.id) from None
 
     @staticmethod
-    def parse(table: Table, engine: Engine, seat: int, text: str) -> Action:
+    def parse(table: Table, engine: AnyEngine, seat: int, text: str) -> Action:
         try:
             return engine.parse_action(table.state, seat, text)
         except EngineError as err:
@@ -274,12 +285,12 @@ class Tables:
             raise TableError(Problem.FORBIDDEN, wording.owner_only(game.id, verb), game.id)
 
     @staticmethod
-    def dump(engine: Engine, state: Any) -> str:
+    def dump(engine: AnyEngine, state: Any) -> str:
         return json.dumps(engine.dump(state), separators=(",", ":"))
 
     # ------------------------------------------------------------------ committing
 
-    async def commit_moves(self, before: Table, engine: Engine, moves: Sequence[tuple[int, Action, Sequence[Event]]],
+    async def commit_moves(self, before: Table, engine: AnyEngine, moves: Sequence[tuple[int, Action, Sequence[Event]]],
                            state: Any, announce: Callable[[Table], Sequence[Announcement]]
                            ) -> tuple[Table, tuple[Announcement, ...]]:
         """Append ``moves`` (seat, action, events) reaching ``state``, with the announcements
@@ -288,8 +299,7 @@ class Tables:
         outcome = engine.outcome(state)
         result = outcome_result(outcome) if outcome is not None else None
         to_act = engine.to_act(state)
-        rows = [NewMove(before.stats.max_seq + 1 + i, seat, engine.action_key(action),
-                        "\n".join(t for t in (engine.describe(e, None) for e in events) if t))
+        rows = [NewMove(before.stats.max_seq + 1 + i, seat, engine.action_key(action), public_text(engine, events))
                 for i, (seat, action, events) in enumerate(moves)]
         last = rows[-1]
         status = Status.RUNNING if result is None else Status.FINISHED

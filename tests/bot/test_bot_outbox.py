@@ -7,10 +7,20 @@ import threading
 from pathlib import Path
 
 from bot.outbox import MAX_ATTEMPTS, Deliverer, DmsClosed, TryLater, Undeliverable
+from bot.rendering import Picture
 from bot.store import Delivery
 from bot.store.sqlite import SqliteStore
 from bot.table import TableService
-from bot.table.results import ChannelEdit, ChannelPost, Controls, PrivateMessage, Reply
+from bot.table.results import (
+    Buttons,
+    ChannelEdit,
+    ChannelPost,
+    Controls,
+    PrivateMessage,
+    Reply,
+    from_outgoing,
+    to_outgoing,
+)
 from tests.bot.helpers import (
     ANN,
     BO,
@@ -225,3 +235,19 @@ async def test_a_vacation_notice_goes_to_every_game_of_the_player(timed: TableSe
     notices = [p for p in transport.posts() if "on vacation" in p.text]
     assert sorted(p.channel_id for p in notices) == [CHANNEL, CHANNEL + 1]  # type: ignore[type-var]
     assert all(isinstance(p, ChannelPost) and p.mentions == () for p in notices)
+
+
+def test_every_announcement_reads_back_from_the_store_as_it_was_written() -> None:
+    board = Picture("sprint", "board", {"positions": [1, 2]}, ("Ann", "Bo"))
+    items = [
+        ChannelPost("a post", (1, 2), board, buttons=Buttons(Controls.TURN, 7, vote_on="Bo"), game_id=3,
+                    channel_id=4, role="turn", since=12, key="k1"),
+        ChannelPost("a lobby", buttons=Buttons(Controls.LOBBY), game_id=3, channel_id=4, role="lobby", key="k2"),
+        PrivateMessage(5, "a hand", Picture("sprint", "hand", {"hand": [1]}, ("Ann", "Bo"), 1), game_id=3,
+                       channel_id=4, key="k3"),
+        ChannelEdit(3, 4, "an edit", Buttons(Controls.OVER, rematch=True), role="turn", picture=board,
+                    mentions=(2,), news="what is new", key="k4"),
+        ChannelEdit(3, 4, "a lobby edit", key="k5"),
+    ]
+    for item in items:
+        assert from_outgoing(to_outgoing(item)) == item

@@ -159,18 +159,18 @@ async def test_a_server_error_on_the_post_delays_it_and_loses_nothing(fake_disco
         await fake.idle()
         thread, _ = await started_game(fake, bot, [ann, bo])
         player = await to_act(bot, thread, [ann, bo])
-        posts, dms = len(fake.messages(thread)), len(fake.dms(player))
-        fault = fake.fail("POST", "/channels/{channel_id}/messages", 503)  # Discord has a bad moment
+        posts, dms = fake.messages(thread), len(fake.dms(player))
+        # Discord has a bad moment as the turn's message is to be edited with the move.
+        fault = fake.fail("PATCH", "/channels/{channel_id}/messages/{message_id}", 503)
         played = await fake.slash(player, thread, "move", text="take")
         assert "Played: Take 2 cards" in (await played.original()).content  # the move stands
         await fake.wait_until(lambda: len(fake.dms(player)) > dms, 10, "the DM after the retry")
         await fake.idle()
         assert fault.hits == 1
-        new = fake.messages(thread)[posts:]
-        assert len(new) == 1 and "takes 2 cards" in new[0].content and new[0].attachments
-        assert len(fake.dms(player)) == dms + 1   # after the post (the game's order is kept), once
-        rows = await store.pending_announcements(100)
-        assert rows == []
+        assert fake.messages(thread) == posts  # no new message: the turn's message says it
+        assert "takes 2 cards" in posts[-1].content and len(posts[-1].history) == 1
+        assert len(fake.dms(player)) == dms + 1   # after the edit (the game's order is kept), once
+        assert await store.pending_announcements(100) == []
 
 
 async def test_rate_limits_are_waited_out(fake_discord: FakeDiscord, store: SqliteStore) -> None:
@@ -181,13 +181,12 @@ async def test_rate_limits_are_waited_out(fake_discord: FakeDiscord, store: Sqli
         await fake.idle()
         thread, _ = await started_game(fake, bot, [ann, bo])
         player = await to_act(bot, thread, [ann, bo])
-        posts = len(fake.messages(thread))
-        fault = fake.fail("POST", "/channels/{channel_id}/messages", 429, times=2, retry_after=0.05)
+        turn = fake.messages(thread)[-1]
+        fault = fake.fail("PATCH", "/channels/{channel_id}/messages/{message_id}", 429, times=2, retry_after=0.05)
         await (await fake.slash(player, thread, "move", text="take")).original()
-        await fake.wait_until(lambda: len(fake.messages(thread)) > posts, 10, "the post after the waits")
+        await fake.wait_until(lambda: turn.history, 10, "the edit after the waits")
         await fake.idle(quiet=0.3)
-        assert fault.hits == 2
-        assert len(fake.messages(thread)) == posts + 1
+        assert fault.hits == 2 and len(turn.history) == 1 and "takes 2 cards" in turn.content
 
 
 async def test_a_channel_that_is_gone_drops_its_posts_and_other_games_go_on(fake_discord: FakeDiscord,
@@ -199,11 +198,29 @@ async def test_a_channel_that_is_gone_drops_its_posts_and_other_games_go_on(fake
         await fake.idle()
         thread, _ = await started_game(fake, bot, [ann, bo])
         player = await to_act(bot, thread, [ann, bo])
-        fake.fail("POST", "/channels/{channel_id}/messages", 404, code=10003)  # Unknown Channel
+        # Unknown Channel: the turn's message cannot be edited, nor said anew.
+        fake.fail("PATCH", "/channels/{channel_id}/messages/{message_id}", 404, code=10003)
+        fake.fail("POST", "/channels/{channel_id}/messages", 404, code=10003)
+        dms = len(fake.dms(player))
         await (await fake.slash(player, thread, "move", text="take")).original()
         await fake.idle()
-        failed = [r for r in await store.pending_announcements(100)]
-        assert failed == []  # nothing left pending: the post is dropped (logged), the DM went out
+        assert await store.pending_announcements(100) == []  # nothing left pending: dropped (logged)
         async with store._lock:
             states = [r[0] for r in await store.db.execute_fetchall("SELECT state FROM outbox ORDER BY id")]
-        assert states[-2:] == [Delivery.FAILED.value, Delivery.SENT.value]
+        assert states[-2:] == [Delivery.FAILED.value, Delivery.SENT.value] and len(fake.dms(player)) == dms + 1
+
+
+async def test_a_deleted_turn_message_is_said_anew(fake_discord: FakeDiscord, store: SqliteStore) -> None:
+    fake = fake_discord
+    ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
+    bot = GameBot(TableService(store, renderer=installed_renderer()), scheduler_interval=None)
+    async with fake.running(bot):
+        await fake.idle()
+        thread, turn = await started_game(fake, bot, [ann, bo])
+        player = await to_act(bot, thread, [ann, bo])
+        turn.deleted = True  # a moderator deleted the turn's message
+        fake.fail("PATCH", "/channels/{channel_id}/messages/{message_id}", 404, code=10008)  # Unknown Message
+        await (await fake.slash(player, thread, "move", text="take")).original()
+        await fake.idle()
+        anew = fake.messages(thread)[-1]
+        assert anew.id != turn.id and "takes 2 cards" in anew.content and anew.attachments
