@@ -119,5 +119,5 @@ def _cards(tokens: list[str]) -> str:
 
 ENGINE = Burgenland()
 GAME = GameInfo(ENGINE, command="burgenland", summary="Burgenland — 2–4 players, cards and castle building",
-                order=1)
+                score_unit="pieces built", order=1)
 __all__ = ["ENGINE", "GAME", "JOKER", "Burgenland"]

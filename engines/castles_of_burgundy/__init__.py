@@ -172,7 +172,7 @@ def _list(goods: list[int]) -> str:
 ENGINE = CastlesOfBurgundy()
 GAME = GameInfo(
     ENGINE, command="burgundy", summary="The Castles of Burgundy — 2–4 players, dice and estates",
-    aliases=("castles", "cob"), player_boards=True, order=3,
+    aliases=("castles", "cob"), player_boards=True, score_unit="VP", order=3,
     options=(GameOption("boards", "Estates: standard (No. 1 for everyone) or advanced (No. 2–9, one each)",
                         setup.BOARD_OPTIONS, "standard"),))
 __all__ = ["ENGINE", "GAME", "CastlesOfBurgundy"]
