@@ -302,6 +302,21 @@ class StepEngine(BaseEngine[S]):
     views: StepViews[S]
     notation: StepNotation[S]
 
+    def __init_subclass__(cls, *, state: type[S] | None = None, rules: StepRules[S] | None = None,
+                          views: StepViews[S] | None = None, notation: StepNotation[S] | None = None,
+                          **kwargs: Any) -> None:
+        """A game names its state and modules in its class statement:
+        ``class Burgenland(StepEngine[State], state=State, rules=R, views=V, notation=N)``."""
+        super().__init_subclass__(**kwargs)
+        if state is not None:
+            cls.state_type = state
+        if rules is not None:
+            cls.rules = rules
+        if views is not None:
+            cls.views = views
+        if notation is not None:
+            cls.notation = notation
+
     def __init__(self) -> None:
         self.notation_help = self.notation.HELP
         self.rules_summary = self.notation.RULES

@@ -187,3 +187,13 @@ def play(engine: Engine, seats: int, seed: int, *, invariant: Invariant | None =
 def play_many(engine: Engine, games: int, seat_counts: Sequence[int], first_seed: int = 0,
               **kwargs: Any) -> list[Playout]:
     return [play(engine, seat_counts[i % len(seat_counts)], first_seed + i, **kwargs) for i in range(games)]
+
+
+def finished_games(engine: Engine, games: int, seat_counts: Sequence[int], first_seed: int, **kwargs: Any
+                   ) -> list[tuple[Playout, Any]]:
+    """``play_many`` with every game played to its end: each run with its outcome, where someone is first."""
+    runs = play_many(engine, games, seat_counts, first_seed, **kwargs)
+    assert all(run.finished for run in runs)
+    outcomes = [engine.outcome(run.state) for run in runs]
+    assert all(o is not None and min(o.ranks) == 1 for o in outcomes)
+    return list(zip(runs, outcomes, strict=True))

@@ -6,8 +6,9 @@ is due and calls :meth:`Absence.time_out` and :meth:`Absence.remind`.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 
 from bot.store import DAY, Outgoing, Policy, Status, Timer, Vote, Waiting
 from bot.table import announce, wording, wording_time
@@ -218,47 +219,43 @@ class Absence:
     async def replace(self, channel_id: int | None, user: User, member: User, *, game_id: int | None = None) -> Reply:
         """Hand the user's seat to ``member``; from another player while a vote is open, a vote to
         give the absent player's seat to ``member``."""
-        row = await self.tables.find(channel_id, game_id)
-        async with self.tables.locked(row) as known:
-            table = await self.tables.running(row.id, known)
-            engine = self.tables.engine(row.engine)
-            seat = self.tables.seat(table, user)
-            timer = await self.store.timer(row.id)
+        async with self._seated(channel_id, game_id, user) as (table, engine, seat, timer):
             if timer is not None and timer.waiting is Waiting.VOTE and seat not in timer.to_act:
                 return await self._vote(table, engine, timer, seat, user, "replace", member)
             self._check_newcomer(table, member)
             return await self._hand_over(table, engine, seat, member,
-                                         wording_time.handed_over(user.name, seat, row.id, member.name))
+                                         wording_time.handed_over(user.name, seat, table.game.id, member.name))
 
     @replies
     async def vote(self, game_id: int, user: User, choice: str, member: User | None = None, *,
                    channel_id: int | None = None) -> Reply:
         """A vote ("end", or "replace" with ``member``) on an absent player's seat (pressed in ``channel_id``,
         when given: it must be the game's)."""
-        row = await self.tables.find(channel_id, game_id)
-        async with self.tables.locked(row) as known:
-            table = await self.tables.running(row.id, known)
-            engine = self.tables.engine(row.engine)
-            seat = self.tables.seat(table, user)
-            timer = await self.store.timer(row.id)
+        async with self._seated(channel_id, game_id, user) as (table, engine, seat, timer):
             if timer is None or timer.waiting is not Waiting.VOTE:
-                raise TableError(Problem.WRONG_PHASE, wording.no_vote(row.id), row.id)
+                raise TableError(Problem.WRONG_PHASE, wording.no_vote(game_id), game_id)
             return await self._vote(table, engine, timer, seat, user, choice, member)
 
     @replies
     async def vote_open(self, game_id: int, user: User, *, channel_id: int | None = None) -> Reply:
         """Whether ``user`` may vote in the game now (before offering them a member picker)."""
+        async with self._seated(channel_id, game_id, user) as (table, _, seat, timer):
+            pass
+        if timer is None or timer.waiting is not Waiting.VOTE:
+            raise TableError(Problem.WRONG_PHASE, wording.no_vote(game_id), game_id)
+        if seat in timer.to_act:
+            raise TableError(Problem.FORBIDDEN, wording.VOTE_SUBJECT, game_id)
+        away = join_names([table.names[s] for s in timer.to_act])
+        return Reply(wording_time.vote_who(away, game_id), game_id=game_id, channel_id=table.game.channel_id)
+
+    @contextlib.asynccontextmanager
+    async def _seated(self, channel_id: int | None, game_id: int | None, user: User
+                      ) -> AsyncIterator[tuple[Table, AnyEngine, int, Timer | None]]:
+        """A running game, under its lock, with the user's seat in it and its clock."""
         row = await self.tables.find(channel_id, game_id)
         async with self.tables.locked(row) as known:
             table = await self.tables.running(row.id, known)
-            seat = self.tables.seat(table, user)
-            timer = await self.store.timer(row.id)
-        if timer is None or timer.waiting is not Waiting.VOTE:
-            raise TableError(Problem.WRONG_PHASE, wording.no_vote(row.id), row.id)
-        if seat in timer.to_act:
-            raise TableError(Problem.FORBIDDEN, wording.VOTE_SUBJECT, row.id)
-        away = join_names([table.names[s] for s in timer.to_act])
-        return Reply(wording_time.vote_who(away, row.id), game_id=row.id, channel_id=row.channel_id)
+            yield table, self.tables.engine(row.engine), self.tables.seat(table, user), await self.store.timer(row.id)
 
     async def _vote(self, table: Table, engine: AnyEngine, timer: Timer, seat: int, user: User, choice: str,
                     member: User | None) -> Reply:

@@ -67,8 +67,8 @@ class Play:
             seat = self.tables.acting_seat(before, engine, user)
             if move_number is not None and move_number != engine.move_count(before.state):
                 raise TableError(Problem.STALE, wording.STALE, row.id)
-            action = self._chosen(before, engine, seat, text, choice)
-            state, events = self.tables.apply(before, engine, seat, action)
+            action, state, events = self.tables.play(before, engine, seat, self._chosen(before, engine, seat, text,
+                                                                                        choice))
 
             def announcements(after: Table) -> list[Announcement]:
                 if not events:
@@ -87,9 +87,11 @@ class Play:
                      post=post, private=private, outbox=items, channel_id=row.channel_id,
                      to_act=acting_users(engine, after), choices=choices_of(engine, after, seat) if still else ())
 
-    def _chosen(self, table: Table, engine: AnyEngine, seat: int, text: str, choice: int | None) -> Action:
+    @staticmethod
+    def _chosen(table: Table, engine: AnyEngine, seat: int, text: str, choice: int | None) -> str | Action:
+        """The move: as typed, or the ``choice``-th legal one (a menu's index)."""
         if choice is None:
-            return self.tables.parse(table, engine, seat, text)
+            return text
         legal = engine.legal_actions(table.state, seat)
         if not 0 <= choice < len(legal):
             raise TableError(Problem.STALE, wording.STALE_MENU, table.game.id)

@@ -266,18 +266,14 @@ class Tables:
         return seat
 
     @staticmethod
-    def apply(table: Table, engine: AnyEngine, seat: int, action: Action) -> tuple[Any, tuple[Event, ...]]:
+    def play(table: Table, engine: AnyEngine, seat: int, move: str | Action) -> tuple[Action, Any, tuple[Event, ...]]:
+        """The move (typed text, or an action) read and applied; the engine's refusal as the player's."""
         try:
-            return engine.apply(table.state, seat, action)
+            action = engine.parse_action(table.state, seat, move) if isinstance(move, str) else move
+            state, events = engine.apply(table.state, seat, action)
         except EngineError as err:
             raise TableError(Problem.ILLEGAL, fill_seats(str(err), table.names), table.game.id) from None
-
-    @staticmethod
-    def parse(table: Table, engine: AnyEngine, seat: int, text: str) -> Action:
-        try:
-            return engine.parse_action(table.state, seat, text)
-        except EngineError as err:
-            raise TableError(Problem.ILLEGAL, fill_seats(str(err), table.names), table.game.id) from None
+        return action, state, events
 
     @staticmethod
     def require_owner(game: GameRow, user: User, is_manager: bool, verb: str) -> None:

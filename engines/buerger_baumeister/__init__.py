@@ -32,15 +32,11 @@ from engines.registry import GameInfo
 from engines.steps import Step, StepEngine
 
 
-class BuergerBaumeister(StepEngine[State]):
+class BuergerBaumeister(StepEngine[State], state=State, rules=R, views=V, notation=N):
     name = "buerger-baumeister"
     title = "Bürger, Baumeister & Co."
     max_seats = 4
     rules_version = 1
-    state_type = State
-    rules = R
-    views = V
-    notation = N
 
     def standing(self, state: State) -> Outcome:
         if state.over:

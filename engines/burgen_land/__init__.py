@@ -22,14 +22,10 @@ from engines.registry import GameInfo
 from engines.steps import StepEngine
 
 
-class BurgenLand(StepEngine[State]):
+class BurgenLand(StepEngine[State], state=State, rules=R, views=V, notation=N):
     name = "burgen-land"
     title = "Burgen Land (2-player dice duel)"
     rules_version = 1
-    state_type = State
-    rules = R
-    views = V
-    notation = N
 
     def standing(self, state: State) -> Outcome:
         return Outcome(state.scores, ranks_from_scores(state.scores), "points on the score track")

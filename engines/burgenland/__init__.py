@@ -20,15 +20,11 @@ from engines.registry import GameInfo
 from engines.steps import StepEngine
 
 
-class Burgenland(StepEngine[State]):
+class Burgenland(StepEngine[State], state=State, rules=R, views=V, notation=N):
     name = "burgenland"
     title = "Burgenland"
     max_seats = 4
     rules_version = 1
-    state_type = State
-    rules = R
-    views = V
-    notation = N
 
     def standing(self, state: State) -> Outcome:
         scores = tuple(R.built(state, seat) for seat in range(state.seats))

@@ -48,15 +48,11 @@ from engines.registry import GameInfo, GameOption
 from engines.steps import StepEngine
 
 
-class CastlesOfBurgundy(StepEngine[State]):
+class CastlesOfBurgundy(StepEngine[State], state=State, rules=R, views=V, notation=N):
     name = "castles-of-burgundy"
     title = "The Castles of Burgundy"
     max_seats = 4
     rules_version = 1
-    state_type = State
-    rules = R
-    views = V
-    notation = N
 
     def standing(self, state: State) -> Outcome:
         scores = tuple(p.vp for p in state.players)

@@ -14,7 +14,7 @@ import pytest
 import engines
 from engines.buerger_baumeister import data as D
 from tests.engines.buerger_baumeister_helpers import playout_invariant
-from tests.harness import by_verb, play_many
+from tests.harness import by_verb, finished_games, play_many
 
 ENGINE = engines.get("buerger-baumeister")
 #: A where-step's key starts with its district (``red-M coin``): weight every district.
@@ -25,12 +25,10 @@ GAMES_PER_CHUNK = 31
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_purposeful_random_games(chunk: int) -> None:
-    runs = play_many(ENGINE, GAMES_PER_CHUNK, (2, 3, 4), first_seed=5000 + chunk * GAMES_PER_CHUNK,
-                     invariant=playout_invariant, policy=PURPOSEFUL, deep_every=25)
-    assert all(run.finished for run in runs)
+    played = finished_games(ENGINE, GAMES_PER_CHUNK, (2, 3, 4), 5000 + chunk * GAMES_PER_CHUNK,
+                            invariant=playout_invariant, policy=PURPOSEFUL, deep_every=25)
+    runs = [run for run, _ in played]
     for run in runs:
-        outcome = ENGINE.outcome(run.state)
-        assert outcome is not None and min(outcome.ranks) == 1
         # Every token was placed or is still somewhere: each turn places one, so the board grew by the turns.
         turns = sum(1 for _, key in run.log if key.startswith("buy"))
         placed = sum(1 for spaces in run.state.board for t in spaces if t >= 0)

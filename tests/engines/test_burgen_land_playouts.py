@@ -14,7 +14,7 @@ import pytest
 
 import engines
 from tests.engines.burgen_land_helpers import conservation
-from tests.harness import by_verb, play_many
+from tests.harness import by_verb, finished_games, play_many
 
 ENGINE = engines.get("burgen-land")
 # Cards and scoring favoured; placing and choosing a copy over `cancel` (uniform games cover that).
@@ -26,12 +26,11 @@ GAMES_PER_CHUNK = 50
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_purposeful_random_games(chunk: int) -> None:
-    runs = play_many(ENGINE, GAMES_PER_CHUNK, (2,), first_seed=5000 + chunk * GAMES_PER_CHUNK,
-                     invariant=conservation, policy=PURPOSEFUL, deep_every=25)
-    assert all(run.finished for run in runs)
-    for run in runs:
-        outcome = ENGINE.outcome(run.state)
-        assert outcome is not None and len(outcome.winners) == 1
+    played = finished_games(ENGINE, GAMES_PER_CHUNK, (2,), 5000 + chunk * GAMES_PER_CHUNK,
+                            invariant=conservation, policy=PURPOSEFUL, deep_every=25)
+    runs = [run for run, _ in played]
+    for _, outcome in played:
+        assert len(outcome.winners) == 1
         assert max(outcome.scores) >= 30 > min(outcome.scores)
     verbs = Counter(key.split(" ")[0] for run in runs for _, key in run.log)
     # Every chunk reaches the late game: supplies run out and cards are taken from the opponent.
