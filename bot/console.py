@@ -207,7 +207,7 @@ class Console:
 
     async def log(self, arg: str) -> None:
         if arg == "all":
-            await self.show(await self.service.export_history(self.channel))
+            await self.show(await self.service.export_history(self.channel, await self.user()))
         else:
             await self.show(await self.service.history(self.channel, page=int(arg) if arg.isdigit() else None))
 

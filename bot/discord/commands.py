@@ -185,7 +185,7 @@ async def log_(interaction: discord.Interaction, page: app_commands.Range[int, 1
     await interaction.response.defer(ephemeral=True, thinking=True)
     service = _service(interaction)
     if export:
-        reply = await service.export_history(interaction.channel_id)
+        reply = await service.export_history(interaction.channel_id, person(interaction.user))
         if not reply.ok:
             await answer(interaction, reply.text)
             return

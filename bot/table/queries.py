@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.rendering import Picture
-from bot.store import ActionRow, GameRow, Pace, Status
-from bot.table import announce, wording
+from bot.store import GameRow, Pace, Status
+from bot.table import announce, history, wording
 from bot.table.absence import Absence
 from bot.table.errors import TableError, replies
 from bot.table.results import ChannelPost, PrivateMessage, Problem, Reply, User
 from bot.table.tables import Tables
-from bot.text import fill_seats, result_lines
+from bot.text import result_lines
 from engines import registry
 
 log = logging.getLogger(__name__)
@@ -33,15 +32,6 @@ class Snapshot:
     to_act: tuple[int, ...]           # seats
     move_number: int | None           # None before the start
     last_mover: int | None            # the user id of the last live move's player (who may undo it)
-
-
-def log_lines(rows: Sequence[ActionRow], names: Sequence[str], first: int) -> list[str]:
-    lines = []
-    for number, row in enumerate(rows, start=first):
-        who = names[row.seat] if row.seat < len(names) else f"seat {row.seat + 1}"
-        text = fill_seats(row.public, names).replace("\n", " ") or wording.moved(who)
-        lines.append(f"{number}. {text}")
-    return lines
 
 
 class Queries:
@@ -129,26 +119,33 @@ class Queries:
     @replies
     async def history(self, channel_id: int | None, *, page: int | None = None, per_page: int = HISTORY_PAGE,
                       game_id: int | None = None) -> Reply:
-        """One page of the public log (1 = oldest; default the newest page)."""
+        """One page of the log: completed moves, a line per turn, with round and phase markers (1 = the
+        oldest page; default the newest)."""
         row = await self.tables.find(channel_id, game_id, active_only=False)
         names = tuple(s.name for s in await self.store.seats(row.id))
-        total = (await self.store.log_stats(row.id)).live
-        pages = max(1, math.ceil(total / per_page))
+        log = history.entries(await self.store.live_actions(row.id), names)
+        pages = max(1, math.ceil(len(log) / per_page))
         page = pages if page is None else page
         if not 1 <= page <= pages:
             raise TableError(Problem.BAD_REQUEST, wording.no_page(row.id, pages, page), row.id)
-        rows = await self.store.action_page(row.id, (page - 1) * per_page, per_page)
         lines = [wording.log_header(row.id, page, pages)]
-        lines += log_lines(rows, names, first=(page - 1) * per_page + 1) or [wording.NO_MOVES_YET]
+        shown = log[(page - 1) * per_page: page * per_page]
+        lines += [line for entry in shown for line in history.entry_lines(entry, names)] or [wording.NO_MOVES_YET]
         return Reply("\n".join(lines), game_id=row.id, engine=row.engine, channel_id=row.channel_id)
 
     @replies
-    async def export_history(self, channel_id: int | None, *, game_id: int | None = None) -> Reply:
-        """The whole public log as text (for a file attachment)."""
+    async def export_history(self, channel_id: int | None, user: User | None = None, *,
+                             game_id: int | None = None) -> Reply:
+        """The whole game, every step, with every text ``user`` may see (their own hand's too), as text
+        for a file attachment."""
         row = await self.tables.find(channel_id, game_id, active_only=False)
-        names = tuple(s.name for s in await self.store.seats(row.id))
-        header = [self.tables.label(row), wording.players_line(names), ""]
-        lines = log_lines(await self.store.live_actions(row.id), names, first=1)
+        async with self.tables.locked(row) as known:
+            table = await self.tables.load(row.id, known)
+        engine = self.tables.engine(row.engine)
+        reader = table.seat_of(user.id) if user is not None and table.state is not None else None
+        actions = await self.store.live_actions(row.id)
+        lines = await history.export(engine, len(table.seats), row.seed, row.options, actions, table.names, reader)
+        header = [self.tables.label(row), wording.players_line(table.names), ""]
         return Reply("\n".join(header + lines) + "\n", game_id=row.id, engine=row.engine, channel_id=row.channel_id)
 
     @replies

@@ -24,6 +24,7 @@ from bot.cache import LRU
 from bot.store import TAIL, GameRow, LogStats, NewMove, Pace, Policy, SeatRow, StateRow, Status, Store
 from bot.table import wording
 from bot.table.errors import TableError
+from bot.table.history import marked
 from bot.table.results import Announcement, Problem, User, keyed, to_outgoing
 from bot.text import fill_seats, join_names
 from engines.core import Action, AnyEngine, EngineError, Event, Outcome
@@ -86,7 +87,7 @@ def told(event: Event) -> bool:
 
 def public_text(engine: AnyEngine, events: Sequence[Event]) -> str:
     """What everyone may read of a move: its events' public texts, one line each (kept in the log)."""
-    return "\n".join(t for e in events if told(e) and (t := engine.describe(e, None)))
+    return "\n".join(marked(e.kind, t) for e in events if told(e) and (t := engine.describe(e, None)))
 
 
 def outcome_result(outcome: Outcome, **extra: Any) -> dict[str, Any]:

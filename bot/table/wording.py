@@ -351,7 +351,15 @@ def no_rules(title: str) -> str:
 
 
 def log_header(game_id: int, page: int, pages: int) -> str:
-    return f"Game #{game_id} — moves, page {page}/{pages}"
+    return f"Game #{game_id} — the moves, page {page}/{pages} (one line per turn)"
+
+
+def log_turn(number: int, name: str, said: str) -> str:
+    return f"{number}. {name}: {said}"
+
+
+def export_line(number: int, name: str, label: str, said: str) -> str:
+    return f"{number}. {name} — {label}" + (f": {said}" if said else "")
 
 
 NO_MOVES_YET = "No moves yet."

@@ -1,0 +1,90 @@
+"""The log of a game: its moves, one line per turn, for reading (``/log``); every step, for keeping (export).
+
+``/log`` lists what was done — the public texts of completed moves, grouped by turn (a turn: one
+player's moves in a row), with the games' round and phase markers on lines of their own.  Steps that
+said nothing (a choice inside a decision, a cancel) and moves taken back are not there.  The export
+replays the game and writes every step with its label and every text its reader may see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.store import ActionRow
+from bot.table import wording
+from bot.text import fill_seats
+from engines.core import AnyEngine
+
+#: Event kinds that open a new part of a game: written as markers between turns.
+MARKERS = ("round", "phase")
+_MARK = "— "
+
+
+def marked(kind: str, text: str) -> str:
+    """An event's public text as the log stores it: round and phase changes stand out as markers."""
+    return f"{_MARK}{text} —" if kind in MARKERS and text else text
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    number: int
+    seat: int
+    moves: tuple[str, ...]        # what the player's completed moves said, in order
+
+
+Entry = Turn | str                # a turn, or a round/phase marker between turns
+
+
+def entries(actions: Sequence[ActionRow], names: Sequence[str]) -> list[Entry]:
+    """The log: completed moves grouped by turn (a player's moves in a row), markers between them where
+    a round or phase changed."""
+    found: list[Entry] = []
+    turn: Turn | None = None
+    count = 0
+    for action in actions:
+        for line in action.public.splitlines():
+            if not line.strip():
+                continue
+            text = fill_seats(line, names)
+            if text.startswith(_MARK):
+                found.append(text)
+                turn = None  # what comes after a marker is a new turn, even by the same player
+                continue
+            if turn is None or turn.seat != action.seat:
+                count += 1
+                turn = Turn(count, action.seat, (text,))
+                found.append(turn)
+            else:
+                turn = Turn(turn.number, turn.seat, (*turn.moves, text))
+                found[-1] = turn
+    return found
+
+
+def entry_lines(entry: Entry, names: Sequence[str]) -> list[str]:
+    if isinstance(entry, str):
+        return [entry]
+    who = names[entry.seat] if entry.seat < len(names) else f"seat {entry.seat + 1}"
+    return [wording.log_turn(entry.number, who, " ".join(entry.moves))]
+
+
+async def export(engine: AnyEngine, seats: int, seed: int, options: dict[str, object],
+                 actions: Sequence[ActionRow], names: Sequence[str], reader: int | None) -> list[str]:
+    """Every step of the game with its label and the texts ``reader`` (a seat, None: a spectator) may
+    see, by replaying it (in a worker thread: it is CPU work)."""
+    return await asyncio.to_thread(_export, engine, seats, seed, options, actions, names, reader)
+
+
+def _export(engine: AnyEngine, seats: int, seed: int, options: dict[str, object], actions: Sequence[ActionRow],
+            names: Sequence[str], reader: int | None) -> list[str]:
+    state = engine.new_game(seats, seed, options)
+    lines = []
+    for number, action in enumerate(actions, start=1):
+        parsed = engine.parse_action(state, action.seat, action.action_key)
+        label = fill_seats(engine.format_action(state, action.seat, parsed), names)
+        state, events = engine.apply(state, action.seat, parsed)
+        said = [fill_seats(text, names) for e in events if (text := engine.describe(e, reader))]
+        who = names[action.seat] if action.seat < len(names) else f"seat {action.seat + 1}"
+        lines.append(wording.export_line(number, who, label, " ".join(line.replace("\n", " ") for line in said)))
+    return lines
