@@ -7,7 +7,6 @@ standard library only: engines must run anywhere, deterministically.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -18,15 +17,27 @@ from typing import Any, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 
 class EngineError(ValueError):
-    """Any rejected input.  The message is meant to be shown to the player as is."""
+    """Any rejected input.  The message is meant to be shown to the player as is.
 
-    def __init__(self, message: str, suggestions: Sequence[str] = ()) -> None:
+    ``suggestions`` are close legal moves (keys, or "key (label)" texts), said as "Did you mean …?"."""
+
+    def __init__(self, message: str, suggestions: Sequence[str] = (), hint: str = "") -> None:
         self.message = message
         self.suggestions = tuple(suggestions)[:5]
         text = message
         if self.suggestions:
-            text += " Try: " + ", ".join(f"`{s}`" for s in self.suggestions) + "."
-        super().__init__(text)
+            text += " Did you mean " + _either(self.suggestions) + "?"
+        super().__init__(f"{text} {hint}" if hint else text)
+
+
+def _either(items: Sequence[str]) -> str:
+    """'`a`', '`a` or `b`', '`a`, `b` or `c`' (a suggestion may carry its label: ``key (label)``)."""
+    shown = [f"`{s}`" if " (" not in s else "`{}` ({}".format(*s.split(" (", 1)) for s in items]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
+
+
+#: The one-line hint after a move that cannot be read (``help`` shows the whole notation).
+HINT = "(`help` shows how to write moves.)"
 
 
 class NotationError(EngineError):
@@ -205,7 +216,7 @@ class BaseEngine(Generic[S]):
         self.check_turn(state, seat)
         wanted = normalize(text)
         if not wanted:
-            raise NotationError("Type a move. " + self.notation_help)
+            raise NotationError("Type a move.", self.close_actions(state, seat, ""), HINT)
         legal = self.legal_actions(state, seat)
         for action in legal:
             if normalize(action.key) == wanted:
@@ -213,13 +224,27 @@ class BaseEngine(Generic[S]):
         for action in legal:
             if normalize(self.format_action(state, seat, action)) == wanted:
                 return action
-        return self.parse_text(state, seat, " ".join(text.split()), legal)
+        try:
+            return self.parse_text(state, seat, " ".join(text.split()), legal)
+        except NotationError as err:
+            # What cannot be read at all gets the closest legal moves and a one-line hint, not the notation.
+            raise NotationError(err.message, self.close_actions(state, seat, text), HINT) from None
+        except IllegalAction as err:
+            if err.suggestions:
+                raise
+            raise IllegalAction(err.message, self.close_actions(state, seat, text)) from None
 
     def close_actions(self, state: S, seat: int, text: str) -> list[str]:
-        """Up to five legal keys that look like ``text``, for error messages."""
-        keys = [a.key for a in self.legal_actions(state, seat)]
-        close = difflib.get_close_matches(normalize(text), keys, n=5, cutoff=0.4)
-        return close or keys[:5]
+        """The 1–3 legal moves closest to ``text`` (by key and by label; a one-letter slip of a move
+        suggests that move), each as ``key (label)`` when its label says more."""
+        wanted = normalize(text)
+        scored = []
+        for order, action in enumerate(self.legal_actions(state, seat)):
+            key, label = action.key, self.format_action(state, seat, action)
+            distance = min(edit_distance(wanted, normalize(key)), edit_distance(wanted, normalize(label)))
+            scored.append((distance, order, key if normalize(label) == normalize(key) else f"{key} ({label})"))
+        scored.sort()
+        return [shown for _, _, shown in scored[:3]]
 
     def replay(self, seats: int, seed: int, options: Mapping[str, Any] | None,
                log: Iterable[tuple[int, str]]) -> S:
@@ -251,8 +276,7 @@ class BaseEngine(Generic[S]):
         raise NotImplementedError
 
     def parse_text(self, state: S, seat: int, text: str, legal: tuple[Action, ...]) -> Action:
-        raise NotationError(f"`{text}` is not a move. " + self.notation_help,
-                            [a.key for a in legal[:5]])
+        raise NotationError(f"`{text}` is not a move.")
 
     # Declared so that the shared methods above type-check.
     def new_game(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> S:
@@ -275,6 +299,19 @@ class BaseEngine(Generic[S]):
 
 
 _SPACES = re.compile(r"\s+")
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Levenshtein distance: the fewest letters added, removed or changed to turn ``a`` into ``b``."""
+    if len(a) < len(b):
+        a, b = b, a
+    previous = list(range(len(b) + 1))
+    for i, x in enumerate(a, start=1):
+        current = [i]
+        for j, y in enumerate(b, start=1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x != y)))
+        previous = current
+    return previous[-1]
 
 
 def normalize(text: str) -> str:

@@ -193,7 +193,7 @@ class Reader:
             for step in self.next_steps(word):
                 self.add(step)
         if not self.steps:
-            raise NotationError(f"`{self.text}` is not a move. {HELP}")
+            raise NotationError(f"`{self.text}` is not a move.")
         return Action(tuple(self.steps))
 
     def add(self, step: Step) -> None:
@@ -231,7 +231,7 @@ class Reader:
             return [("buy", self.read_offer_space())]
         if word in COLOUR_WORDS or word in SIZE_WORDS or re.fullmatch(r"[rygbp][sml]", word):
             return [self.read_where()]
-        raise NotationError(f"`{self.text}`: `{word}` is not understood here. {HELP}")
+        raise NotationError(f"`{self.text}`: `{word}` is not understood here.")
 
     # -- tokens --
 

@@ -169,7 +169,7 @@ class _Reader:
             if step is not None:
                 self._add(step)
         if not self.steps:
-            raise self._notation(f"`{self.text}` is not a move. {HELP}")
+            raise self._notation(f"`{self.text}` is not a move.")
         return Action(tuple(self.steps))
 
     def _notation(self, message: str) -> NotationError:
@@ -248,7 +248,7 @@ class _Reader:
             return ("remove", tokens[self.i - 1])
         if token in ("cancel", "back", "undo"):
             return ("cancel",)
-        raise self._notation(f"`{self.text}`: `{token}` is not understood. {HELP}")
+        raise self._notation(f"`{self.text}`: `{token}` is not understood.")
 
     def _read_take(self) -> tuple[str, ...]:
         """``take house``, ``take`` (the space's card), ``take 3 red dice``, ``take the yellow wall``."""

@@ -157,7 +157,7 @@ def parse_line(state: State, seat: int, text: str) -> Action:
     if tokens and tokens[0] in PIECE_WORDS:  # "wall 3W" means "build wall 3W"
         tokens.insert(0, "build")
     if tokens and tokens[0] not in VERBS and not re.fullmatch(r"m[1-8]", tokens[0]):
-        raise NotationError(f"`{text}` is not a move. {HELP}")
+        raise NotationError(f"`{text}` is not a move.")
     steps: list[tuple[str, ...]] = []
     trial = state
     for words in split_steps(tokens):
@@ -170,7 +170,7 @@ def parse_line(state: State, seat: int, text: str) -> Action:
             steps.append(step)
             trial = R.apply_steps(trial, seat, (step,))[0]
     if not steps:
-        raise NotationError(f"`{text}` is not a move. {HELP}")
+        raise NotationError(f"`{text}` is not a move.")
     return Action(tuple(steps))
 
 
@@ -180,7 +180,7 @@ def _read_step(state: State, seat: int, words: list[str]) -> list[tuple[str, ...
     if verb is None and re.fullmatch(r"m[1-8]", head):
         return [(head.upper(),)] + ([] if not rest else _read_markers(state, rest))
     if verb is None:
-        raise NotationError(f"`{' '.join(words)}` is not a move. {HELP}")
+        raise NotationError(f"`{' '.join(words)}` is not a move.")
     if verb == "build":
         return [_read_build(state, seat, rest)]
     if verb == "pay":
@@ -191,7 +191,7 @@ def _read_step(state: State, seat: int, words: list[str]) -> list[tuple[str, ...
     if verb == "swap":
         return [("swap",), *_read_markers(state, rest)]
     if rest and not (verb == "take" and rest in (["2"], ["2", "cards"], ["cards"])):
-        raise NotationError(f"`{' '.join(words)}`: `{head}` takes nothing after it. {HELP}")
+        raise NotationError(f"`{' '.join(words)}`: `{head}` takes nothing after it.")
     return [(verb,)]
 
 
@@ -226,9 +226,9 @@ def _read_build(state: State, seat: int, words: list[str]) -> tuple[str, ...]:
         elif word in ("in", "at", "castle", "on", "site", "a", "the", "with"):
             continue
         else:
-            raise NotationError(f"`{word}` in `build {' '.join(words)}` is not understood. {HELP}")
+            raise NotationError(f"`{word}` in `build {' '.join(words)}` is not understood.")
     if piece is None:
-        raise NotationError(f"Say which piece to build (wall, tower, house or well). {HELP}")
+        raise NotationError("Say which piece to build (wall, tower, house or well).")
     ordered = tuple(m for m in (D.IGNORE, D.PAY_TEN) if m in mods)
     if castle == "large":
         return ("build", piece, D.LARGE, *ordered)

@@ -147,7 +147,7 @@ def tokenize(text: str) -> list[str]:
 def parse_line(state: State, seat: int, text: str) -> Action:
     tokens = tokenize(text)
     if not tokens:
-        raise NotationError(f"`{text}` is not a move. {HELP}")
+        raise NotationError(f"`{text}` is not a move.")
     steps: list[tuple[str, ...]] = []
     trial = state
     i = 0
@@ -163,7 +163,7 @@ def parse_line(state: State, seat: int, text: str) -> Action:
 
 def _number(tokens: list[str], i: int, what: str, text: str) -> str:
     if i >= len(tokens) or not tokens[i].isdigit():
-        raise NotationError(f"`{text}`: a {what} number is missing. {HELP}")
+        raise NotationError(f"`{text}`: a {what} number is missing.")
     return str(int(tokens[i]))
 
 
@@ -179,7 +179,7 @@ def _read_step(state: State, seat: int, tokens: list[str], i: int, text: str) ->
     if word in ("place", "discard", "put", "add"):
         verb = "discard" if word == "discard" else "place"
         if i + 1 >= len(tokens):
-            raise NotationError(f"`{text}`: say which tile to {verb}. {HELP}")
+            raise NotationError(f"`{text}`: say which tile to {verb}.")
         return (verb, _stored_token(state, seat, tokens[i + 1], text)), i + 2
     if word in ("sell", "goods", "castle", "on") or (word.isdigit() and kind in ("space", "castle", "goods",
                                                                                     "warehouse")):
@@ -203,7 +203,7 @@ def _read_step(state: State, seat: int, tokens: list[str], i: int, text: str) ->
         return _read_tile(state, seat, tokens, i + (word == "take"), text)
     if top is None and word in D.TOKEN_KIND:
         raise IllegalAction(f"`{text}`: start with a die, e.g. `die 2 take {word} 2`, or `buy {word}`.")
-    raise NotationError(f"`{' '.join(tokens[i:])}` is not understood here. {HELP}")
+    raise NotationError(f"`{' '.join(tokens[i:])}` is not understood here.")
 
 
 def _read_die(state: State, seat: int, tokens: list[str], i: int, text: str) -> tuple[tuple[str, ...], int]:

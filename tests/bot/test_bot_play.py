@@ -48,7 +48,7 @@ async def test_a_bad_move_gets_the_engines_message_and_changes_nothing(service: 
     await started(service)
     reply = await play(service, "fly away")
     assert reply.problem is Problem.ILLEGAL
-    assert "`fly away` is not a Sprint move" in reply.text and "Try: `step`" in reply.text
+    assert "`fly away` is not a Sprint move" in reply.text and "Did you mean `" in reply.text
     assert "Traceback" not in reply.text
     assert (await service.snapshot(CHANNEL)).move_number == 0
 
