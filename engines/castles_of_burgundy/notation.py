@@ -83,7 +83,7 @@ def step_label(state: State, seat: int, step: tuple[str, ...], top: Decision | N
         return "Cancel"
     if verb == "skip":
         return f"Skip the {D.BUILDING_NAMES.get(state.pending[0].source, 'effect')}" if state.pending else "Skip"
-    if verb == "castle":
+    if verb == "castle" and (top is None or top.kind == "castle"):  # else: a castle tile taken or bought
         return f"Start castle on space {step[1]}"
     if verb == "depot":
         return f"Buy from depot {step[1]}: " + ", ".join(D.TILE_TOKEN[t] for t in state.depots[int(step[1]) - 1])

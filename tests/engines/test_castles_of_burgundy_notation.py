@@ -224,3 +224,23 @@ def test_default_action_backs_out_of_half_made_choices_and_skips_effects() -> No
     castle = replace(s, pending=(Decision("action", "castle"),))
     assert E.default_action(castle, 0) == Action.of("workers")
     assert R.step_problem(castle, 0, ("cancel",)) is not None
+
+
+def test_taking_a_castle_tile_is_labelled_as_a_tile_not_as_the_start_castle() -> None:
+    from engines import rng
+
+    engine = engines.get("castles-of-burgundy")
+    state, r, seen = engine.new_game(2, 3), rng.seed_state(1), 0
+    for _ in range(400):
+        if not engine.to_act(state):
+            break
+        seat = engine.to_act(state)[0]
+        legal = engine.legal_actions(state, seat)
+        for action in legal:
+            if action.steps[-1][0] == "castle" and state.pending and state.pending[-1].kind != "castle":
+                label = engine.format_action(state, seat, action)
+                assert "Start castle" not in label and "castle" in label.lower(), label
+                seen += 1
+        r, i = rng.randbelow(r, len(legal))
+        state, _ = engine.apply(state, seat, legal[i])
+    assert seen > 0

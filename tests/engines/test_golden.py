@@ -10,7 +10,8 @@ A failure means one of two things:
 
 - the file's ``rules_version`` equals the engine's: the behaviour changed without a bump.  Bump
   ``rules_version`` (stored games could replay differently) and re-record with
-  ``python -m tests.golden.record GAME``;
+  ``python -m tests.golden.record GAME`` — unless only a *label* changed: labels are not stored, so
+  stored games replay the same; re-record without a bump;
 - they differ: the version was bumped on purpose, so re-record the goldens.
 """
 
@@ -31,7 +32,10 @@ FILES = P.golden_files()
 def _fail(golden: P.Golden, engine: engines.Engine, where: str, what: str, expected: Any, found: Any) -> NoReturn:
     game = golden.header["game"]
     recorded = golden.header["rules_version"]
-    if recorded == engine.rules_version:
+    if what == "label":
+        advice = (f"Only a label changed: labels are not stored, so stored games replay the same. If the new label is "
+                  f"meant, re-record with `python -m tests.golden.record {game}` (no rules_version bump needed).")
+    elif recorded == engine.rules_version:
         advice = (f"The engine's behaviour changed without a rules_version bump (both are {recorded}): bump it "
                   f"(stored games could replay differently) and re-record with `python -m tests.golden.record {game}`.")
     else:
