@@ -1,7 +1,10 @@
 """A local console: play a game in the terminal through the same table service the bot uses.
 
-Hotseat: one person at the keyboard plays every seat; the prompt names the seat to act.  When
-stdin is not a terminal, commands are read one per line (and echoed), so a game can be scripted::
+Hotseat: one person at the keyboard plays every seat; the prompt names the seat to act ("Seat 2
+(Bo)").  Players are named with ``--names`` (default Ann, Bo, Cy, Dee).  ``board`` and ``hand`` print
+the views as readable text and, with a renderer, write the images into a folder per game (``--images``,
+default ``images/`` beside the database), replacing the last ones.  When stdin is not a terminal,
+commands are read one per line (and echoed), so a game can be scripted::
 
     printf 'moves\\nstep\\nboard\\nquit\\n' | python -m bot console burgenland --players 3
 """
@@ -14,8 +17,7 @@ import contextlib
 import json
 import secrets
 import sys
-import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -29,35 +31,60 @@ from bot.table import Snapshot, TableError, TableService
 from bot.table.announce import private_part
 from bot.table.results import ChannelEdit, ChannelPost, PrivateMessage, Problem, Reply, User
 from bot.table.tables import EngineLookup
+from bot.text import escape_name
 
 CONSOLE_GUILD = 0
 COMMANDS = """Console commands:
   moves          the legal moves of the seat to act
   <move>         play it for the seat to act (`2: <move>` plays for seat 2 when several must act)
   undo           take back the last move, if the rules allow
-  board          the public board (and the path of its image, when a renderer is installed)
+  board          the public board as text (and its image, when a renderer is installed)
   hand [N]       the hand of the seat to act, or of seat N
-  log [N|all]    the move log: the last page, page N, or all of it
+  log [N|all]    the moves, a line per turn: the last page, page N, or every step
   status         who sits where and who is to act
   help           this text and the game's notation;  rules: the rules in short
   quit           leave; the game is saved and can be resumed"""
+NAMES = ("Ann", "Bo", "Cy", "Dee")
 
 
-def console_users(players: int) -> list[User]:
+def seat_name(seat: int, name: str) -> str:
+    """'Seat 2 (Bo)': how the console names a player (seats are what `2: take` and `hand 2` use)."""
+    return f"Seat {seat + 1} ({name})"
+
+
+def console_users(players: int, names: Sequence[str] = ()) -> list[User]:
     """Stand-ins for the players; small ids never clash with Discord's 17+ digit snowflakes."""
-    return [User(seat + 1, f"Player {seat + 1}") for seat in range(players)]
+    chosen = [n.strip() for n in names if n.strip()] or list(NAMES)
+    return [User(i + 1, escape_name(chosen[i] if i < len(chosen) else f"Player {i + 1}")) for i in range(players)]
 
 
-def format_view(view: Mapping[str, Any]) -> str:
-    """A view as text: one line per field, values as compact JSON; a list of records one per line."""
-    lines = []
+def format_view(view: Mapping[str, Any], indent: str = "  ") -> str:
+    """A view as readable text: ``key: value`` lines, nested parts indented, lists of plain values
+    joined with commas, records one per line."""
+    lines: list[str] = []
     for key, value in view.items():
-        if isinstance(value, list) and value and all(isinstance(item, dict) for item in value):
-            lines.append(f"  {key}:")
-            lines += [f"    {json.dumps(item, separators=(', ', ': '))}" for item in value]
+        name = str(key).replace("_", " ")
+        if isinstance(value, Mapping):
+            lines += [f"{indent}{name}:", format_view(value, indent + "  ")] if value else [f"{indent}{name}: none"]
+        elif isinstance(value, list) and value and all(isinstance(item, Mapping) for item in value):
+            lines.append(f"{indent}{name}:")
+            lines += [f"{indent}  - " + "; ".join(f"{k.replace('_', ' ')} {_plain(v)}" for k, v in item.items())
+                      for item in value]
         else:
-            lines.append(f"  {key}: {json.dumps(value, separators=(', ', ': '))}")
-    return "\n".join(lines)
+            lines.append(f"{indent}{name}: {_plain(value)}")
+    return "\n".join(line for line in lines if line)
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, list | tuple):
+        return ", ".join(_plain(v) for v in value) or "none"
+    if isinstance(value, Mapping):
+        return "; ".join(f"{k} {_plain(v)}" for k, v in value.items()) or "none"
+    return str(value)
 
 
 class Printer:
@@ -72,8 +99,8 @@ class Printer:
     async def post(self, post: ChannelPost, nonce: str) -> int | None:
         self.messages += 1
         if post.role != "lobby":
-            self.console.say(post.text)
-            self.console.save_image(post.image, post.game_id, "board")
+            pinged = [self.console.names.get(u, f"user {u}") for u in post.mentions]
+            self.console.say(f"@{', @'.join(pinged)}: {post.text}" if pinged else post.text)
         return self.messages
 
     async def dm(self, message: PrivateMessage, nonce: str) -> int | None:
@@ -84,7 +111,6 @@ class Printer:
     async def edit(self, edit: ChannelEdit, channel_id: int, message_id: int) -> None:
         if edit.role != "lobby":  # a turn's message grows: say what is new
             self.console.say(edit.news or edit.text)
-            self.console.save_image(edit.image, edit.game_id, "board")
 
 
 class Console:
@@ -94,10 +120,10 @@ class Console:
         self.engine = engine
         self.channel = channel
         self.out = out
-        self.image_dir = image_dir or Path(tempfile.gettempdir()) / "boardgame-bot"
-        self.names: dict[int, str] = {}  # user id -> name, for labelling private messages
-        self.deliverer = Deliverer(service.store, Printer(self), service.renderer)
-        self.move_number: int | None = None
+        self.image_dir = image_dir or Path("images")
+        self.names: dict[int, str] = {}  # user id -> "Seat 2 (Bo)", for labelling private messages
+        # Announcements are printed, not drawn: images are written only when asked for (board, hand).
+        self.deliverer = Deliverer(service.store, Printer(self), None)
 
     def say(self, text: str) -> None:
         if text:
@@ -105,12 +131,13 @@ class Console:
 
     async def snapshot(self) -> Snapshot:
         snap = await self.service.snapshot(self.channel)
-        self.names = dict(zip(snap.user_ids, snap.names, strict=True))
+        self.names = {user: seat_name(seat, name) for seat, (user, name) in enumerate(zip(snap.user_ids, snap.names,
+                                                                                        strict=True))}
         return snap
 
     async def prompt(self) -> str:
         snap = await self.snapshot()
-        seats = ", ".join(f"{snap.names[s]} (seat {s + 1})" for s in snap.to_act)
+        seats = ", ".join(seat_name(s, snap.names[s]) for s in snap.to_act)
         return f"[{self.engine} #{snap.game.id} move {(snap.move_number or 0) + 1}] {seats} > "
 
     async def user(self, seat: int | None = None) -> User:
@@ -124,8 +151,6 @@ class Console:
 
     async def show(self, reply: Reply) -> None:
         """Print a reply: the answer (when nothing else says it), then deliver what it announced."""
-        if reply.move_number is not None:
-            self.move_number = reply.move_number
         if not reply.ok or not reply.outbox:
             self.say(reply.text)
         await self.deliverer.deliver(reply.outbox)
@@ -142,10 +167,12 @@ class Console:
             self.save_image(await draw(self.service.renderer, reply.post.picture), reply.game_id, "board")
 
     def save_image(self, image: bytes | None, game_id: int | None, what: str) -> None:
+        """Write an image into the game's folder, replacing the last one of the same kind."""
         if image is None:
             return
-        self.image_dir.mkdir(parents=True, exist_ok=True)
-        path = self.image_dir / f"game-{game_id}-move-{self.move_number or 0}-{what}.png"
+        folder = self.image_dir / f"game-{game_id}"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{what}.png"
         path.write_bytes(image)
         self.say(f"{what} image: {path}")
 
@@ -202,8 +229,8 @@ class Console:
             if message.view is not None:  # only what the seat sees beyond the board
                 self.say(format_view(private_part(message.view, public)))
             if message.picture is not None and self.service.renderer is not None:
-                self.save_image(await draw(self.service.renderer, message.picture), reply.game_id,
-                                f"hand-{message.user_id}")
+                seat = (message.picture.seat or 0) + 1
+                self.save_image(await draw(self.service.renderer, message.picture), reply.game_id, f"hand-seat{seat}")
 
     async def log(self, arg: str) -> None:
         if arg == "all":
@@ -250,6 +277,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--resume", type=int, metavar="GAME_ID", help="continue a stored game")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="an engine option (VALUE read as JSON when it parses), may repeat")
+    parser.add_argument("--names", default="", metavar="A,B,…",
+                        help="the players' names, comma-separated (default: Ann, Bo, Cy, Dee)")
+    parser.add_argument("--images", type=Path, metavar="DIR",
+                        help="where `board` and `hand` write images, a folder per game (default: images/ beside "
+                             "the database)")
     args = parser.parse_args(argv)
     if args.engine is None and args.resume is None:
         parser.error("name a game to play, or --resume GAME_ID")
@@ -293,7 +325,7 @@ async def open_game(service: TableService, args: argparse.Namespace, out: TextIO
     except ValueError as err:
         print(err, file=out)
         return None
-    users = console_users(args.players or 2)
+    users = console_users(args.players or 2, args.names.split(","))
     reply = await service.create(args.engine, CONSOLE_GUILD, channel, users[0], seats=len(users),
                                  options=options, seed=args.seed)
     if not reply.ok:
@@ -330,17 +362,19 @@ async def main(argv: list[str], *, stdin: TextIO = sys.stdin, stdout: TextIO = s
         if opened is None:
             return 2
         engine, channel = opened
-        console = Console(service, engine, channel, stdout)
-        await console.snapshot()
-        await console.deliverer.drain()  # the opening posts and anything an earlier session left unsent
-        await console.run(stdin)
+        db = Path(args.db or config.database_path)
+        console = Console(service, engine, channel, stdout, args.images or db.parent / "images")
         snap = await console.snapshot()
+        await console.deliverer.drain()  # the opening posts and anything an earlier session left unsent
         if snap.game.status is Status.RUNNING:
-            db = args.db or config.database_path
+            await console.run(stdin)
+            snap = await console.snapshot()
+        if snap.game.status is Status.RUNNING:
             console.say(f"Game #{snap.game.id} is saved. Resume it with: "
                         f"python -m bot console --resume {snap.game.id} --db {db}")
-        else:
+        else:  # over (perhaps long ago): the result and the moves
             await console.show(await service.status(channel))
+            await console.show(await service.history(channel, per_page=10_000))
         return 0
     finally:
         await store.close()

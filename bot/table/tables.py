@@ -150,7 +150,7 @@ class Tables:
         if game_id is not None:
             row = await self.store.get_game(game_id)
             if row is None or (channel_id is not None and row.channel_id != channel_id):
-                raise TableError(Problem.NO_GAME, wording.no_game(game_id))
+                raise TableError(Problem.NO_GAME, wording.no_game(game_id, here=channel_id is not None))
             return row
         if channel_id is None:
             raise TableError(Problem.NO_GAME, wording.SAY_WHICH_GAME)

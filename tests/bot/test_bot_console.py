@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import os
 import subprocess
 import sys
@@ -32,8 +33,9 @@ async def test_a_scripted_game_plays_undoes_and_resumes(tmp_path: Path) -> None:
     assert code == 0
     assert "`end` — End turn" in out                        # moves
     assert "took back a move" in out                        # undo
-    assert "1. Player" in out and "steps to 1." in out      # log
-    assert "hand: [" in out and "positions" not in out.split("> hand")[1].split("> status")[0]
+    assert "1. Cy: Cy steps to 1." in out                   # log: a line per turn
+    shown = out.split("> hand")[1].split("> status")[0].split("\n[sprint")[0]
+    assert re.search(r"hand: \d, \d", shown) and "positions" not in shown  # readable, no JSON; only the hand
     assert "2 moves played" in out                          # step, step (undone), end
     assert "Resume it with: python -m bot console --resume 1" in out
     code, out = await console("status\nquit\n", "--resume", "1", db=db)
@@ -45,7 +47,7 @@ async def test_the_prompt_names_the_seat_to_act_and_errors_are_sentences(tmp_pat
                               db=tmp_path / "c.sqlite3")
     assert code == 0
     prompts = [line.split(">")[0] for line in out.splitlines() if line.startswith("[sprint #1")]
-    assert prompts[0].endswith("(seat 1) ") and prompts[-1].endswith("(seat 2) ")
+    assert prompts[0].endswith("] Seat 1 (Ann) ") and prompts[-1].endswith("] Seat 2 (Bo) ")
     assert "`fly` is not a Sprint move" in out and "There is no seat 9; seats are 1 to 2." in out
 
 
@@ -65,10 +67,14 @@ async def test_board_writes_the_image_when_a_renderer_is_installed(tmp_path: Pat
         def render_hand(self, engine: str, view: dict[str, Any], names: Sequence[str]) -> bytes:
             return b"\x89PNG hand"
 
-    code, out = await console("board\nquit\n", "sprint", db=tmp_path / "c.sqlite3", renderer=Painter())
-    assert code == 0 and "positions: [0, 0]" in out
-    path = Path(next(line for line in out.splitlines() if line.startswith("board image: ")).split(": ", 1)[1])
-    assert path.read_bytes() == b"\x89PNG board"
+    script = "board\nstep\nboard\nhand\nquit\n"
+    code, out = await console(script, "sprint", db=tmp_path / "c.sqlite3", renderer=Painter())
+    assert code == 0 and "positions: 0, 0" in out and "positions: 1, 0" in out or "positions: 0, 1" in out
+    paths = {Path(line.split(": ", 1)[1]) for line in out.splitlines() if line.endswith(".png")}
+    # Only `board` and `hand` write images, into the game's folder beside the database, the last replacing the first.
+    assert paths == {tmp_path / "images" / "game-1" / "board.png", tmp_path / "images" / "game-1" / "hand-seat1.png"}
+    assert (tmp_path / "images" / "game-1" / "board.png").read_bytes() == b"\x89PNG board"
+    assert len(list((tmp_path / "images").rglob("*.png"))) == 2
 
 
 async def test_unknown_games_and_missing_games_are_explained(tmp_path: Path) -> None:
@@ -112,3 +118,15 @@ def test_the_console_knows_games_by_their_discord_names(tmp_path: Path) -> None:
         assert f"of {title}" in result.stdout and "Traceback" not in result.stdout
     resumed = run_bot("console", "burgundy", "--resume", "1", "--db", str(db), stdin="quit\n")
     assert resumed.returncode == 0, resumed.stdout
+
+
+async def test_names_and_a_finished_game_resumed_shows_its_result_and_moves(tmp_path: Path) -> None:
+    db = tmp_path / "f.sqlite3"
+    script = "step\nstep\nend\n" * 10
+    code, out = await console(script, "sprint", "--players", "2", "--option", "target=3", "--names", "Zoë,Ünal",
+                              db=db)
+    assert code == 0 and "Game over!" in out and "Seat 1 (" in out and "Zoë" in out and "Ünal" in out
+    code, out = await console("", "--resume", "1", db=db)
+    assert code == 0 and "finished" in out and "1st  " in out and "— 3 points" in out  # the result, labelled
+    assert "the moves, page 1/1" in out and "1. " in out and "moved." not in out  # and the log
+    assert "in this channel" not in out
