@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import io
-import re
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -69,7 +69,7 @@ async def test_board_writes_the_image_when_a_renderer_is_installed(tmp_path: Pat
 
     script = "board\nstep\nboard\nhand\nquit\n"
     code, out = await console(script, "sprint", db=tmp_path / "c.sqlite3", renderer=Painter())
-    assert code == 0 and "positions: 0, 0" in out and "positions: 1, 0" in out or "positions: 0, 1" in out
+    assert code == 0 and "positions: 0, 0" in out and ("positions: 1, 0" in out or "positions: 0, 1" in out)
     paths = {Path(line.split(": ", 1)[1]) for line in out.splitlines() if line.endswith(".png")}
     # Only `board` and `hand` write images, into the game's folder beside the database, the last replacing the first.
     assert paths == {tmp_path / "images" / "game-1" / "board.png", tmp_path / "images" / "game-1" / "hand-seat1.png"}
