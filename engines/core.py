@@ -64,6 +64,25 @@ class GameOver(EngineError):
     """The game has ended; nothing more can be played."""
 
 
+class NoSuchSeat(EngineError):
+    """A seat number outside the game's seats."""
+
+
+#: The longest number any move needs (a castle, a space, a count): longer ones are refused as text.
+MAX_DIGITS = 6
+
+
+def check_numbers(text: str) -> None:
+    """Numbers in a move are written with the digits 0-9 and are short: anything else (``²``, ``①``,
+    ``٣``, a thousand nines) is refused before any game reads it."""
+    odd = next((ch for ch in text if ch.isnumeric() and not ch.isascii()), None)
+    if odd is not None:
+        raise NotationError(f"`{odd}`: write numbers with the digits 0-9.")
+    long = next((run for run in re.findall(r"[0-9]+", text) if len(run) > MAX_DIGITS), None)
+    if long is not None:
+        raise NotationError(f"`{long[:MAX_DIGITS]}…`: that number is too long for any move.")
+
+
 # ---------------------------------------------------------------------------
 # Value types
 
@@ -196,7 +215,16 @@ class BaseEngine(Generic[S]):
 
     def apply(self, state: S, seat: int, action: Action) -> tuple[S, tuple[Event, ...]]:
         self.check_turn(state, seat)
-        problem = self.check(state, seat, action)
+        check_numbers(action.key)
+        try:
+            problem = self.check(state, seat, action)
+        except EngineError:
+            raise
+        except (ValueError, IndexError, KeyError, TypeError, AttributeError):
+            # Only a made-up action gets here (a parsed one is built from legal steps): whatever part of it
+            # a game cannot even read makes it no move of this game.
+            raise IllegalAction(f"`{action.key[:100]}` is not a move of this game.",
+                                self.close_actions(state, seat, action.key[:100])) from None
         if problem is not None:
             raise IllegalAction(f"`{action.key}` is not allowed: {problem}.",
                                 self.close_actions(state, seat, action.key))
@@ -214,6 +242,7 @@ class BaseEngine(Generic[S]):
     def parse_action(self, state: S, seat: int, text: str) -> Action:
         """Read a key or friendly text by filtering the legal actions, then the game's grammar."""
         self.check_turn(state, seat)
+        check_numbers(text)
         wanted = normalize(text)
         if not wanted:
             raise NotationError("Type a move.", self.close_actions(state, seat, ""), HINT)

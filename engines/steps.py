@@ -25,7 +25,7 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any, Generic, Protocol, TypeVar
 
 from engines import serial
-from engines.core import Action, BaseEngine, Event, IllegalAction, Outcome
+from engines.core import Action, BaseEngine, Event, IllegalAction, NoSuchSeat, Outcome
 
 Step = tuple[str, ...]
 Steps = tuple[Step, ...]
@@ -364,7 +364,13 @@ class StepEngine(BaseEngine[S]):
     def view(self, state: S, seat: int | None) -> Mapping[str, Any]:
         if seat is None:
             return self.views.public_view(state)
+        if not 0 <= seat < self.seat_count(state):  # not -1: Python would read it as the last seat
+            raise NoSuchSeat(f"There is no seat {seat + 1}; seats are 1 to {self.seat_count(state)}.")
         return self.views.seat_view(state, seat)
+
+    def seat_count(self, state: S) -> int:
+        """How many seats the game has (a two-seat game's state may not say)."""
+        return int(getattr(state, "seats", self.max_seats))
 
     def format_action(self, state: S, seat: int, action: Action) -> str:
         """Each step's label, read against the state it applies to, joined into one sentence (≤ 100 chars)."""

@@ -186,8 +186,9 @@ def _read_step(state: State, seat: int, words: list[str]) -> list[tuple[str, ...
     if verb == "pay":
         return [_read_pay(state, seat, rest)]
     if verb == "jokers":
-        count = rest[0] if rest and rest[0].isdigit() else "1"
-        return [("jokers", str(int(count)))]
+        if rest and not re.fullmatch(r"[0-9]+", rest[0]):  # "exchange tile" is no joker exchange
+            raise NotationError(f"`{' '.join(words)}`: say how many jokers, e.g. `jokers 1`.")
+        return [("jokers", str(int(rest[0]) if rest else 1))]
     if verb == "swap":
         return [("swap",), *_read_markers(state, rest)]
     if rest and not (verb == "take" and rest in (["2"], ["2", "cards"], ["cards"])):
