@@ -21,13 +21,13 @@ from render.canvas import FRAME, new_canvas
 from render.castles_of_burgundy import geometry as geo
 from render.castles_of_burgundy import pieces as P
 from render.castles_of_burgundy.estate import estate_image
-from render.header import header_panel
+from render.header import Header, caption_size, draw_board_header, header_panel
 from render.icons import icon as ui_icon
 from render.layout import Box
 from render.legend import player_name, seat_badge
 from render.palette import DEFAULT_THEME, Theme, mix, on_colour, player_colour
-from render.shapes import badge, paste, rounded_box
-from render.text import draw_text, font, put
+from render.shapes import paste, rounded_box
+from render.text import draw_text, put
 
 if TYPE_CHECKING:
     from engines.castles_of_burgundy.view import PublicView
@@ -83,30 +83,24 @@ def _static(players: int, theme: Theme) -> Image.Image:
 # Parts
 
 
-def _header(img: Image.Image, view: PublicView, names: Sequence[str], theme: Theme) -> None:
-    draw = ImageDraw.Draw(img)
-    y = FRAME + 8 + (geo.HEADER_H - FRAME - 8) / 2
-    put(img, (34, y - 16), "The Castles of Burgundy", 30, theme.ink, bold=True, anchor="lm")
+def status_facts(view: PublicView) -> str:
+    """Where the game stands: phase, round and the white die (or setup, or the end)."""
     if view["over"]:
-        status = "Game over — final scores"
-    elif view["setup"]:
-        status = "Setup: start castles are placed"
-    else:
-        status = (f"Phase {view['phase']} · round {view['round']} of {D.ROUNDS_PER_PHASE}"
-                  f" · white die {view['white_die']}")
-    put(img, (34, y + 20), f"{status} · move {view['move']}", 20, theme.ink, anchor="lm")
+        return "Game over: final scores"
+    if view["setup"]:
+        return "Setup: the start castles are placed"
+    return f"Phase {view['phase']} · round {view['round']} of {D.ROUNDS_PER_PHASE} · white die {view['white_die']}"
+
+
+def _header(img: Image.Image, view: PublicView, names: Sequence[str], theme: Theme) -> None:
     actor = view["to_act"]
-    if actor is not None:
-        name = player_name(names, actor)
-        text = f"{name} to act"
-        right = W - 30
-        w = min(font(24, True).getlength(text) + 40, 560)
-        draw.rounded_rectangle((right - w - 46, y - 24, right, y + 24), radius=24, fill=theme.accent)
-        paste(img, seat_badge(actor, 34, theme.ink), (right - w - 38, y - 17))
-        draw_text(img, (right - w + 4, y), text, 24, (0, 0, 0), bold=True, anchor="lm", max_width=w - 12,
-                  min_size=16)
-    elif view["over"]:
-        badge(draw, (W - 30, y), "GAME OVER", 24, theme.good, anchor="rm", pad=10)
+    best = max((p["vp"] for p in view["players_info"]), default=0)
+    winners = [p["seat"] for p in view["players_info"] if p["vp"] == best] if view["over"] else None
+    result = " & ".join(player_name(names, s) for s in winners or []) + f" lead{'s' if len(winners or []) == 1 else ''}"
+    x, y = draw_board_header(img, theme, W, Header(
+        title="THE CASTLES OF BURGUNDY", move=view["move"], to_act=actor, name=player_name(names, actor),
+        status="to act", winners=winners, result=f"{result} with {best} VP"))
+    draw_text(img, (x, y), status_facts(view), caption_size(W), theme.ink, anchor="lm", max_width=W - 2 * x)
 
 
 def _depot(img: Image.Image, box: Box, tiles: Sequence[str], kinds: Sequence[str], goods: Sequence[int],
