@@ -54,7 +54,11 @@ DEPOT_R = 48  # one tile size for depots, the black depot and storage: fewer spr
 DEPOT_TILE_STEP = 88
 BLACK = Box(MARGIN, DEPOTS.bottom + 14, W - 2 * MARGIN, 132)
 BLACK_R = DEPOT_R
-BAND = Box(MARGIN, BLACK.bottom + 14, W - 2 * MARGIN, 214)
+#: What the knowledge tiles on the board do (depots, black depot, storage): number and a short phrase.
+KNOWLEDGE = Box(MARGIN, BLACK.bottom + 10, W - 2 * MARGIN, 104)
+KNOWLEDGE_COLUMNS = 3
+KNOWLEDGE_ROWS = 2
+BAND = Box(MARGIN, KNOWLEDGE.bottom + 14, W - 2 * MARGIN, 214)
 PHASE_BOX, BONUS_BOX, TRACK_BOX = (
     Box(BAND.x, BAND.y, 500, BAND.h),
     Box(BAND.x + 514, BAND.y, 392, BAND.h),
