@@ -138,8 +138,8 @@ def _depot(img: Image.Image, box: Box, tiles: Sequence[str], kinds: Sequence[str
             paste(img, P.tile(placed, r), centre, "mm")
     if not goods:
         put(img, (box.x + 84, box.y + 186), "none", 18, theme.muted, anchor="lm")
-    for kind, x, size, count, text_size in goods_layout(box, goods):
-        paste(img, P.goods(kind, size), (x, box.y + 186 - size / 2))
+    for goods_type, x, size, count, text_size in goods_layout(box, goods):
+        paste(img, P.goods(goods_type, size), (x, box.y + 186 - size / 2))
         if count:
             put(img, (x + size + 4, box.y + 186), f"×{count}", text_size, theme.ink, bold=True, anchor="lm")
 
