@@ -38,6 +38,10 @@ def _images(game: str, pos: Position) -> list[tuple[str, bytes, dict[str, Any], 
         jobs.append((f"hand {seat + 1}", lambda seat=seat: render.draw_hand(game, pos.seats[seat], names)))
         if registry.find(game).player_boards:
             jobs.append((f"estate {seat + 1}", lambda seat=seat: render.draw_player(game, pos.public, names, seat)))
+    if pos.public.get("result"):
+        jobs.append(("standings", lambda: render.draw_standings(game, pos.public, names, [])))
+    if registry.find(game).player_boards:
+        jobs.append(("all", lambda: render.draw_all_players(game, pos.public, names)))
     for what, job in jobs:
         with H.drawn_text() as seen:
             png = job()
