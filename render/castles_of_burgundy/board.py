@@ -99,12 +99,13 @@ def status_facts(view: PublicView) -> str:
 
 def _header(img: Image.Image, view: PublicView, names: Sequence[str], theme: Theme) -> None:
     actor = view["to_act"]
-    best = max((p["vp"] for p in view["players_info"]), default=0)
-    winners = [p["seat"] for p in view["players_info"] if p["vp"] == best] if view["over"] else None
-    result = " & ".join(player_name(names, s) for s in winners or []) + f" lead{'s' if len(winners or []) == 1 else ''}"
+    result = view.get("result")
+    winners = [s for s, rank in enumerate(result["ranks"]) if rank == 1] if result else None
+    best = max(result["scores"]) if result else 0
+    who = " & ".join(player_name(names, s) for s in winners or [])
     x, y = draw_board_header(img, theme, W, Header(
         title="THE CASTLES OF BURGUNDY", move=view["move"], to_act=actor, name=player_name(names, actor),
-        status="to act", winners=winners, result=f"{result} with {best} VP"))
+        status="to act", winners=winners, result=f"{who} win{'s' if len(winners or []) == 1 else ''} with {best} VP"))
     draw_text(img, (x, y), status_facts(view), caption_size(W), theme.ink, anchor="lm", max_width=W - 2 * x)
 
 
@@ -327,7 +328,8 @@ def _players(img: Image.Image, view: PublicView, names: Sequence[str], theme: Th
     box = geo.players_box(len(infos))
     draw = ImageDraw.Draw(img)
     actor = view["to_act"]
-    best = max(p["vp"] for p in infos)
+    result = view.get("result")
+    first = {s for s, rank in enumerate(result["ranks"]) if rank == 1} if result else set()
     for seat, info in enumerate(infos):
         y = box.y + geo.PLAYERS_TITLE_H + seat * geo.PLAYER_ROW_H + 6
         cy = y + geo.PLAYER_ROW_H / 2
@@ -337,7 +339,7 @@ def _players(img: Image.Image, view: PublicView, names: Sequence[str], theme: Th
         if seat == actor:
             draw.rectangle((box.x + 6, y, box.x + 12, y + geo.PLAYER_ROW_H), fill=theme.accent)
             paste(img, ui_icon("arrow", 26, theme.accent, P.INK), (box.x + 16, cy - 13))
-        elif view["over"] and info["vp"] == best:
+        elif seat in first:  # the winner by the rules' tie-breaks, not merely the most VP
             paste(img, ui_icon("crown", 28, P.GOLD, P.INK), (box.x + 14, cy - 14))
         paste(img, seat_badge(seat, 32, theme.ink), (box.x + COL_NAME - 20, cy - 16))
         draw_text(img, (box.x + COL_NAME + 22, cy), player_name(names, seat), 22, theme.ink, bold=seat == actor,

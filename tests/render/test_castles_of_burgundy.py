@@ -187,3 +187,16 @@ def test_knowledge_tiles_on_the_table_say_what_they_do(played: list[Position]) -
             assert any(t.startswith(K.SHORT[n]) and where in t for t in texts), (pos.label, n)
         on_depots = {int(t[1:]) for d in pos.public["depots"].values() for t in d if t.startswith("k")}
         assert on_depots <= {n for n, _ in tiles}
+
+
+def test_a_finished_board_crowns_the_winner_by_the_tie_breaks(played: list[Position]) -> None:
+    over = copy.deepcopy(played[-1].public)
+    result = over["result"]
+    assert result is not None
+    result["scores"] = [50] * over["players"]  # a tie on VP, broken by the rules: seat 1 first
+    result["ranks"] = [2] * over["players"]
+    result["ranks"][1] = 1
+    names = H.names(over["players"])
+    with H.drawn_text() as seen:
+        render.draw_board(GAME, over, names)
+    assert any(t == f"{H.names(4)[1].split()[0]} da Conceição… wins with 50 VP" for t, _ in seen), seen[:8]
