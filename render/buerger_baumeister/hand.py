@@ -90,7 +90,7 @@ def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, na
     elif to_act == seat:
         tag, status = "YOUR TURN", "Your turn: place a token, then buy one."
     elif to_act is not None:
-        status = f"Waiting for {player_name(names, to_act)}."
+        status = f"Waiting for {player_name(names, to_act)}"
     y = draw_hand_header(img, draw, theme, width=W, seat=seat, name=player_name(names, seat), tag=tag,
                          title="BÜRGER", move=view["move"], status=status, mine=to_act == seat)
     info = view["players_info"][seat]

@@ -69,7 +69,7 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, names: 
     elif to_act == seat:
         tag, status = "YOUR TURN", "Your turn."
     elif to_act is not None:
-        status = f"Waiting for {player_name(names, to_act)}."
+        status = f"Waiting for {player_name(names, to_act)}"
     y = draw_hand_header(img, draw, theme, width=W, seat=seat, name=player_name(names, seat), tag=tag,
                          title="BURGEN LAND", move=view["move"], status=status, mine=to_act == seat)
     scores = view["scores"]

@@ -80,7 +80,7 @@ def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT
         tag = "YOUR TURN"
         status = "Your turn" + (f": {decision['prompt']}" if decision and decision["prompt"] else ".")
     elif actor is not None:
-        status = f"Waiting for {player_name(names, actor)}."
+        status = f"Waiting for {player_name(names, actor)}"
     y = draw_hand_header(img, draw, theme, width=W, seat=seat, name=player_name(names, seat), tag=tag,
                          title="THE CASTLES OF BURGUNDY", move=view["move"], status=status, mine=actor == seat)
     # The key to the rings, for this player's own dice and workers.
