@@ -3,9 +3,11 @@
 Plays seeded random games (2 to max players), takes positions spread over each game,
 then renders them for a few seconds.  One sample = the public board plus the acting
 seat's hand, as the table service draws after a move.  Views are built before timing;
-the static layers are warmed first (a process draws them once).  Ends with one line:
+the static layers are warmed first (a process draws them once).  Then the end screen of a
+finished game per player count (``draw_standings`` with the replayed score history) and, for
+games with player boards, every estate at once (``draw_all_players``).  Ends with one line:
 
-    burgenland render_p50_ms=<x> render_p99_ms=<y> png_kb_max=<z>
+    burgenland render_p50_ms=<x> render_p99_ms=<y> png_kb_max=<z> standings_ms=<p50> standings_max_ms=<max>
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engines
 import render
-from render.gallery import NAMES, random_playout
+from engines import registry
+from render.gallery import NAMES, finished_game, random_playout
 
 POSITIONS_PER_GAME = 24
 MIN_SAMPLES = 50
@@ -41,6 +44,28 @@ def collect(game: str, seeds: range) -> list[tuple[dict[str, Any], dict[str, Any
                 seat = acting[0] if acting else i % players
                 samples.append((engine.view(state, None), engine.view(state, seat), list(NAMES[:players])))
     return samples
+
+
+def time_standings(game: str, rounds: int = 5) -> tuple[list[float], list[float]]:
+    """Milliseconds per end screen (a finished game per player count, warmed once) and per all-players
+    image (games with player boards), each drawn ``rounds`` times."""
+    info = registry.find(game)
+    finished = [(finished_game(game, n, seed=1), list(NAMES[:n])) for n in range(info.min_seats, info.max_seats + 1)]
+    standings: list[float] = []
+    everyone: list[float] = []
+    for (view, history), names in finished:
+        render.draw_standings(game, view, names, history)
+        if info.player_boards:
+            render.draw_all_players(game, view, names)
+        for _ in range(rounds):
+            t0 = time.perf_counter()
+            render.draw_standings(game, view, names, history)
+            standings.append((time.perf_counter() - t0) * 1000)
+            if info.player_boards:
+                t0 = time.perf_counter()
+                render.draw_all_players(game, view, names)
+                everyone.append((time.perf_counter() - t0) * 1000)
+    return standings, everyone
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -80,11 +105,15 @@ def main() -> int:
         png_max = max(png_max, len(board), len(hand))
         i += 1
 
+    standings, everyone = time_standings(args.game)
     print(f"{len(totals)} samples from {len(samples)} positions; "
           f"board p50={statistics.median(boards):.1f} ms p99={percentile(boards, 0.99):.1f} ms; "
           f"hand p50={statistics.median(hands):.1f} ms p99={percentile(hands, 0.99):.1f} ms")
+    if everyone:
+        print(f"all players (/board all) p50={statistics.median(everyone):.1f} ms max={max(everyone):.1f} ms")
     print(f"{args.game} render_p50_ms={statistics.median(totals):.1f} "
-          f"render_p99_ms={percentile(totals, 0.99):.1f} png_kb_max={png_max / 1024:.0f}")
+          f"render_p99_ms={percentile(totals, 0.99):.1f} png_kb_max={png_max / 1024:.0f} "
+          f"standings_ms={statistics.median(standings):.1f} standings_max_ms={max(standings):.1f}")
     return 0
 
 

@@ -25,7 +25,7 @@ from typing import Any
 from engines import registry
 from render.images import GameImages
 
-__all__ = ["draw_board", "draw_hand", "draw_player", "games"]
+__all__ = ["draw_all_players", "draw_board", "draw_hand", "draw_player", "draw_standings", "games"]
 
 
 def _images(engine_name: str) -> GameImages[Any, Any]:
@@ -58,7 +58,27 @@ def draw_hand(engine_name: str, view: Mapping[str, Any], names: Sequence[str]) -
 def draw_player(engine_name: str, view: Mapping[str, Any], names: Sequence[str], seat: int) -> bytes:
     """PNG bytes of one seat's own area (e.g. an estate) from any view, for games whose registry entry
     says ``player_boards``; ``KeyError`` (naming the games that have them) for the others."""
+    _require_player_boards(engine_name)
+    return _images(engine_name).draw_player(view, list(names), seat)
+
+
+def draw_standings(engine_name: str, view: Mapping[str, Any], names: Sequence[str],
+                   history: Sequence[Sequence[int]]) -> bytes:
+    """PNG bytes of the end screen: places, scores, each game's breakdown and a chart of every seat's score
+    over the game.  ``view`` is the (public) view of a finished game; ``history`` the scores per seat after
+    each move (from ``engine.standing`` while replaying), the x axis being the move number.  ``ValueError``
+    for a game that is not over."""
+    return _images(engine_name).draw_standings(view, list(names), history)
+
+
+def draw_all_players(engine_name: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes:
+    """PNG bytes of every seat's own area at once (``/board all``: the estates as a grid), from any view,
+    for games whose registry entry says ``player_boards``; ``KeyError`` (naming those games) for the others."""
+    _require_player_boards(engine_name)
+    return _images(engine_name).draw_all_players(view, list(names))
+
+
+def _require_player_boards(engine_name: str) -> None:
     if not registry.find(engine_name).player_boards:
         having = [g.name for g in registry.all_games() if g.player_boards]
         raise KeyError(f"{engine_name!r} has no per-player images; games with them: {', '.join(having)}")
-    return _images(engine_name).draw_player(view, list(names), seat)

@@ -89,12 +89,36 @@ def sample_positions(game: str = "burgenland", seeds: tuple[int, ...] = (1,)) ->
             yield from positions(game, players, seed)
 
 
+def finished_game(game: str, players: int, seed: int) -> tuple[Mapping[str, Any], list[list[int]]]:
+    """A finished random game's public view and its score history: ``engine.standing(state).scores`` after
+    every move, as the bot computes it by replaying the game (the end screen's chart)."""
+    import engines
+
+    engine = engines.get(game)
+    states = random_playout(game, players, seed)
+    history = [list(engine.standing(state).scores) for state in states[1:]]
+    return engine.view(states[-1], None), history
+
+
 def write_gallery(outdir: Path, games: tuple[str, ...] | None = None) -> list[Path]:
-    """Render the samples into ``outdir``; returns the files written."""
+    """Render the samples into ``outdir``; returns the files written: boards and hands at every phase, the
+    end screen of a finished game per player count, and (games with player boards) every estate at once."""
+    from engines import registry
+
     outdir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for game in games or render.games():
+        info = registry.find(game)
+        for players in range(info.min_seats, info.max_seats + 1):
+            view, history = finished_game(game, players, seed=1)
+            path = outdir / f"{game}-{players}p-seed1-standings.png"
+            path.write_bytes(render.draw_standings(game, view, NAMES[:players], history))
+            written.append(path)
         for pos in sample_positions(game):
+            if info.player_boards and pos.phase in ("mid", "over"):
+                path = outdir / f"{pos.label}-all.png"
+                path.write_bytes(render.draw_all_players(game, pos.public, NAMES[: pos.players]))
+                written.append(path)
             names = list(NAMES[: pos.players])
             board = outdir / f"{pos.label}-board.png"
             board.write_bytes(render.draw_board(game, pos.public, names))

@@ -1,14 +1,21 @@
-"""The header strip at the top of every board and hand: who is to act, who won, whose hand.
+"""The header strip at the top of every image: the game, the move, who is to act (or who won), the last move.
 
-A board's header reads left to right: the game's name over the move number, then
-one status line (an arrow, the acting seat's badge and name, what they are doing;
-or a crown, the winners' badges and the result), then the game's own last-move line
-below it.  Each game's ``HeaderStyle`` keeps its proportions; positions follow from
-the badge size the same way in every game.  A hand starts with ``draw_hand_title``.
+Discord on a phone shows an image about 400 px wide, whatever its real width.  So the header's
+sizes are fractions of the image's width, not pixels: the game's name, the move number and the
+acting player's name are drawn at ``text_size(width)`` (2.75 % of the width: 11 px on a 400 px
+screen, the smallest text size phone guidelines allow for reading), what they are doing and the
+last move at ``caption_size(width)`` (2.25 %: 9 px, a caption).
+
+A board's header (``draw_board_header``) has three rows: the game's name · "move n" · the game's
+own facts (phase, round); an arrow, the acting seat's badge, its name and what it is doing (or a
+crown, the winners' badges and the result); and the game's last-move line, whose place it returns.
+A hand's header (``draw_hand_header``) has the seat's badge, its name and a tag ("YOUR TURN"), then
+the game · "move n" and whose turn it is.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -22,6 +29,23 @@ from render.shapes import badge, paste, rounded_box
 from render.text import draw_text, put
 
 INSET = FRAME + 8  # the header panel's distance from the image's edge
+#: Font size / image width of the header's main text, and of its captions (see the module's text).
+READABLE = 0.0275
+CAPTION = 0.0225
+
+
+def text_size(width: int) -> int:
+    """The size of text that must read on a phone (11 px when the image is shown 400 px wide)."""
+    return math.ceil(width * READABLE)
+
+
+def caption_size(width: int) -> int:
+    """The size of secondary text (9 px when the image is shown 400 px wide)."""
+    return math.ceil(width * CAPTION)
+
+
+def _row(size: int) -> int:
+    return round(size * 1.5)
 
 
 def header_panel(draw: ImageDraw.ImageDraw, width: int, bottom: float, theme: Theme) -> None:
@@ -29,77 +53,115 @@ def header_panel(draw: ImageDraw.ImageDraw, width: int, bottom: float, theme: Th
     rounded_box(draw, (INSET, INSET, width - INSET, bottom), theme.panel_alt, radius=12)
 
 
+def board_header_height(width: int) -> int:
+    """Where a board's header panel ends (its three rows and their padding)."""
+    t, c = text_size(width), caption_size(width)
+    return INSET + 8 + 2 * _row(t) + _row(c) + 6
+
+
+def hand_header_height(width: int, extra_rows: int = 0) -> int:
+    """Where a hand's header panel ends: three rows, and ``extra_rows`` caption rows the game adds."""
+    t, c = text_size(width), caption_size(width)
+    return INSET + 8 + round(_row(t) * 1.1) + 2 * _row(t) + extra_rows * _row(c) + 6
+
+
 @dataclass(frozen=True, slots=True)
-class HeaderStyle:
-    """A board header's geometry and sizes; the badge ``size`` places the status line's parts."""
+class Header:
+    """What a board's header says.  ``winners`` (None while the game runs) get a crown, their badges and
+    ``result``; else the seat ``to_act`` gets an arrow, its badge, its ``name`` and its ``status``; with
+    neither, ``idle`` is shown.  ``facts`` follow the move number (phase, round …)."""
 
-    status_x: int              # where the status line starts, right of the title
-    name_width: float          # the acting player's name shrinks, then is cut, to fit this
-    min_size: int              # the smallest size for that name and for the result
-    lines: tuple[int, int] = (36, 78)  # the two text lines' centres, below the frame
-    title_size: int = 22
-    move_size: int = 20
-    size: int = 34             # seat badges
-    text_size: int = 30        # the name and the result
-    status_size: int = 22      # what the acting player is doing
-    status_min: int | None = None
-    margin: int = 32           # the result ends this far from the right edge
+    title: str
+    move: int
+    to_act: int | None = None
+    name: str = ""
+    status: str = ""
+    winners: Sequence[int] | None = None
+    result: str = ""
+    idle: str = ""
+    facts: str = ""
 
 
-def draw_header(img: Image.Image, style: HeaderStyle, theme: Theme, *, width: int, title: str, move: int,
-                winners: Sequence[int] | None, result: str, to_act: int | None, name: str, status: str,
-                idle: str = "") -> tuple[float, float]:
-    """A board's header: the title over "move n", then the status line.  ``winners`` (None while the
-    game runs) get a crown, their badges and ``result``; else the seat ``to_act`` gets an arrow, its
-    badge, its ``name`` and its ``status``; with neither, ``idle`` is shown.  Returns where the game's
-    own last-move line goes (left end, centre)."""
+def draw_board_header(img: Image.Image, theme: Theme, width: int, header: Header) -> tuple[float, float]:
+    """Draw ``header`` (on the panel the static layer drew); returns where the last-move line goes
+    (its left end and centre line)."""
+    t, c = text_size(width), caption_size(width)
     x0 = FRAME + 24
-    y1, y2 = FRAME + style.lines[0], FRAME + style.lines[1]
-    put(img, (x0, y1), title, style.title_size, theme.muted, bold=True, anchor="lm")
-    put(img, (x0, y2), f"move {move}", style.move_size, theme.muted, anchor="lm")
-    x = x0 + style.status_x
-    if winners is not None:
-        _winners(img, (x, y1), winners, result, theme, style, width)
-    elif to_act is not None:
-        _to_act(img, (x, y1), to_act, name, status, theme, style, width)
-    elif idle:
-        put(img, (x, y1), idle, style.text_size, theme.ink, bold=True, anchor="lm")
-    return (x, y2)
+    right = width - INSET - 16
+    y1 = INSET + 8 + _row(t) / 2
+    y2 = y1 + _row(t)
+    y3 = y2 + _row(t) / 2 + _row(c) / 2
+    x = x0 + put(img, (x0, y1), header.title, t, theme.ink, bold=True, anchor="lm")
+    x += put(img, (x, y1), f" · move {header.move}", t, theme.muted, anchor="lm")
+    if header.facts:
+        draw_text(img, (x + 16, y1 + 2), header.facts, c, theme.muted, anchor="lm", max_width=right - x - 16)
+    if header.winners is not None:
+        _winners(img, (x0, y2), header.winners, header.result, theme, t, right)
+    elif header.to_act is not None:
+        _to_act(img, (x0, y2), header.to_act, header.name, header.status, theme, t, c, right)
+    elif header.idle:
+        put(img, (x0, y2), header.idle, t, theme.ink, bold=True, anchor="lm")
+    return (x0, y3)
 
 
-def _to_act(img: Image.Image, xy: tuple[float, float], seat: int, name: str, status: str, theme: Theme,
-            style: HeaderStyle, width: int) -> None:
-    """Arrow, badge and name of the seat to act, then what it is doing (up to 40 px from ``width``)."""
+def _to_act(img: Image.Image, xy: tuple[float, float], seat: int, name: str, status: str, theme: Theme, t: int,
+            c: int, right: float) -> None:
+    """Arrow, badge and name of the seat to act, then what it is doing."""
     x, y = xy
-    size = style.size
+    size = round(t * 1.05)
     paste(img, icon("arrow", size, theme.accent, theme.ink), (x, y - size / 2))
     paste(img, seat_badge(seat, size, theme.ink), (x + size + 8, y - size / 2))
     name_x = x + 2 * size + 18
-    used = draw_text(img, (name_x, y), name, style.text_size, theme.ink, bold=True, anchor="lm",
-                     max_width=style.name_width, min_size=style.min_size)
-    status_x = name_x + 10 + used
-    draw_text(img, (status_x, y + 2), status, style.status_size, theme.ink, anchor="lm",
-              max_width=width - status_x - 40, min_size=style.status_min)
+    used = put(img, (name_x, y), name, t, theme.ink, bold=True, anchor="lm")
+    status_x = name_x + used + 12
+    draw_text(img, (status_x, y + 1), status, c, theme.ink, anchor="lm", max_width=right - status_x)
 
 
-def _winners(img: Image.Image, xy: tuple[float, float], seats: Sequence[int], text: str, theme: Theme,
-             style: HeaderStyle, width: int) -> None:
+def _winners(img: Image.Image, xy: tuple[float, float], seats: Sequence[int], text: str, theme: Theme, t: int,
+             right: float) -> None:
     """A crown, the winners' badges (four at most) and ``text``."""
     x, y = xy
-    size = style.size
+    size = round(t * 1.05)
     paste(img, icon("crown", size + 2, GOLD, theme.ink), (x, y - (size + 2) / 2))
     xb = x + size + 10
     for seat in seats[:4]:
         paste(img, seat_badge(seat, size, theme.ink), (xb, y - size / 2))
         xb += size + 4
-    draw_text(img, (xb + 6, y), text, style.text_size, theme.ink, bold=True, anchor="lm",
-              max_width=width - (xb + 6) - style.margin, min_size=style.min_size)
+    draw_text(img, (xb + 8, y), text, t, theme.ink, bold=True, anchor="lm", max_width=right - xb - 8)
 
 
-def draw_hand_title(img: Image.Image, draw: ImageDraw.ImageDraw, seat: int, name: str, tag: str, theme: Theme, *,
-                    width: int, pad: int, top: int, tag_size: int, min_size: int) -> None:
-    """A hand's first line: the seat's badge and name, and ``tag`` ("YOUR TURN", …; "" for none) on the right."""
-    paste(img, seat_badge(seat, 44, theme.ink), (pad, top))
-    tag_w = badge(draw, (width - pad, top + 22), tag, tag_size, theme.accent, anchor="rm") if tag else 0.0
-    draw_text(img, (pad + 56, top + 10), name, 28, theme.ink, bold=True, anchor="lm",
-              max_width=width - 2 * pad - 70 - tag_w, min_size=min_size)
+def draw_last_line(img: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[float, float], label: str,
+                   seat: int | None, text: str, theme: Theme, width: int) -> None:
+    """The last-move row of a board's header: a ``label`` pill in the highlight colour (the colour that
+    rings the last move on the board), the mover's badge, and ``text`` (cut with "…" to fit)."""
+    x, y = xy
+    c = caption_size(width)
+    x += badge(draw, (x, y), label, round(c * 0.72), theme.highlight, anchor="lm") + 10
+    if seat is not None:
+        size = round(c * 1.05)
+        paste(img, seat_badge(seat, size, theme.ink), (x, y - size / 2))
+        x += size + 8
+    draw_text(img, (x, y), text, c, theme.ink, anchor="lm", max_width=width - INSET - 16 - x)
+
+
+def draw_hand_header(img: Image.Image, draw: ImageDraw.ImageDraw, theme: Theme, *, width: int, seat: int,
+                     name: str, tag: str, title: str, move: int, status: str, mine: bool) -> float:
+    """A hand's header: the seat's badge and ``name`` with ``tag`` ("YOUR TURN", …; "" for none) at the right;
+    then ``title`` · "move n"; then ``status`` (whose turn it is; in the accent colour when ``mine``).
+    Returns the y where the game's own rows may start (``hand_header_height`` gives the panel's end)."""
+    t, c = text_size(width), caption_size(width)
+    pad = INSET + 12
+    right = width - INSET - 12
+    row1 = round(_row(t) * 1.1)
+    y1 = INSET + 8 + row1 / 2
+    size = round(t * 1.25)
+    paste(img, seat_badge(seat, size, theme.ink), (pad, y1 - size / 2))
+    tag_w = badge(draw, (right, y1), tag, round(c * 0.8), theme.accent, anchor="rm", pad=10) + 12 if tag else 0.0
+    draw_text(img, (pad + size + 12, y1), name, t, theme.ink, bold=True, anchor="lm",
+              max_width=right - pad - size - 12 - tag_w)
+    y2 = y1 + row1 / 2 + _row(t) / 2
+    put(img, (pad, y2), f"{title} · move {move}", t, theme.muted, bold=True, anchor="lm")
+    y3 = y2 + _row(t)
+    draw_text(img, (pad, y3), status, t, theme.accent if mine else theme.ink, bold=mine, anchor="lm",
+              max_width=right - pad)
+    return y3 + _row(t) / 2

@@ -16,6 +16,7 @@ from typing import Any, Generic, TypeVar, cast
 from PIL import Image
 
 from render.encode import to_png
+from render.standings import Standings, draw_standings_image
 
 PublicT = TypeVar("PublicT")
 SeatT = TypeVar("SeatT")
@@ -23,12 +24,15 @@ SeatT = TypeVar("SeatT")
 
 @dataclass(frozen=True, slots=True)
 class GameImages(Generic[PublicT, SeatT]):
-    """A game's images: ``board`` from any view, ``hand`` from a seat's own view, and (games whose
-    registry entry says ``player_boards``) ``player``, one seat's own area from any view."""
+    """A game's images: ``board`` from any view, ``hand`` from a seat's own view, (games whose registry
+    entry says ``player_boards``) ``player``, one seat's own area from any view, and ``all_players``, all of
+    them at once; ``standings``, the end screen of a finished game."""
 
     board: Callable[[PublicT, Sequence[str]], Image.Image]
     hand: Callable[[SeatT, Sequence[str]], Image.Image]
     player: Callable[[PublicT, Sequence[str], int], Image.Image] | None = None
+    all_players: Callable[[PublicT, Sequence[str]], Image.Image] | None = None
+    standings: Standings[PublicT] | None = None
 
     def draw_board(self, view: Mapping[str, Any], names: Sequence[str]) -> bytes:
         """PNG bytes of the board (the registry dispatched on the engine's name: this is the game's view)."""
@@ -45,3 +49,15 @@ class GameImages(Generic[PublicT, SeatT]):
         if self.player is None:
             raise KeyError("this game has no per-player images")
         return to_png(self.player(cast(PublicT, view), names, seat))
+
+    def draw_standings(self, view: Mapping[str, Any], names: Sequence[str], history: Sequence[Sequence[int]]) -> bytes:
+        """PNG bytes of the end screen of a finished game (``ValueError`` for a game still running)."""
+        if self.standings is None:
+            raise KeyError("this game has no end screen")
+        return to_png(draw_standings_image(self.standings, view, names, history))
+
+    def draw_all_players(self, view: Mapping[str, Any], names: Sequence[str]) -> bytes:
+        """PNG bytes of every seat's own area at once; ``KeyError`` for a game without them."""
+        if self.all_players is None:
+            raise KeyError("this game has no per-player images")
+        return to_png(self.all_players(cast(PublicT, view), names))

@@ -13,16 +13,35 @@ from PIL import Image, ImageDraw
 from render.icons import icon
 from render.layout import Box
 from render.palette import GOLD, NEUTRAL, RGB, WHITE, Theme, player_colour
-from render.shapes import badge, disc, paste, square_chip
-from render.text import draw_text, font
+from render.shapes import disc, paste, square_chip
+from render.text import ELLIPSIS, draw_text, font
+
+#: The longest name an image shows whole.  Longer names are cut once, here, to the same text (ending in
+#: "…") wherever an image shows them, and every place that shows a name has room for this many letters:
+#: a name never reads whole in one place and cut in another.
+NAME_CHARS = 20
+
+
+def display_name(name: str) -> str:
+    """``name`` as images show it: whole up to ``NAME_CHARS`` letters, else cut (at a space when one is near
+    the end) and ended with "…"."""
+    name = " ".join(name.split())
+    if len(name) <= NAME_CHARS:
+        return name
+    cut = name[: NAME_CHARS - 1]
+    space = cut.rfind(" ")
+    if space >= NAME_CHARS // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,.-") + ELLIPSIS
 
 
 def player_name(names: Sequence[str], seat: int | None) -> str:
-    """The caller's display name for ``seat``; "Player n" when it has none; "nobody" for no seat."""
+    """The display name for ``seat`` (``display_name`` of the caller's name); "Player n" when it has none;
+    "nobody" for no seat."""
     if seat is None:
         return "nobody"
     if 0 <= seat < len(names) and names[seat].strip():
-        return names[seat].strip()
+        return display_name(names[seat])
     return f"Player {seat + 1}"
 
 
@@ -49,12 +68,13 @@ def seat_corner(sprite: Image.Image, seat: int, diameter: int, ink: RGB) -> None
 def draw_player_title(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: int, name: str, theme: Theme, *,
                       acting: bool, won: bool, size: int, name_size: int, name_room: float, min_size: int) -> None:
     """A player panel's first line along the top of ``box``: the seat's badge (``size``), its name, and at
-    the right end "TO ACT" or, for a winner, a crown.  The name gets ``box.w - name_room`` minus the tag."""
+    the right end an arrow (to act) or, for a winner, a crown.  The name gets ``box.w - name_room`` minus the tag."""
     cy = box.y + size / 2
     paste(img, seat_badge(seat, size, theme.ink), (box.x, box.y))
     tag = 0.0
-    if acting:
-        tag = badge(draw, (box.right, cy), "TO ACT", 15, theme.accent, anchor="rm")
+    if acting:  # the arrow that marks the seat to act in every header, in the panel's accent frame
+        paste(img, icon("arrow", 32, theme.accent, theme.ink), (box.right - 32, cy - 16))
+        tag = 36
     elif won:
         paste(img, icon("crown", 32, GOLD, theme.ink), (box.right - 32, cy - 16))
         tag = 36

@@ -4,9 +4,14 @@ Discord shows images on a dark (#313338) or a white background, and we cannot kn
 which: every image is drawn opaque, on a light parchment panel inside a dark frame,
 so it reads the same in both themes.
 
-Player colours are chosen away from the card colours the games use (red, yellow,
-green, two blues, purple, orange, white), and every player mark also carries the
-seat number, so colour is never the only signal.
+The four seat colours, the neutral pieces' colour and the last-move highlight are
+chosen so that any two of them stay apart for colour-blind players too: under
+simulated protanopia, deuteranopia and tritanopia (``render.vision``), every pair
+is at least 20 CIEDE2000 apart (the test computes it from this file).  The seats
+differ in lightness (pale orchid, black, brown, deep blue) as well as in hue, the
+neutral pieces are near-white (the opposite of black seat 2), and the highlight is
+a lime green no seat uses.  Every player mark also carries the seat number, so
+colour is never the only signal.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ class Theme:
     muted: RGB        # secondary text, empty sites
     line: RGB         # thin rules, roads
     road: RGB         # the roads between castles
-    highlight: RGB    # the last move (always paired with a text line too)
+    highlight: RGB    # the last move (always paired with a text line too); never a seat colour
     accent: RGB       # whose turn it is (always paired with an arrow and text)
     good: RGB         # "you can do this"
     bad: RGB          # "you cannot"
@@ -46,7 +51,7 @@ PARCHMENT = Theme(
     muted=(120, 108, 92),
     line=(170, 155, 128),
     road=(196, 170, 124),
-    highlight=(230, 20, 120),
+    highlight=(46, 225, 0),
     accent=(200, 120, 0),
     good=(30, 130, 60),
     bad=(170, 40, 40),
@@ -54,16 +59,16 @@ PARCHMENT = Theme(
 
 DEFAULT_THEME = PARCHMENT
 
-# Seat colours: pink, black, brown, teal. None is a card colour; all are far from the
-# neutral grey; each piece also shows the seat number (1-4) so they never rely on hue.
+# Seat colours: orchid, black, brown, blue.  Apart in lightness and hue for every kind of colour
+# vision (see the module's text); each piece also shows the seat number (1-4), so they never rely on hue.
 PLAYER_COLOURS: tuple[RGB, ...] = (
-    (236, 64, 150),   # pink
-    (38, 38, 42),     # black
-    (133, 84, 40),    # brown
-    (0, 128, 128),    # teal
+    (245, 142, 255),  # orchid
+    (30, 30, 34),     # black
+    (145, 76, 2),     # brown
+    (0, 48, 223),     # blue
 )
-PLAYER_COLOUR_NAMES: tuple[str, ...] = ("pink", "black", "brown", "teal")
-NEUTRAL: RGB = (168, 168, 164)   # pre-placed pieces that belong to nobody
+PLAYER_COLOUR_NAMES: tuple[str, ...] = ("orchid", "black", "brown", "blue")
+NEUTRAL: RGB = (252, 252, 248)   # pre-placed pieces that belong to nobody: near-white with a dark icon
 
 WHITE: RGB = (255, 255, 255)
 BLACK: RGB = (0, 0, 0)

@@ -87,6 +87,15 @@ class FinalHand(TypedDict):
     total: int
 
 
+class Result(TypedDict):
+    """Once the game is over: each seat's score and place as the engine's ``standing`` gives them
+    (1 = first; tied seats share a place), and what the score counts (``rule``)."""
+
+    scores: list[int]
+    ranks: list[int]
+    rule: str
+
+
 class PublicView(TypedDict):
     game: Literal["buerger-baumeister"]
     players: int
@@ -105,6 +114,7 @@ class PublicView(TypedDict):
     last_turn: LastTurn | None
     final: list[FinalHand] | None
     winners: list[int] | None
+    result: Result | None                   # the final standing, once the game is over
 
 
 class Option(TypedDict):
@@ -200,6 +210,16 @@ def _final(state: State) -> list[FinalHand] | None:
     return out
 
 
+def _result(state: State, over: bool) -> Result | None:
+    """The final standing, from the engine's own ``standing`` (one source for places and tie-breaks)."""
+    if not over:
+        return None
+    from engines import registry  # the engine object, found at call time: it imports this module
+
+    standing = registry.find("buerger-baumeister").engine.standing(state)
+    return {"scores": list(standing.scores), "ranks": list(standing.ranks), "rule": standing.detail}
+
+
 def public_view(state: State) -> PublicView:
     final = R.final_scores(state) if state.over else None
     return {
@@ -227,6 +247,7 @@ def public_view(state: State) -> PublicView:
         "last_turn": _last(state),
         "final": _final(state),
         "winners": None if final is None else [s for s, v in enumerate(final) if v == max(final)],
+        "result": _result(state, state.over),
     }
 
 

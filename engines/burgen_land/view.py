@@ -58,6 +58,15 @@ class Choice(TypedDict):
     label: str  # in words
 
 
+class Result(TypedDict):
+    """Once the game is over: each seat's score and place as the engine's ``standing`` gives them
+    (1 = first; tied seats share a place), and what the score counts (``rule``)."""
+
+    scores: list[int]
+    ranks: list[int]
+    rule: str
+
+
 class PublicView(TypedDict):
     game: Literal["burgen-land"]
     players: int
@@ -75,6 +84,7 @@ class PublicView(TypedDict):
     turn: Turn | None
     last_roll: LastRoll | None
     choices: list[Choice]                   # the acting seat's choices now
+    result: Result | None                   # the final standing, once the game is over
 
 
 class OwnView(TypedDict):
@@ -111,6 +121,16 @@ def _turn(state: State) -> Turn | None:
     }
 
 
+def _result(state: State, over: bool) -> Result | None:
+    """The final standing, from the engine's own ``standing`` (one source for places and tie-breaks)."""
+    if not over:
+        return None
+    from engines import registry  # the engine object, found at call time: it imports this module
+
+    standing = registry.find("burgen-land").engine.standing(state)
+    return {"scores": list(standing.scores), "ranks": list(standing.ranks), "rule": standing.detail}
+
+
 def public_view(state: State) -> PublicView:
     acting = None if state.winner is not None else state.turn
     choices: list[Choice] = []
@@ -138,6 +158,7 @@ def public_view(state: State) -> PublicView:
         "turn": _turn(state),
         "last_roll": None if state.roller is None else {"seat": state.roller, "dice": list(state.dice)},
         "choices": choices,
+        "result": _result(state, state.winner is not None),
     }
 
 

@@ -60,6 +60,15 @@ class LastMove(TypedDict):
     where: str  # "3W" (castle and site), "7" (the well of castle 7) or the large castle
 
 
+class Result(TypedDict):
+    """Once the game is over: each seat's score and place as the engine's ``standing`` gives them
+    (1 = first; tied seats share a place), and what the score counts (``rule``)."""
+
+    scores: list[int]
+    ranks: list[int]
+    rule: str
+
+
 class PublicView(TypedDict):
     game: Literal["burgenland"]
     players: int
@@ -82,6 +91,7 @@ class PublicView(TypedDict):
     played_bonus_tiles: list[str]
     players_info: list[PlayerInfo]
     last_move: LastMove | None
+    result: Result | None                   # the final standing, once the game is over
 
 
 class CardGroup(TypedDict):
@@ -152,6 +162,16 @@ def _card(card: int) -> Card:
     return {"colour": D.COLOURS[card_colour(card)], "value": card_value(card)}
 
 
+def _result(state: State, over: bool) -> Result | None:
+    """The final standing, from the engine's own ``standing`` (one source for places and tie-breaks)."""
+    if not over:
+        return None
+    from engines import registry  # the engine object, found at call time: it imports this module
+
+    standing = registry.find("burgenland").engine.standing(state)
+    return {"scores": list(standing.scores), "ranks": list(standing.ranks), "rule": standing.detail}
+
+
 def public_view(state: State) -> PublicView:
     last = state.last_move
     return {
@@ -186,6 +206,7 @@ def public_view(state: State) -> PublicView:
             for seat, p in enumerate(state.players)
         ],
         "last_move": None if last is None else {"seat": last[0], "piece": last[1], "where": last[2]},
+        "result": _result(state, state.winner is not None),
     }
 
 

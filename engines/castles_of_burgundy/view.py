@@ -43,6 +43,29 @@ class PlayerInfo(TypedDict):
     knowledge: list[int]          # knowledge tile numbers on the estate, sorted
 
 
+class FinalScore(TypedDict):
+    """One seat's VP split as the game ended: what play brought, then what final scoring added."""
+
+    seat: int
+    during_play: int               # VP before final scoring (tiles, regions, bonus tiles, sales …)
+    goods: int                     # 1 per unsold goods tile
+    silver: int                    # 1 per silverling
+    workers: int                   # 1 per 2 workers
+    knowledge: int                 # knowledge tiles 15-26
+    knowledge_tiles: dict[str, int]  # tile number -> its VP
+    bonus_tiles: int               # VP of the colour bonus tiles (part of during_play)
+
+
+class Result(TypedDict):
+    """Once the game is over: each seat's score and place as the engine's ``standing`` gives them
+    (1 = first; ties broken as the rules say), what the score counts (``rule``), and each seat's split."""
+
+    scores: list[int]
+    ranks: list[int]
+    rule: str
+    final: list[FinalScore]
+
+
 class PublicView(TypedDict):
     game: Literal["castles-of-burgundy"]
     players: int
@@ -66,6 +89,7 @@ class PublicView(TypedDict):
     bonus_tiles_left: dict[str, list[str]]  # kind -> "large"/"small" still there
     bought: bool
     players_info: list[PlayerInfo]
+    result: Result | None                 # the final standing, once the game is over
 
 
 class Decision(TypedDict):
@@ -111,6 +135,31 @@ def _player(state: State, seat: int, p: Player) -> PlayerInfo:
     }
 
 
+def _final(seat: int, p: Player) -> FinalScore:
+    points = S.final_points(p)
+    return {
+        "seat": seat,
+        "during_play": p.vp - sum(points.values()),
+        "goods": points["goods"],
+        "silver": points["silver"],
+        "workers": points["workers"],
+        "knowledge": points["knowledge"],
+        "knowledge_tiles": {str(n): vp for n, vp in sorted(S.knowledge_points(p).items())},
+        "bonus_tiles": sum(v for _, v in p.bonuses),
+    }
+
+
+def _result(state: State) -> Result | None:
+    """The final standing, from the engine's own ``standing`` (one source for places and tie-breaks)."""
+    if not state.over:
+        return None
+    from engines import registry  # the engine object, found at call time: it imports this module
+
+    standing = registry.find("castles-of-burgundy").engine.standing(state)
+    return {"scores": list(standing.scores), "ranks": list(standing.ranks), "rule": standing.detail,
+            "final": [_final(seat, p) for seat, p in enumerate(state.players)]}
+
+
 def public_view(state: State) -> PublicView:
     actor = state.actor
     return {
@@ -140,6 +189,7 @@ def public_view(state: State) -> PublicView:
         },
         "bought": state.bought,
         "players_info": [_player(state, seat, p) for seat, p in enumerate(state.players)],
+        "result": _result(state),
     }
 
 

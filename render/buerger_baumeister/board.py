@@ -22,7 +22,7 @@ from render.buerger_baumeister import colours
 from render.buerger_baumeister.pieces import bag, coin, crane, hand_back, mayor, token
 from render.cache import LAYERS
 from render.canvas import new_canvas
-from render.header import HeaderStyle, draw_header, header_panel
+from render.header import Header, board_header_height, draw_board_header, draw_last_line, header_panel
 from render.icons import icon
 from render.layout import Box
 from render.legend import player_name, seat_badge
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 W = 1200
 MARGIN = 20
-HEADER_H = 108
+HEADER_H = board_header_height(1200) + 4
 CITY_Y = HEADER_H + 14
 ROW_H = 108
 ROW_GAP = 8
@@ -55,8 +55,6 @@ OFFER_RADIUS = 140
 OFFER_TOKEN = 74
 BONUS_NAMES = {data.COIN: "coin", data.PLUS2: "+2", data.PLAIN: "plain"}
 PROJECT_TEXT = {data.PLUS4: "+4", data.DOUBLE: "×2"}
-HEADER = HeaderStyle(status_x=250, name_width=460, min_size=18, lines=(34, 76), title_size=15, move_size=18,
-                     size=32, text_size=28, status_size=19, margin=44)
 
 
 # --------------------------------------------------------------------------------
@@ -333,17 +331,12 @@ def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, 
     winners = view["winners"] or []
     who = " & ".join(player_name(names, s) for s in winners)
     result = f"{who} win{'s' if len(winners) == 1 else ''}!"
-    x, y2 = draw_header(img, HEADER, theme, width=W, title="BÜRGER, BAUMEISTER & CO.", move=view["move"],
-                        winners=winners if view["over"] else None, result=result, to_act=to_act,
-                        name=player_name(names, to_act), status="to play: place a token, then buy one")
-    label_w = badge(draw, (x, y2), "LAST TURN", 14, theme.highlight, anchor="lm")
-    xt = x + label_w + 10
+    line = draw_board_header(img, theme, W, Header(
+        title="BÜRGER, BAUMEISTER & CO.", move=view["move"], to_act=to_act, name=player_name(names, to_act),
+        status="to play: place a token, then buy one", winners=winners if view["over"] else None, result=result))
     last = view["last_turn"]
-    if last:
-        paste(img, seat_badge(last["seat"], 26, theme.ink), (xt, y2 - 13))
-        xt += 34
-    draw_text(img, (xt, y2), describe_last_turn(last, names), 18, theme.ink, anchor="lm", max_width=W - xt - 36,
-              min_size=14)
+    draw_last_line(img, draw, line, "LAST TURN", last["seat"] if last else None, describe_last_turn(last, names),
+                   theme, W)
 
 
 def _draw_players(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],

@@ -18,19 +18,20 @@ from render.buerger_baumeister import colours
 from render.buerger_baumeister.pieces import coin, crane, token
 from render.cache import LAYERS
 from render.canvas import new_canvas
-from render.header import draw_hand_title, header_panel
+from render.header import INSET, caption_size, draw_hand_header, hand_header_height, header_panel
 from render.layout import Box
 from render.legend import player_name
 from render.palette import DEFAULT_THEME, Theme, mix
 from render.shapes import chip, paste, rounded_box
-from render.text import draw_text, put
+from render.text import draw_text, font, put
+from render.text import width as text_width
 
 if TYPE_CHECKING:
     from engines.buerger_baumeister.view import HandToken, Pending, SeatView
 
 W = 840
 PAD = 24
-HEADER_H = 104
+HEADER_H = hand_header_height(840, extra_rows=1) + 4
 CARDS_Y = HEADER_H + 14
 CARD_H = 350
 TOKEN = 150
@@ -81,24 +82,29 @@ def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT
 
 def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, names: Sequence[str], seat: int,
                  theme: Theme) -> None:
-    tag = ""
+    tag, status = "", ""
+    to_act = view["to_act"]
     if view["over"]:
-        tag = "YOU WON!" if seat in (view["winners"] or []) else "GAME OVER"
-    elif view["to_act"] == seat:
-        tag = "YOUR TURN"
-    draw_hand_title(img, draw, seat, player_name(names, seat), tag, theme, width=W, pad=PAD, top=24, tag_size=16,
-                    min_size=18)
+        won = seat in (view["winners"] or [])
+        tag, status = ("YOU WON!" if won else "GAME OVER"), "The game is over."
+    elif to_act == seat:
+        tag, status = "YOUR TURN", "Your turn: place a token, then buy one."
+    elif to_act is not None:
+        status = f"Waiting for {player_name(names, to_act)}"
+    y = draw_hand_header(img, draw, theme, width=W, seat=seat, name=player_name(names, seat), tag=tag,
+                         title="BÜRGER", move=view["move"], status=status, mine=to_act == seat)
     info = view["players_info"][seat]
-    y = 78
-    x: float = PAD + 56
+    c = caption_size(W)
+    y += c * 0.8
+    x: float = INSET + 12
     coins = info["coins"]
-    paste(img, coin("", 26, theme.ink), (x, y - 13))
-    x += put(img, (x + 32, y), f"{coins} coin{'s' * (coins != 1)}", 18, theme.ink, anchor="lm") + 52
+    paste(img, coin("", c + 6, theme.ink), (x, y - (c + 6) / 2))
+    x += put(img, (x + c + 12, y), f"{coins} coin{'s' * (coins != 1)}", c, theme.ink, anchor="lm") + c + 40
     cranes = info["cranes"]
-    paste(img, crane(seat, 28, theme.ink, background=theme.panel_alt), (x, y - 15))
-    x += put(img, (x + 34, y), f"{cranes} crane{'s' * (cranes != 1)} left", 18, theme.ink, anchor="lm") + 54
+    paste(img, crane(seat, c + 8, theme.ink, background=theme.panel_alt), (x, y - (c + 8) / 2))
+    x += put(img, (x + c + 14, y), f"{cranes} crane{'s' * (cranes != 1)} left", c, theme.ink, anchor="lm") + c + 40
     score = info["score"]
-    put(img, (x, y), f"{score} points", 18, theme.ink, bold=True, anchor="lm")
+    put(img, (x, y), f"{score} points", c, theme.ink, bold=True, anchor="lm")
 
 
 def _draw_card(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, tok: HandToken, chosen: bool,
@@ -112,7 +118,12 @@ def _draw_card(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, tok: HandT
     y = box.y + 16 + TOKEN + 22
     name = f"{colour} {tok['type']} {tok['value']}"
     draw_text(img, (cx, y), name, 20, theme.ink, bold=True, anchor="mm", max_width=box.w - 16, min_size=14)
-    put(img, (cx, y + 24), f"type `{tok['code']}`", 16, theme.muted, anchor="mm")
+    # What to type for this token: the code itself in bold, no quoting marks.
+    label_w = text_width("type ", font(16))
+    code_w = text_width(tok["code"], font(17, True))
+    x0 = cx - (label_w + code_w) / 2
+    put(img, (x0, y + 24), "type ", 16, theme.muted, anchor="lm")
+    put(img, (x0 + label_w, y + 24), tok["code"], 17, theme.ink, bold=True, anchor="lm")
     options = tok["options"]
     y += 50
     if not options:

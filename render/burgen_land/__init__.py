@@ -2,8 +2,9 @@
 
 from render.burgen_land.board import draw_board_image
 from render.burgen_land.hand import draw_hand_image
+from render.burgen_land.standings import STANDINGS
 from render.images import GameImages
 
-IMAGES = GameImages(board=draw_board_image, hand=draw_hand_image)
+IMAGES = GameImages(board=draw_board_image, hand=draw_hand_image, standings=STANDINGS)
 
 __all__ = ["IMAGES", "draw_board_image", "draw_hand_image"]

@@ -26,7 +26,7 @@ from engines.burgen_land import data
 from render.burgen_land import sprites as S
 from render.cache import LAYERS
 from render.canvas import new_canvas
-from render.header import HeaderStyle, draw_header, header_panel
+from render.header import Header, board_header_height, caption_size, draw_board_header, header_panel
 from render.icons import icon
 from render.layout import Box
 from render.legend import draw_player_title, player_name, seat_badge
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 W = 1400
 MARGIN = 20
-HEADER_H = 112
+HEADER_H = board_header_height(1400) + 4
 RING_Y = HEADER_H + 12
 RING_BOX = 800
 CENTRE = (MARGIN + RING_BOX / 2, RING_Y + RING_BOX / 2)
@@ -57,9 +57,8 @@ BAND_H = BAND_HEAD + 2 * ROW_H + 8
 BAND_GAP = 10
 H = CASTLES_Y + 3 * (BAND_H + BAND_GAP) + 8
 CARD_W, CARD_H = 48, 64
-CARDS_X = MARGIN + 300
+CARDS_X = MARGIN + 340
 KIND_ORDER = data.KINDS
-HEADER = HeaderStyle(status_x=196, name_width=420, min_size=20, status_min=16)
 
 
 def space_centre(index: int) -> tuple[float, float]:
@@ -269,30 +268,37 @@ def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, 
                  theme: Theme) -> None:
     winner, to_act = view["winner"], view["to_act"]
     result = "" if winner is None else f"{player_name(names, winner)} reaches {view['scores'][winner]} and wins!"
-    line = draw_header(img, HEADER, theme, width=W, title="BURGEN LAND", move=view["move"],
-                       winners=None if winner is None else [winner], result=result, to_act=to_act,
-                       name=player_name(names, to_act), status=_phase_text(view, names))
+    line = draw_board_header(img, theme, W, Header(
+        title="BURGEN LAND", move=view["move"], to_act=to_act, name=player_name(names, to_act),
+        status=_phase_text(view, names), winners=None if winner is None else [winner], result=result))
     _draw_last_roll(img, draw, view, names, line, theme)
 
 
 def _draw_last_roll(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
                     xy: tuple[float, float], theme: Theme) -> None:
+    """"LAST ROLL", then who rolled ("Ana rolled"), then the dice and their values in words: the roller's
+    seat badge stands before the name, never next to a die, so it cannot be read as a rolled number."""
     x, y = xy
-    x += badge(draw, (x, y), "LAST ROLL", 15, theme.accent, anchor="lm") + 10
+    c = caption_size(W)
+    x += badge(draw, (x, y), "LAST ROLL", round(c * 0.72), theme.highlight, anchor="lm") + 10
     last = view["last_roll"]
     if not last:
-        put(img, (x, y), "no roll yet", 20, theme.muted, anchor="lm")
+        put(img, (x, y), "no roll yet", c, theme.muted, anchor="lm")
         return
     seat = last["seat"]
-    paste(img, seat_badge(seat, 28, theme.ink), (x, y - 14))
-    x += 36
-    for i, value in enumerate(last["dice"]):
+    size = round(c * 1.05)
+    paste(img, seat_badge(seat, size, theme.ink), (x, y - size / 2))
+    x += size + 8
+    x += put(img, (x, y), f"{player_name(names, seat)} rolled", c, theme.ink, anchor="lm") + 10
+    dice = last["dice"]
+    for i, value in enumerate(dice):
         fill = WHITE if i == 0 else S.RED_DIE
-        paste(img, S.die(value, 32, fill, theme.ink), (x, y - 16))
-        x += 38
-    label = "own die" + (f" + {len(last['dice']) - 1} red" if len(last["dice"]) > 1 else "")
-    draw_text(img, (x + 6, y), f"{player_name(names, seat)} · {label}", 19, theme.muted, anchor="lm",
-              max_width=W - x - 40, min_size=14)
+        paste(img, S.die(value, size, fill, theme.ink), (x, y - size / 2))
+        x += size + 6
+    words = f"own die {dice[0]}" if dice else ""
+    if len(dice) > 1:
+        words += ", red " + ", ".join(str(d) for d in dice[1:])
+    draw_text(img, (x + 6, y), f"({words})", c, theme.muted, anchor="lm", max_width=W - x - 40)
 
 
 def _draw_centre(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
@@ -354,8 +360,9 @@ def _draw_players(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView,
         inner = cell.inset(10, 8)
         draw_player_title(img, draw, inner, seat, player_name(names, seat), theme, acting=acting, won=won, size=34,
                           name_size=24, name_room=54, min_size=16)
-        if view["first"] == seat:
-            put(img, (inner.x + 17, inner.y + 48), "1st", 13, theme.muted, anchor="mm")
+        if view["first"] == seat and view["winner"] is None:
+            # Who started (it decides nothing once the game is over: then it is not shown, never read as a rank).
+            put(img, (inner.right, inner.y + 50), "started the game", 14, theme.muted, anchor="rm")
         used = put(img, (inner.x + 44, inner.y + 64), str(scores[seat]), 40, player_colour(seat)
                    if seat else theme.ink, bold=True, anchor="lm")
         put(img, (inner.x + 50 + used, inner.y + 70), f"/ {data.WIN_SCORE} points", 18, theme.muted, anchor="lm")
@@ -414,15 +421,15 @@ def draw_castle_row(img: Image.Image, row: Box, seat: int, colour: str, castle: 
     paste(img, seat_badge(seat, 28, theme.ink), (row.x + 4, cy - 24))
     left = (cards_x if cards_x is not None else CARDS_X) - row.x
     draw_text(img, (row.x + 40, cy - 10), player_name(names, seat), 19, theme.ink, bold=True, anchor="lm",
-              max_width=left - 120, min_size=13)
+              max_width=left - 100, min_size=15)
     value = castle["value"]
-    put(img, (row.x + left - 16, cy - 6), str(value), 34, theme.ink, bold=True, anchor="rm")
+    # The castle's value, labelled where it stands (right of the name, left of the cards).
+    put(img, (row.x + left - 16, cy - 8), str(value), 34, theme.ink, bold=True, anchor="rm")
+    put(img, (row.x + left - 16, cy + 20), "castle value", 13, theme.muted, anchor="rm")
     segments = castle["segments"]
     if len(segments) > 1:
-        draw_text(img, (row.x + 40, cy + 18), "parts " + " | ".join(str(s) for s in segments) + " → best",
-                  14, theme.muted, anchor="lm", max_width=left - 60, min_size=11)
-    else:
-        put(img, (row.x + 40, cy + 18), "value", 14, theme.muted, anchor="lm")
+        draw_text(img, (row.x + 40, cy + 18), "holes split it: " + " | ".join(str(s) for s in segments),
+                  14, theme.muted, anchor="lm", max_width=left - 140)
     cards = castle["cards"]
     x0 = row.x + left
     room = row.right - x0 - 4

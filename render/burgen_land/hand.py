@@ -18,10 +18,10 @@ from engines.burgen_land import data
 from render.burgen_land import sprites as S
 from render.burgen_land.board import _chip, _phase_text, draw_castle_row
 from render.canvas import new_canvas
-from render.header import header_panel
+from render.header import INSET, caption_size, draw_hand_header, hand_header_height, header_panel
 from render.icons import icon
 from render.layout import Box
-from render.legend import player_name, seat_badge
+from render.legend import player_name
 from render.palette import DEFAULT_THEME, GOLD, Theme, mix
 from render.shapes import badge, paste, rounded_box
 from render.text import draw_text, put
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 W = 1000
 PAD = 20
-HEADER_H = 96
+HEADER_H = hand_header_height(1000, extra_rows=1)
 STATUS_H = 150
 CHOICE_H = 38
 MAX_CHOICES = 12
@@ -61,15 +61,21 @@ def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT
 def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, names: Sequence[str], seat: int,
             theme: Theme) -> float:
     header_panel(draw, W, HEADER_H, theme)
-    paste(img, seat_badge(seat, 40, theme.ink), (PAD + 6, 34))
-    draw_text(img, (PAD + 58, 42), player_name(names, seat), 28, theme.ink, bold=True, anchor="lm",
-              max_width=W - 420, min_size=18)
-    put(img, (PAD + 58, 74), "BURGEN LAND · your panel", 16, theme.muted, bold=True, anchor="lm")
+    winner, to_act = view["winner"], view["to_act"]
+    tag, status = "", ""
+    if winner is not None:
+        tag = "YOU WON!" if winner == seat else "GAME OVER"
+        status = "You win!" if winner == seat else f"{player_name(names, winner)} wins."
+    elif to_act == seat:
+        tag, status = "YOUR TURN", "Your turn."
+    elif to_act is not None:
+        status = f"Waiting for {player_name(names, to_act)}"
+    y = draw_hand_header(img, draw, theme, width=W, seat=seat, name=player_name(names, seat), tag=tag,
+                         title="BURGEN LAND", move=view["move"], status=status, mine=to_act == seat)
     scores = view["scores"]
-    other = 1 - seat
-    text = f"{scores[seat]} : {scores[other]}"
-    put(img, (W - PAD - 20, 44), text, 34, theme.ink, bold=True, anchor="rm")
-    put(img, (W - PAD - 20, 76), f"you : opponent · {data.WIN_SCORE} wins", 15, theme.muted, anchor="rm")
+    c = caption_size(W)
+    put(img, (INSET + 12, y + c * 0.75), f"score {scores[seat]} : {scores[1 - seat]} (you : opponent) · "
+        f"{data.WIN_SCORE} wins", c, theme.muted, bold=True, anchor="lm")
     return HEADER_H
 
 
@@ -175,4 +181,4 @@ def _castles(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, names:
         put(img, (box.x + 44, box.y + 19), f"{colour.upper()} · {verdict}", 18, theme.ink, bold=True, anchor="lm")
         for i, s in enumerate((seat, 1 - seat)):
             row = Box(box.x + 8, box.y + 40 + i * 80, box.w - 16, 78)
-            draw_castle_row(img, row, s, colour, castles[s][colour], names, theme, cards_x=box.x + 250)
+            draw_castle_row(img, row, s, colour, castles[s][colour], names, theme, cards_x=box.x + 300)

@@ -2,8 +2,9 @@
 
 from render.burgenland.board import draw_board_image
 from render.burgenland.hand import draw_hand_image
+from render.burgenland.standings import STANDINGS
 from render.images import GameImages
 
-IMAGES = GameImages(board=draw_board_image, hand=draw_hand_image)
+IMAGES = GameImages(board=draw_board_image, hand=draw_hand_image, standings=STANDINGS)
 
 __all__ = ["IMAGES", "draw_board_image", "draw_hand_image"]

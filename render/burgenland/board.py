@@ -20,19 +20,20 @@ from render.burgenland import geometry as geo
 from render.burgenland.pieces import INDICATOR_RED, TILE_FILL, bonus_icon, coin, indicator, marker, piece
 from render.cache import LAYERS
 from render.canvas import new_canvas
-from render.header import HeaderStyle, draw_header, header_panel
+from render.header import Header, board_header_height, draw_board_header, draw_last_line, header_panel
 from render.icons import icon
 from render.layout import Box, centered
 from render.legend import draw_player_title, player_name, seat_badge
 from render.palette import DEFAULT_THEME, GOLD, Theme, mix, player_colour
-from render.shapes import badge, card, highlight_ring, paste, rounded_box, square_chip
-from render.text import draw_text, put
+from render.shapes import card, highlight_ring, paste, rounded_box, square_chip
+from render.text import draw_text, font, put
+from render.text import width as text_width
 
 if TYPE_CHECKING:
     from engines.burgenland.view import Castle, LastMove, PlayerInfo, PublicView
 
 W = geo.BOARD_WIDTH
-HEADER_H = 112
+HEADER_H = board_header_height(W) + 4
 GRAPH_Y = HEADER_H
 SUPPLY_Y = GRAPH_Y + geo.GRAPH_HEIGHT
 SUPPLY_H = 136
@@ -44,7 +45,6 @@ PIECE_KINDS = ("wall", "tower", "house", "well")
 #: Short names of bonus tiles for the supply strip (the hand spells them out in full).
 BONUS_NAMES = {data.PAY_TEN: "pay 10", data.DRAW_FIVE: "draw 5", data.IGNORE: "ignore restr.",
                data.EXTRA_SITE: "extra site"}
-HEADER = HeaderStyle(status_x=200, name_width=560, min_size=22)
 
 
 # --------------------------------------------------------------------------------
@@ -259,21 +259,22 @@ def _draw_castle(img: Image.Image, draw: ImageDraw.ImageDraw, castle: Castle, le
                   site_centre(number, site), anchor="mm")
     well = castle["well"]
     wc = well_centre(number)
-    if well:
-        paste(img, piece("well", well["owner"], geo.WELL, theme.ink), wc, anchor="mm")
+    last_here = last_where is not None and last_where[1] == number
+    # Rings first, the well's piece over them: its seat number stays whole.
+    if last_here and last_where is not None and last_where[0] == "well":
+        highlight_ring(draw, wc, geo.WELL, theme, round_=True)
     if castle["indicator"]:
         r = geo.WELL / 2 + 3
         draw.ellipse((wc[0] - r, wc[1] - r, wc[0] + r, wc[1] + r), outline=INDICATOR_RED, width=4)
+    if well:
+        paste(img, piece("well", well["owner"], geo.WELL, theme.ink), wc, anchor="mm")
+    if castle["indicator"]:
         if well:  # should not happen (the indicator moves on), but never hide it
             paste(img, indicator(28, theme.ink), (wc[0] + 26, wc[1] - 20), anchor="mm")
         else:
             paste(img, indicator(34, theme.ink), wc, anchor="mm")
-    if last_where and last_where[1] == number:
-        kind, _, last_site = last_where
-        if kind == "well":
-            highlight_ring(draw, wc, geo.WELL, theme, round_=True)
-        elif last_site in geo.SITE_CENTRES:
-            highlight_ring(draw, site_centre(number, last_site), geo.SITE, theme)
+    if last_here and last_where is not None and last_where[0] == "site" and last_where[2] in geo.SITE_CENTRES:
+        highlight_ring(draw, site_centre(number, last_where[2]), geo.SITE, theme)
 
 
 def _draw_markers(img: Image.Image, markers: Sequence[str], letters: Mapping[str, str], theme: Theme) -> None:
@@ -316,10 +317,14 @@ def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, 
                  theme: Theme) -> None:
     winner, to_act = view["winner"], view["to_act"]
     status = "main action done: may end the turn" if view["main_done"] else "to play: build, or take 2 cards"
-    line = draw_header(img, HEADER, theme, width=W, title="BURGENLAND", move=view["move"],
-                       winners=None if winner is None else [winner], result=f"{player_name(names, winner)} wins!",
-                       to_act=to_act, name=player_name(names, to_act), status=status, idle="Game over")
-    _draw_last_move_line(img, draw, view, names, line, theme)
+    line = draw_board_header(img, theme, W, Header(
+        title="BURGENLAND", move=view["move"], to_act=to_act, name=player_name(names, to_act), status=status,
+        winners=None if winner is None else [winner], result=f"{player_name(names, winner)} wins!", idle="Game over"))
+    last = view["last_move"]
+    text = describe_last_move(last, names)
+    if last:
+        text = f"{player_name(names, last['seat'])} {text}"
+    draw_last_line(img, draw, line, "LAST BUILD", last["seat"] if last else None, text, theme, W)
 
 
 def describe_last_move(last: LastMove | None, names: Sequence[str]) -> str:
@@ -335,22 +340,6 @@ def describe_last_move(last: LastMove | None, names: Sequence[str]) -> str:
     else:
         where = f"in castle {castle}, {data.SITE_NAMES.get(site or '', site)} site"
     return f"built a {piece_name} {where}"
-
-
-def _draw_last_move_line(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
-                         xy: tuple[float, float], theme: Theme) -> None:
-    x, y = xy
-    last = view["last_move"]
-    label_w = badge(draw, (x, y), "LAST BUILD", 15, theme.highlight, anchor="lm")
-    x += label_w + 10
-    if last:
-        seat = last["seat"]
-        paste(img, seat_badge(seat, 28, theme.ink), (x, y - 14))
-        x += 36
-        text = f"{player_name(names, seat)} {describe_last_move(last, names)}"
-    else:
-        text = describe_last_move(last, names)
-    draw_text(img, (x, y), text, 22, theme.ink, anchor="lm", max_width=W - x - 40, min_size=17)
 
 
 def _draw_supply(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, theme: Theme) -> None:
@@ -374,14 +363,24 @@ def _draw_supply(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, 
     _draw_tiles(img, draw, tiles_col, view, theme)
 
 
+REWARD_SIZE = 34
+REWARD_STEP = REWARD_SIZE + 5
+
+
+def reward_x(col: Box, i: int) -> float:
+    """The left edge of the ``i``-th coin of the well-reward column."""
+    return col.x + 14 + i * REWARD_STEP
+
+
 def _draw_rewards(img: Image.Image, draw: ImageDraw.ImageDraw, col: Box, remaining: Sequence[int],
                   theme: Theme) -> None:
-    """The whole reward column; rewards already taken are faded and struck out."""
+    """The whole reward column; rewards already taken are faded and struck out, "next ↑" under the next one."""
     column = list(data.WELL_REWARDS)
     taken = max(0, len(column) - len(remaining))
-    size = 34
-    x, cy = col.x + 14, col.y + 82
+    size = REWARD_SIZE
+    cy = col.y + 82
     for i, value in enumerate(column):
+        x = reward_x(col, i)
         if i < taken:
             paste(img, coin(value, size, theme.line, theme.panel_alt), (x, cy - size / 2))
             draw.line((x + 4, cy + 12, x + size - 4, cy - 12), fill=theme.bad, width=3)
@@ -390,11 +389,12 @@ def _draw_rewards(img: Image.Image, draw: ImageDraw.ImageDraw, col: Box, remaini
             if i == taken:
                 draw.rounded_rectangle((x - 4, cy - size / 2 - 4, x + size + 4, cy + size / 2 + 4),
                                        radius=8, outline=theme.ink, width=2)
-        x += size + 5
     if taken >= len(column):
         put(img, (col.x + 14, cy + 30), "no more rewards", 16, theme.muted, anchor="lm")
     else:
-        put(img, (col.x + 14, cy + 34), "next ↑", 15, theme.muted, anchor="lm")
+        # Under the next coin (whatever has been taken), never under a crossed-out one.
+        x = min(reward_x(col, taken) + size / 2, col.right - 34)
+        put(img, (x, cy + 34), "next ↑", 15, theme.ink, bold=True, anchor="mm")
 
 
 def _draw_deck(img: Image.Image, draw: ImageDraw.ImageDraw, col: Box, view: PublicView, theme: Theme) -> None:
@@ -446,7 +446,7 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: in
         rounded_box(draw, box.rect, None, theme.accent if acting else GOLD, width=5, radius=12)
     inner = box.inset(14, 12)
     draw_player_title(img, draw, inner, seat, player_name(names, seat), theme, acting=acting, won=won, size=36,
-                      name_size=26, name_room=52, min_size=18)
+                      name_size=26, name_room=48, min_size=16)
     # Pieces still to build: what decides the game.
     left = info["pieces_left"]
     slots = Box(inner.x, inner.y + 52, inner.w, 48).columns(4, gap=6)
@@ -463,12 +463,35 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: in
     put(img, (inner.x, inner.y + 116), f"{total} piece{'s' * (total != 1)} left · built {info['built']}",
         17, theme.muted, anchor="lm")
     # Cards and tiles held (counts only: hands and bonus tiles are secret).
-    stats = Box(inner.x, inner.y + 134, inner.w, 40).columns(3, gap=6)
-    items = (("cards", info["hand_size"], "cards"), ("exchange tile", info["exchange_tiles"], "exch."),
-             ("bonus tile", info["bonus_tiles"], "bonus"))
-    for (kind, n, label), slot in zip(items, stats, strict=True):
-        sprite = icon("cards", 30, theme.panel_alt, theme.ink) if kind == "cards" else bonus_icon(kind, 28, theme.ink)
-        paste(img, sprite, (slot.x, slot.y + 20 - sprite.height / 2))
-        used = put(img, (slot.x + 35, slot.y + 20), str(n), 21, theme.ink, bold=True, anchor="lm")
-        put(img, (slot.x + 39 + used, slot.y + 21), label, 15, theme.muted, anchor="lm")
+    items = ((icon("cards", 30, theme.panel_alt, theme.ink), str(info["hand_size"]), "cards"),
+             (bonus_icon("exchange tile", 28, theme.ink), str(info["exchange_tiles"]), "exch."),
+             (bonus_icon("bonus tile", 28, theme.ink), str(info["bonus_tiles"]), "bonus"))
+    cy = inner.y + 154
+    for (sprite, count, label), (x, label_x, label_size) in zip(items, stat_layout(inner, items), strict=True):
+        paste(img, sprite, (x, cy - sprite.height / 2))
+        put(img, (x + STAT_ICON + 5, cy), count, STAT_NUMBER, theme.ink, bold=True, anchor="lm")
+        if label_size:
+            put(img, (label_x, cy + 1), label, label_size, theme.muted, anchor="lm")
 
+
+STAT_ICON = 30     # the icon's width in a player's stat row
+STAT_NUMBER = 21   # its number's size
+STAT_LABEL = 15    # its label's size, shrunk (to 11) or dropped when a row is crowded
+
+
+def stat_layout(box: Box, items: Sequence[tuple[Image.Image, str, str]]) -> list[tuple[float, float, int]]:
+    """Where a player's stat row puts each (icon, number, label): (icon x, label x, label size; 0 = no label).
+    The items share ``box``'s width by what they need, so a two-digit count never runs under the next icon."""
+    gap = 10
+    for size in (STAT_LABEL, 14, 13, 12, 11, 0):
+        widths = [STAT_ICON + 5 + text_width(n, font(STAT_NUMBER, True))
+                  + (4 + text_width(label, font(size)) if size else 0) for _, n, label in items]
+        if sum(widths) + gap * (len(items) - 1) <= box.w:
+            break
+    spare = (box.w - sum(widths)) / max(1, len(items) - 1) if len(items) > 1 else 0
+    out = []
+    x = box.x
+    for (_, n, _), w in zip(items, widths, strict=True):
+        out.append((x, x + STAT_ICON + 5 + text_width(n, font(STAT_NUMBER, True)) + 4, size))
+        x += w + spare
+    return out

@@ -1,8 +1,8 @@
 """Burgenland's hand image, drawn from one seat's own view (sent by DM).
 
-Top to bottom: who and whose turn; the cards, one row per colour (all eight, so
-the layout never jumps and a missing colour is visible); jokers; held tiles; the
-player's remaining pieces; and, for each castle, how many of the player's cards
+Top to bottom: who and whose turn; the cards, one row per colour held (and one for
+jokers), then one line naming the colours held not at all, so a short hand makes a
+short image; held tiles; the player's remaining pieces; and, for each castle, how many of the player's cards
 match its two colours and which of its sites are open.  The last part is plain
 counting of what the view shows; the rules stay in the engine.
 """
@@ -10,6 +10,7 @@ counting of what the view shows; the rules stay in the engine.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
@@ -18,9 +19,8 @@ from engines.burgenland import data
 from render.burgenland import colours
 from render.burgenland.board import PIECE_KINDS
 from render.burgenland.pieces import JOKER_FILL, bonus_icon, indicator, marker
-from render.cache import LAYERS
 from render.canvas import new_canvas
-from render.header import draw_hand_title, header_panel
+from render.header import INSET, caption_size, draw_hand_header, hand_header_height, header_panel
 from render.icons import icon
 from render.layout import Box
 from render.legend import player_name
@@ -33,61 +33,67 @@ if TYPE_CHECKING:
 
 W = 900
 PAD = 24
-HEADER_H = 96
-CARDS_Y = HEADER_H + 16
+HEADER_H = hand_header_height(W, extra_rows=1)
 ROW_H = 62
 CARD_W, CARD_H = 40, 56
 CARDS_X = PAD + 170
-JOKER_Y = CARDS_Y + 40 + ROW_H * len(data.COLOURS)
-TILES_Y = JOKER_Y + ROW_H + 8
+CARDS_HEAD = 40   # the "Cards" title above the rows
+MISSING_H = 48    # the line of colours held not at all
 TILES_H = 96
-SUPPLY_Y = TILES_Y + TILES_H + 10
-CASTLES_Y = SUPPLY_Y + 70
+SUPPLY_H = 60
 CELL_H = 50
 CASTLE_ROWS = (data.CASTLES + 1) // 2
+CASTLES_H = 44 + CASTLE_ROWS * (CELL_H + 6) + 56
 #: "wall 4/6, house 5/7, tower 6/8": cards of one colour / all different, from the data.
 LARGE_COSTS = ", ".join(f"{kind} {one}/{diff}" for kind, (one, diff) in data.LARGE_COSTS.items())
-H = CASTLES_Y + 44 + CASTLE_ROWS * (CELL_H + 6) + 56 + PAD
 
 
-def _static_layer(theme: Theme) -> Image.Image:
-    img = new_canvas(W, H, theme)
-    draw = ImageDraw.Draw(img)
-    header_panel(draw, W, HEADER_H, theme)
-    rounded_box(draw, (14, CARDS_Y, W - 14, JOKER_Y + ROW_H), theme.panel, theme.line, radius=12)
-    put(img, (PAD, CARDS_Y + 10), "Cards", 20, theme.muted, bold=True)
-    for i, colour in enumerate(data.COLOURS):
-        y = CARDS_Y + 40 + i * ROW_H
-        if i % 2:
-            draw.rectangle((16, y, W - 16, y + ROW_H - 1), fill=mix(theme.panel, theme.panel_alt, 0.45))
-        cy = y + ROW_H / 2
-        paste(img, marker(colours.LETTERS[colour], colours.rgb(colour), 40, theme.ink), (PAD, cy - 20))
-        put(img, (PAD + 50, cy), colours.LABELS[colour], 19, theme.ink, anchor="lm")
-    cy = JOKER_Y + ROW_H / 2
-    draw.line((16, JOKER_Y, W - 16, JOKER_Y), fill=theme.line, width=2)
-    paste(img, icon("star", 40, (250, 200, 40), theme.ink), (PAD, cy - 20))
-    put(img, (PAD + 50, cy), "jokers", 19, theme.ink, bold=True, anchor="lm")
-    rounded_box(draw, (14, TILES_Y, W - 14, SUPPLY_Y - 10), theme.panel, theme.line, radius=12)
-    rounded_box(draw, (14, SUPPLY_Y, W - 14, CASTLES_Y - 10), theme.panel, theme.line, radius=12)
-    rounded_box(draw, (14, CASTLES_Y, W - 14, H - 14), theme.panel, theme.line, radius=12)
-    put(img, (PAD, CASTLES_Y + 12), "Where your cards build (4 cards of the castle's colours, jokers count)",
-        18, theme.muted, bold=True)
-    return img
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where a hand's parts go: one card row per colour held (and jokers), the rest below them."""
+
+    rows: tuple[str, ...]   # colours with cards, in the game's order, then "joker" if any
+    missing: tuple[str, ...]  # colours with no card
+    cards_y: int
+    tiles_y: int
+    supply_y: int
+    castles_y: int
+    height: int
+
+    def row_centre(self, i: int) -> float:
+        return self.cards_y + CARDS_HEAD + i * ROW_H + ROW_H / 2
+
+    @property
+    def cards_bottom(self) -> int:
+        return self.tiles_y - 10
+
+
+def layout(counts: Mapping[str, int], jokers: int) -> Layout:
+    """The hand's layout for these card counts: empty colours take no row (they are named on one line)."""
+    rows = tuple(c for c in data.COLOURS if counts.get(c, 0)) + (("joker",) if jokers else ())
+    missing = tuple(c for c in data.COLOURS if not counts.get(c, 0))
+    cards_y = HEADER_H + 12
+    cards_h = CARDS_HEAD + max(1, len(rows)) * ROW_H + (MISSING_H if missing else 0) + 6
+    tiles_y = cards_y + cards_h + 10
+    supply_y = tiles_y + TILES_H + 10
+    castles_y = supply_y + SUPPLY_H + 10
+    return Layout(rows, missing, cards_y, tiles_y, supply_y, castles_y, castles_y + CASTLES_H + 14)
 
 
 def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
     """The hand as a Pillow image (``render.draw_hand`` encodes it)."""
-    img = LAYERS.get(("burgenland", "hand", W, theme.name), lambda: _static_layer(theme))
-    draw = ImageDraw.Draw(img)
     seat = view["seat"]
     counts = _counts_by_colour(view["hand"]["cards"])
     jokers = view["hand"]["jokers"]
+    lay = layout(counts, jokers)
+    img = new_canvas(W, lay.height, theme)
+    draw = ImageDraw.Draw(img)
+    header_panel(draw, W, HEADER_H, theme)
     _draw_header(img, draw, view, names, seat, counts, jokers, theme)
-    _draw_cards(img, view["hand"]["cards"], theme)
-    _draw_jokers(img, jokers, theme)
-    _draw_tiles(img, view["tiles"], theme)
-    _draw_supply(img, view, seat, theme)
-    _draw_castles(img, draw, view, counts, jokers, theme)
+    _draw_cards(img, draw, view["hand"]["cards"], jokers, lay, theme)
+    _draw_tiles(img, draw, view["tiles"], lay.tiles_y, theme)
+    _draw_supply(img, draw, view, seat, lay.supply_y, theme)
+    _draw_castles(img, draw, view, counts, jokers, lay.castles_y, theme)
     return img
 
 
@@ -100,31 +106,58 @@ def _counts_by_colour(cards: Sequence[CardGroup]) -> dict[str, int]:
 
 def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, names: Sequence[str], seat: int,
                  counts: Mapping[str, int], jokers: int, theme: Theme) -> None:
-    tag = ""
-    if view["winner"] is not None:
-        tag = "YOU WON!" if view["winner"] == seat else "GAME OVER"
-    elif view["to_act"] == seat:
-        tag = "YOUR TURN"
-    draw_hand_title(img, draw, seat, player_name(names, seat), tag, theme, width=W, pad=PAD, top=26, tag_size=17,
-                    min_size=20)
+    tag, status = "", ""
+    winner, to_act = view["winner"], view["to_act"]
+    if winner is not None:
+        tag = "YOU WON!" if winner == seat else "GAME OVER"
+        status = "You built every piece first." if winner == seat else f"{player_name(names, winner)} won."
+    elif to_act == seat:
+        tag, status = "YOUR TURN", "Your turn: build, or take 2 cards."
+    elif to_act is not None:
+        status = f"Waiting for {player_name(names, to_act)}"
+    y = draw_hand_header(img, draw, theme, width=W, seat=seat, name=player_name(names, seat), tag=tag,
+                         title="BURGENLAND", move=view["move"], status=status, mine=to_act == seat)
     coins = sum(g["value"] * g["count"] for g in view["hand"]["cards"])
     n_cards = sum(counts.values())
     summary = (f"your hand: {n_cards} card{'s' * (n_cards != 1)} worth {coins} coins"
                f" · {jokers} joker{'s' * (jokers != 1)}")
-    draw_text(img, (PAD + 56, 72), summary, 19, theme.muted, anchor="lm", max_width=W - 2 * PAD - 70)
+    draw_text(img, (INSET + 12, y + caption_size(W) * 0.75), summary, caption_size(W), theme.muted, anchor="lm",
+              max_width=W - 2 * INSET - 24)
 
 
-def _draw_cards(img: Image.Image, cards: Sequence[CardGroup], theme: Theme) -> None:
+def _draw_cards(img: Image.Image, draw: ImageDraw.ImageDraw, cards: Sequence[CardGroup], jokers: int, lay: Layout,
+                theme: Theme) -> None:
+    rounded_box(draw, (14, lay.cards_y, W - 14, lay.cards_bottom), theme.panel, theme.line, radius=12)
+    put(img, (PAD, lay.cards_y + 10), "Cards", 20, theme.muted, bold=True)
     groups: dict[str, dict[int, int]] = {c: {} for c in data.COLOURS}
     for group in cards:
         values = groups.setdefault(group["colour"], {})
         values[group["value"]] = values.get(group["value"], 0) + group["count"]
-    for i, colour in enumerate(data.COLOURS):
+    for i, colour in enumerate(lay.rows):
+        cy = lay.row_centre(i)
+        top = cy - ROW_H / 2
+        if i % 2:
+            draw.rectangle((16, top, W - 16, top + ROW_H - 1), fill=mix(theme.panel, theme.panel_alt, 0.45))
+        if colour == "joker":
+            draw.line((16, top, W - 16, top), fill=theme.line, width=2)
+            paste(img, icon("star", 40, (250, 200, 40), theme.ink), (PAD, cy - 20))
+            put(img, (PAD + 50, cy), "jokers", 19, theme.ink, bold=True, anchor="lm")
+            _draw_card_row(img, "joker", [(data.JOKER_VALUE, jokers)], cy, theme)
+            _row_total(img, jokers, data.JOKER_VALUE * jokers, cy, theme)
+            continue
+        paste(img, marker(colours.LETTERS[colour], colours.rgb(colour), 40, theme.ink), (PAD, cy - 20))
+        put(img, (PAD + 50, cy), colours.LABELS[colour], 19, theme.ink, anchor="lm")
         by_value = sorted(groups.get(colour, {}).items())
-        cy = CARDS_Y + 40 + i * ROW_H + ROW_H / 2
         _draw_card_row(img, colour, by_value, cy, theme)
-        n = sum(count for _, count in by_value)
-        _row_total(img, n, sum(v * count for v, count in by_value), cy, theme)
+        _row_total(img, sum(n for _, n in by_value), sum(v * n for v, n in by_value), cy, theme)
+    if not lay.rows:
+        put(img, (PAD, lay.row_centre(0)), "no cards and no jokers", 19, theme.muted, anchor="lm")
+    if lay.missing:
+        cy = lay.row_centre(max(1, len(lay.rows))) - ROW_H / 2 + MISSING_H / 2
+        x = PAD + put(img, (PAD, cy), "none of:", 17, theme.muted, anchor="lm") + 10
+        for colour in lay.missing:
+            paste(img, marker(colours.LETTERS[colour], colours.rgb(colour), 28, theme.ink), (x, cy - 14))
+            x += 34
 
 
 def _card_sprite(colour: str, value: int, theme: Theme) -> Image.Image:
@@ -162,18 +195,12 @@ def _row_total(img: Image.Image, n: int, coins: int, cy: float, theme: Theme) ->
     put(img, (W - PAD, cy), f"{coins} coin{'s' * (coins != 1)}" if n else "–", 18, theme.muted, anchor="rm")
 
 
-def _draw_jokers(img: Image.Image, jokers: int, theme: Theme) -> None:
-    cy = JOKER_Y + ROW_H / 2
-    by_value = [(data.JOKER_VALUE, jokers)] if jokers else []
-    _draw_card_row(img, "joker", by_value, cy, theme)
-    _row_total(img, jokers, data.JOKER_VALUE * jokers, cy, theme)
-
-
-def _draw_tiles(img: Image.Image, tiles: Tiles, theme: Theme) -> None:
+def _draw_tiles(img: Image.Image, draw: ImageDraw.ImageDraw, tiles: Tiles, tiles_y: int, theme: Theme) -> None:
     """The exchange tiles held, and the bonus tiles held by kind (2 x 2 grid of kinds)."""
-    put(img, (PAD, TILES_Y + 10), "Tiles", 18, theme.muted, bold=True)
+    rounded_box(draw, (14, tiles_y, W - 14, tiles_y + TILES_H), theme.panel, theme.line, radius=12)
+    put(img, (PAD, tiles_y + 10), "Tiles", 18, theme.muted, bold=True)
     exchange = tiles["exchange"]
-    cy = TILES_Y + 58
+    cy = tiles_y + 58
     paste(img, bonus_icon("exchange tile", 36, theme.ink), (PAD, cy - 18))
     put(img, (PAD + 44, cy - 8), f"×{exchange}", 22, theme.ink if exchange else theme.muted, bold=True,
         anchor="lm")
@@ -181,7 +208,7 @@ def _draw_tiles(img: Image.Image, tiles: Tiles, theme: Theme) -> None:
     counts: dict[str, int] = {}
     for tile in tiles["bonus"]:
         counts[tile] = counts.get(tile, 0) + 1
-    grid = Box(PAD + 160, TILES_Y + 12, W - 2 * PAD - 160, TILES_H - 24)
+    grid = Box(PAD + 160, tiles_y + 12, W - 2 * PAD - 160, TILES_H - 24)
     if not counts:
         paste(img, bonus_icon("bonus tile", 36, theme.ink), (grid.x, cy - 18))
         put(img, (grid.x + 44, cy), "no bonus tiles", 18, theme.muted, anchor="lm")
@@ -197,9 +224,11 @@ def _draw_tiles(img: Image.Image, tiles: Tiles, theme: Theme) -> None:
                   max_width=cell.w - 40, min_size=13)
 
 
-def _draw_supply(img: Image.Image, view: SeatView, seat: int, theme: Theme) -> None:
+def _draw_supply(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, seat: int, supply_y: int,
+                 theme: Theme) -> None:
+    rounded_box(draw, (14, supply_y, W - 14, supply_y + SUPPLY_H), theme.panel, theme.line, radius=12)
     left = view["players_info"][seat]["pieces_left"]
-    cy = SUPPLY_Y + 30
+    cy = supply_y + 30
     put(img, (PAD, cy), "To build", 18, theme.muted, bold=True, anchor="lm")
     x = PAD + 110
     colour = player_colour(seat)
@@ -212,9 +241,12 @@ def _draw_supply(img: Image.Image, view: SeatView, seat: int, theme: Theme) -> N
 
 
 def _draw_castles(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, counts: Mapping[str, int],
-                  jokers: int, theme: Theme) -> None:
+                  jokers: int, castles_y: int, theme: Theme) -> None:
+    rounded_box(draw, (14, castles_y, W - 14, castles_y + CASTLES_H), theme.panel, theme.line, radius=12)
+    put(img, (PAD, castles_y + 12), "Where your cards build (4 cards of the castle's colours, jokers count)",
+        18, theme.muted, bold=True)
     letters = view["colours"]
-    body = Box(PAD, CASTLES_Y + 44, W - 2 * PAD, CASTLE_ROWS * (CELL_H + 6))
+    body = Box(PAD, castles_y + 44, W - 2 * PAD, CASTLE_ROWS * (CELL_H + 6))
     cols = body.columns(2, gap=16)
     for i, castle in enumerate(view["castles"]):
         col = cols[i // CASTLE_ROWS]

@@ -19,15 +19,17 @@ from engines.castles_of_burgundy import data as D
 from render.cache import LAYERS
 from render.canvas import FRAME, new_canvas
 from render.castles_of_burgundy import geometry as geo
+from render.castles_of_burgundy import knowledge as K
 from render.castles_of_burgundy import pieces as P
 from render.castles_of_burgundy.estate import estate_image
-from render.header import header_panel
+from render.header import Header, caption_size, draw_board_header, header_panel
 from render.icons import icon as ui_icon
 from render.layout import Box
 from render.legend import player_name, seat_badge
 from render.palette import DEFAULT_THEME, Theme, mix, on_colour, player_colour
-from render.shapes import badge, paste, rounded_box
+from render.shapes import paste, rounded_box
 from render.text import draw_text, font, put
+from render.text import width as text_width
 
 if TYPE_CHECKING:
     from engines.castles_of_burgundy.view import PublicView
@@ -64,6 +66,9 @@ def _static(players: int, theme: Theme) -> Image.Image:
     put(img, (geo.BLACK.x + 16, geo.BLACK.y + 66), "buy a tile for", 18, theme.muted, anchor="lm")
     paste(img, P.icon("silver", 24), (geo.BLACK.x + 16, geo.BLACK.y + 84))
     put(img, (geo.BLACK.x + 44, geo.BLACK.y + 96), "×2 (once a turn)", 18, theme.muted, anchor="lm")
+    rounded_box(draw, geo.KNOWLEDGE.rect, theme.panel, theme.line, width=2, radius=12)
+    put(img, (geo.KNOWLEDGE.x + 14, geo.KNOWLEDGE.y + 18), "Knowledge tiles on the table", 18, theme.muted,
+        bold=True, anchor="lm")
     for box, title in ((geo.PHASE_BOX, ""), (geo.BONUS_BOX, "Bonus tiles"),
                        (geo.TRACK_BOX, "Turn-order track")):
         rounded_box(draw, box.rect, theme.panel, theme.line, width=2, radius=12)
@@ -83,30 +88,25 @@ def _static(players: int, theme: Theme) -> Image.Image:
 # Parts
 
 
-def _header(img: Image.Image, view: PublicView, names: Sequence[str], theme: Theme) -> None:
-    draw = ImageDraw.Draw(img)
-    y = FRAME + 8 + (geo.HEADER_H - FRAME - 8) / 2
-    put(img, (34, y - 16), "The Castles of Burgundy", 30, theme.ink, bold=True, anchor="lm")
+def status_facts(view: PublicView) -> str:
+    """Where the game stands: phase, round and the white die (or setup, or the end)."""
     if view["over"]:
-        status = "Game over — final scores"
-    elif view["setup"]:
-        status = "Setup: start castles are placed"
-    else:
-        status = (f"Phase {view['phase']} · round {view['round']} of {D.ROUNDS_PER_PHASE}"
-                  f" · white die {view['white_die']}")
-    put(img, (34, y + 20), f"{status} · move {view['move']}", 20, theme.ink, anchor="lm")
+        return "Game over: final scores"
+    if view["setup"]:
+        return "Setup: the start castles are placed"
+    return f"Phase {view['phase']} · round {view['round']} of {D.ROUNDS_PER_PHASE} · white die {view['white_die']}"
+
+
+def _header(img: Image.Image, view: PublicView, names: Sequence[str], theme: Theme) -> None:
     actor = view["to_act"]
-    if actor is not None:
-        name = player_name(names, actor)
-        text = f"{name} to act"
-        right = W - 30
-        w = min(font(24, True).getlength(text) + 40, 560)
-        draw.rounded_rectangle((right - w - 46, y - 24, right, y + 24), radius=24, fill=theme.accent)
-        paste(img, seat_badge(actor, 34, theme.ink), (right - w - 38, y - 17))
-        draw_text(img, (right - w + 4, y), text, 24, (0, 0, 0), bold=True, anchor="lm", max_width=w - 12,
-                  min_size=16)
-    elif view["over"]:
-        badge(draw, (W - 30, y), "GAME OVER", 24, theme.good, anchor="rm", pad=10)
+    result = view.get("result")
+    winners = [s for s, rank in enumerate(result["ranks"]) if rank == 1] if result else None
+    best = max(result["scores"]) if result else 0
+    who = " & ".join(player_name(names, s) for s in winners or [])
+    x, y = draw_board_header(img, theme, W, Header(
+        title="THE CASTLES OF BURGUNDY", move=view["move"], to_act=actor, name=player_name(names, actor),
+        status="to act", winners=winners, result=f"{who} win{'s' if len(winners or []) == 1 else ''} with {best} VP"))
+    draw_text(img, (x, y), status_facts(view), caption_size(W), theme.ink, anchor="lm", max_width=W - 2 * x)
 
 
 def _depot(img: Image.Image, box: Box, tiles: Sequence[str], kinds: Sequence[str], goods: Sequence[int],
@@ -137,19 +137,34 @@ def _depot(img: Image.Image, box: Box, tiles: Sequence[str], kinds: Sequence[str
             paste(img, P.space(kinds[i], None, r), centre, "mm")
         else:
             paste(img, P.tile(placed, r), centre, "mm")
-    gx = box.x + 84
-    size = 36
     if not goods:
-        put(img, (gx, box.y + 186), "none", 18, theme.muted, anchor="lm")
-    fits = int((box.right - 12 - gx) // (size + 4))
-    if len(goods) <= fits:
-        for i, g in enumerate(goods):
-            paste(img, P.goods(g, size), (gx + i * (size + 4), box.y + 168))
-    else:  # many goods: one per type with a count
-        for g in sorted(set(goods)):
-            paste(img, P.goods(g, size), (gx, box.y + 168))
-            gx += size + 4 + put(img, (gx + size + 4, box.y + 186), f"×{goods.count(g)}", 18, theme.ink,
-                                 bold=True, anchor="lm") + 10
+        put(img, (box.x + 84, box.y + 186), "none", 18, theme.muted, anchor="lm")
+    for goods_type, x, size, count, text_size in goods_layout(box, goods):
+        paste(img, P.goods(goods_type, size), (x, box.y + 186 - size / 2))
+        if count:
+            put(img, (x + size + 4, box.y + 186), f"×{count}", text_size, theme.ink, bold=True, anchor="lm")
+
+
+GoodsPlace = tuple[int, float, int, int, int]  # goods type, x, tile size, count shown (0: none), count's size
+
+
+def goods_layout(box: Box, goods: Sequence[int]) -> list[GoodsPlace]:
+    """Where a depot's goods go on its "Goods" line: one tile each while they fit, else one per type with
+    "×n", smaller when needed, so that nothing runs past the depot's right edge."""
+    x0, right = box.x + 84, box.right - 12
+    if len(goods) * 40 - 4 <= right - x0:
+        return [(g, x0 + i * 40, 36, 0, 0) for i, g in enumerate(goods)]
+    kinds = sorted(set(goods))
+    for size, text_size in ((36, 18), (30, 16), (26, 14), (22, 13)):
+        out: list[GoodsPlace] = []
+        x = x0
+        for g in kinds:
+            n = goods.count(g)
+            out.append((g, x, size, n if n > 1 else 0, text_size))
+            x += size + 4 + (text_width(f"×{n}", font(text_size, True)) + 10 if n > 1 else 6)
+        if x - 10 <= right:
+            break
+    return out
 
 
 def _black(img: Image.Image, view: PublicView, theme: Theme) -> None:
@@ -179,6 +194,45 @@ def _black(img: Image.Image, view: PublicView, theme: Theme) -> None:
         draw.rounded_rectangle((cx, cy - 16, cx + 22, cy + 16), radius=5, fill=fill, outline=P.INK, width=2)
         put(img, (cx + 11, cy), letter, 15, on_colour(fill), bold=True, anchor="mm")
         put(img, (cx + 26, cy), str(sizes.get(back, 0)), 18, theme.ink, bold=True, anchor="lm")
+
+
+def knowledge_on_table(view: PublicView) -> list[tuple[int, str]]:
+    """Every knowledge tile the board image shows by its number only, once each, with where it lies:
+    the numbered depots, the black depot, then each player's storage."""
+    seen: dict[int, str] = {}
+    for depot in (*(str(n) for n in range(1, 7)), "black"):
+        for token in view["depots"].get(depot, []):
+            n = K.number(token)
+            if n is not None:
+                seen.setdefault(n, "black" if depot == "black" else f"depot {depot}")
+    for info in view["players_info"]:
+        for token in info["storage"]:
+            n = K.number(token)
+            if n is not None:
+                seen.setdefault(n, f"storage {info['seat'] + 1}")
+    return list(seen.items())
+
+
+def _knowledge(img: Image.Image, view: PublicView, theme: Theme) -> None:
+    box = geo.KNOWLEDGE
+    tiles = knowledge_on_table(view)
+    if not tiles:
+        put(img, (box.x + 300, box.y + 18), "none", 18, theme.muted, anchor="lm")
+        return
+    body = Box(box.x + 14, box.y + 36, box.w - 28, box.h - 42)
+    cells = [c for col in body.columns(geo.KNOWLEDGE_COLUMNS, gap=16) for c in col.rows(geo.KNOWLEDGE_ROWS)]
+    shown = tiles if len(tiles) <= len(cells) else tiles[: len(cells) - 1]
+    for (n, where), cell in zip(shown, cells, strict=False):
+        cy = cell.y + cell.h / 2
+        paste(img, P.tile(f"k{n}", 15, label=False), (cell.x + 14, cy), "mm")
+        used = put(img, (cell.x + 34, cy), f"{n}", 18, theme.ink, bold=True, anchor="lm")
+        draw_text(img, (cell.x + 40 + used, cy), f"{K.SHORT.get(n, '')} ({where})", 16, theme.ink, anchor="lm",
+                  max_width=cell.w - 44 - used, min_size=12)
+    if len(shown) < len(tiles):
+        rest = ", ".join(str(n) for n, _ in tiles[len(shown):])
+        cell = cells[-1]
+        draw_text(img, (cell.x, cell.y + cell.h / 2), f"and {rest}: see the estates' lists", 16, theme.muted,
+                  anchor="lm", max_width=cell.w)
 
 
 def _phase(img: Image.Image, view: PublicView, theme: Theme) -> None:
@@ -274,7 +328,8 @@ def _players(img: Image.Image, view: PublicView, names: Sequence[str], theme: Th
     box = geo.players_box(len(infos))
     draw = ImageDraw.Draw(img)
     actor = view["to_act"]
-    best = max(p["vp"] for p in infos)
+    result = view.get("result")
+    first = {s for s, rank in enumerate(result["ranks"]) if rank == 1} if result else set()
     for seat, info in enumerate(infos):
         y = box.y + geo.PLAYERS_TITLE_H + seat * geo.PLAYER_ROW_H + 6
         cy = y + geo.PLAYER_ROW_H / 2
@@ -284,7 +339,7 @@ def _players(img: Image.Image, view: PublicView, names: Sequence[str], theme: Th
         if seat == actor:
             draw.rectangle((box.x + 6, y, box.x + 12, y + geo.PLAYER_ROW_H), fill=theme.accent)
             paste(img, ui_icon("arrow", 26, theme.accent, P.INK), (box.x + 16, cy - 13))
-        elif view["over"] and info["vp"] == best:
+        elif seat in first:  # the winner by the rules' tie-breaks, not merely the most VP
             paste(img, ui_icon("crown", 28, P.GOLD, P.INK), (box.x + 14, cy - 14))
         paste(img, seat_badge(seat, 32, theme.ink), (box.x + COL_NAME - 20, cy - 16))
         draw_text(img, (box.x + COL_NAME + 22, cy), player_name(names, seat), 22, theme.ink, bold=seat == actor,
@@ -325,6 +380,7 @@ def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFA
         _depot(top, box, view["depots"].get(str(n), []), view["depot_spaces"].get(str(n), []),
                view["depot_goods"].get(str(n), []), theme)
     _black(top, view, theme)
+    _knowledge(top, view, theme)
     _phase(top, view, theme)
     _bonus(top, view, players, theme)
     _track(top, view, names, theme)

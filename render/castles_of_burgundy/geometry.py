@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from engines.castles_of_burgundy import data as D
+from render.header import board_header_height
 from render.layout import Box
 
 W = 1400
@@ -47,13 +48,17 @@ def edge(space: int, neighbour_q: int, neighbour_r: int) -> tuple[tuple[float, f
 DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 # --- The board image ------------------------------------------------------------------------------
-HEADER_H = 92
+HEADER_H = board_header_height(W) + 4
 DEPOTS = Box(MARGIN, HEADER_H + 10, W - 2 * MARGIN, 2 * 226 + 14)
 DEPOT_R = 48  # one tile size for depots, the black depot and storage: fewer sprites to draw
 DEPOT_TILE_STEP = 88
 BLACK = Box(MARGIN, DEPOTS.bottom + 14, W - 2 * MARGIN, 132)
 BLACK_R = DEPOT_R
-BAND = Box(MARGIN, BLACK.bottom + 14, W - 2 * MARGIN, 214)
+#: What the knowledge tiles on the board do (depots, black depot, storage): number and a short phrase.
+KNOWLEDGE = Box(MARGIN, BLACK.bottom + 10, W - 2 * MARGIN, 104)
+KNOWLEDGE_COLUMNS = 3
+KNOWLEDGE_ROWS = 2
+BAND = Box(MARGIN, KNOWLEDGE.bottom + 14, W - 2 * MARGIN, 214)
 PHASE_BOX, BONUS_BOX, TRACK_BOX = (
     Box(BAND.x, BAND.y, 500, BAND.h),
     Box(BAND.x + 514, BAND.y, 392, BAND.h),

@@ -14,30 +14,22 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
-from engines.castles_of_burgundy import data as D
 from render.canvas import FRAME, new_canvas
 from render.castles_of_burgundy import geometry as geo
+from render.castles_of_burgundy.board import status_facts
 from render.castles_of_burgundy.estate import FREE, PAID, estate_image
-from render.header import header_panel
-from render.legend import player_name, seat_badge
+from render.header import INSET, caption_size, draw_hand_header, hand_header_height, header_panel
+from render.legend import player_name
 from render.palette import DEFAULT_THEME, Theme
-from render.shapes import paste
-from render.text import draw_text, put
+from render.text import draw_text, font, put
+from render.text import width as text_width
 
 if TYPE_CHECKING:
     from engines.castles_of_burgundy.view import PublicView, SeatView
 
 W = geo.W
-HAND_HEADER_H = 132
-ESTATE_HEADER_H = 70
-
-
-def _status(view: PublicView) -> str:
-    if view["over"]:
-        return "Game over"
-    if view["setup"]:
-        return "Setup: start castles"
-    return f"Phase {view['phase']} · round {view['round']} of {D.ROUNDS_PER_PHASE} · white die {view['white_die']}"
+HAND_HEADER_H = hand_header_height(W, extra_rows=1) + 4
+ESTATE_HEADER_H = hand_header_height(W) + 4
 
 
 def _compose(header_h: int, estate: Image.Image, theme: Theme) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -48,6 +40,30 @@ def _compose(header_h: int, estate: Image.Image, theme: Theme) -> tuple[Image.Im
     return img, draw
 
 
+def dice_key(view: SeatView) -> list[tuple[str, bool, str]]:
+    """What the rings on a hand mean for this player's real dice: per die held, (tag, fits as it is, words).
+    The tag is what rings the spaces ("3", or "5+2w": die 5 with 2 workers); the words say how many
+    spaces each die reaches and with how many of the player's workers."""
+    seat = view["seat"]
+    info = view["players_info"][seat]
+    workers = info["workers"]
+    out = []
+    for die in sorted(set(info["dice"])):
+        costs = view["placeable"].get(str(die), {})
+        free = sum(1 for cost in costs.values() if cost == 0)
+        paid = sorted(cost for cost in costs.values() if cost)
+        if not costs:
+            out.append((str(die), True, f"die {die}: no stored tile fits"))
+            continue
+        parts = []
+        if free:
+            parts.append(f"{free} space{'s' * (free != 1)} as it is")
+        if paid:
+            parts.append(f"{len(paid)} with {paid[0]}+ of your {workers} worker{'s' * (workers != 1)}")
+        out.append((str(die) if free else f"{die}+{paid[0]}w", bool(free), f"die {die}: " + ", ".join(parts)))
+    return out
+
+
 def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
     """A seat's own estate, each space a stored tile could fill ringed (``render.draw_hand`` encodes it)."""
     seat = view["seat"]
@@ -56,36 +72,37 @@ def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT
     castle = (decision.get("spaces") if decision else None) or ()
     estate = estate_image(view, names, seat, title="your estate", placeable=placeable, castle=castle, theme=theme)
     img, draw = _compose(HAND_HEADER_H, estate, theme)
-    x, y = 34, FRAME + 34
-    put(img, (x, y), f"The Castles of Burgundy · {_status(view)}", 22, theme.ink, bold=True, anchor="lm")
     actor = view["to_act"]
+    tag, status = "", ""
     if view["over"]:
-        line = "The game is over."
+        tag, status = "GAME OVER", "The game is over."
     elif actor == seat:
-        line = "Your turn" + (f": {decision['prompt']}" if decision and decision["prompt"] else ".")
+        tag = "YOUR TURN"
+        status = "Your turn" + (f": {decision['prompt']}" if decision and decision["prompt"] else ".")
     elif actor is not None:
-        line = f"Waiting for {player_name(names, actor)}."
+        status = f"Waiting for {player_name(names, actor)}"
+    y = draw_hand_header(img, draw, theme, width=W, seat=seat, name=player_name(names, seat), tag=tag,
+                         title="THE CASTLES OF BURGUNDY", move=view["move"], status=status, mine=actor == seat)
+    # The key to the rings, for this player's own dice and workers.
+    c = caption_size(W)
+    ky = y + c * 0.75
+    kx: float = INSET + 12
+    right = W - INSET - 12
+    key = dice_key(view)
+    for tag_text, free, words in key:
+        w = text_width(tag_text, font(c - 4, True)) + 16
+        draw.rounded_rectangle((kx, ky - c / 2 - 2, kx + w, ky + c / 2 + 2), radius=round(c / 2), fill=FREE if free
+                               else PAID)
+        put(img, (kx + w / 2, ky), tag_text, c - 4, (255, 255, 255), bold=True, anchor="mm")
+        kx += w + 8 + draw_text(img, (kx + w + 8, ky), words, c, theme.ink, anchor="lm",
+                                max_width=right - kx - w - 8) + 28
+    if not key:
+        note = "No dice left to place with." if not view["over"] else ""
+    elif not any(placeable.values()) and not castle:
+        note = "Nothing in storage fits now."
     else:
-        line = ""
-    if actor is not None and not view["over"]:
-        paste(img, seat_badge(actor, 28, theme.ink), (x, y + 20))
-        draw_text(img, (x + 38, y + 34), line, 21, theme.accent if actor == seat else theme.ink, bold=actor == seat,
-                  anchor="lm", max_width=W - x - 80, min_size=15)
-    else:
-        put(img, (x, y + 34), line, 21, theme.ink, anchor="lm")
-    # the key to the rings
-    ky = y + 74
-    kx: float = x
-    for text, colour, meaning in (("3", FREE, "die 3 fits as it is"), ("5+2w", PAID, "die 5 with 2 workers")):
-        w = put(img, (0, -100), text, 15, (0, 0, 0), bold=True) + 14
-        draw.rounded_rectangle((kx, ky - 12, kx + w, ky + 12), radius=12, fill=colour)
-        put(img, (kx + w / 2, ky), text, 15, (255, 255, 255), bold=True, anchor="mm")
-        kx += w + 8 + put(img, (kx + w + 8, ky), meaning, 18, theme.ink, anchor="lm") + 26
-    if not any(placeable.values()) and not castle:
-        note = "No stored tile can be placed with your dice now." if placeable else "No dice to place with now."
-    else:
-        note = "Ringed: the spaces your stored tiles can fill."
-    draw_text(img, (kx, ky), note, 18, theme.muted, anchor="lm", max_width=W - kx - 34)
+        note = "Ringed: where they fit."
+    draw_text(img, (kx, ky), note, c, theme.muted, anchor="lm", max_width=right - kx)
     return img
 
 
@@ -95,7 +112,9 @@ def draw_estate_image(view: PublicView, names: Sequence[str], seat: int, theme: 
     if not 0 <= seat < len(infos):
         raise ValueError(f"no seat {seat} in a {len(infos)}-player game")
     estate = estate_image(view, names, seat, title=f"{infos[seat]['vp']} VP", theme=theme)
-    img, _draw = _compose(ESTATE_HEADER_H, estate, theme)
-    y = FRAME + 8 + (ESTATE_HEADER_H - FRAME - 16) / 2
-    put(img, (34, y), f"The Castles of Burgundy · {_status(view)}", 22, theme.ink, bold=True, anchor="lm")
+    img, draw = _compose(ESTATE_HEADER_H, estate, theme)
+    actor = view["to_act"]
+    status = status_facts(view) + (f" · {player_name(names, actor)} to act" if actor is not None else "")
+    draw_hand_header(img, draw, theme, width=W, seat=seat, name=player_name(names, seat), tag=f"{infos[seat]['vp']} VP",
+                     title="THE CASTLES OF BURGUNDY", move=view["move"], status=status, mine=False)
     return img

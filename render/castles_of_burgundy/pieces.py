@@ -338,7 +338,7 @@ def _hex_sprite(r: int, fill: RGB, outline: RGB, width: float) -> Image.Image:
     return supersampled((w, h), paint)
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=512)
 def space(kind: str, die: int | None, r: int) -> Image.Image:
     """An empty estate (or depot) space: pale kind colour, its letter, and its die number if any."""
     base = KIND_RGB[kind]
@@ -356,7 +356,7 @@ def space(kind: str, die: int | None, r: int) -> Image.Image:
     return sprite
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=2048)
 def tile(token: str, r: int, label: bool = True) -> Image.Image:
     """A hex tile: kind colour, a thick dark rim, its kind letter, icon and (``label``) its name/number."""
     kind = tile_kind(token)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
+from contextlib import contextmanager
 from io import BytesIO
 
 from PIL import Image, ImageChops
@@ -44,3 +46,27 @@ def assert_deterministic_and_public(game: str, pos: Position) -> None:
         if registry.find(game).player_boards:
             estate = render.draw_player(game, pos.public, names_, seat)
             assert estate == render.draw_player(game, pos.seats[(seat + 1) % pos.players], names_, seat)
+
+
+@contextmanager
+def drawn_text() -> Iterator[list[tuple[str, int]]]:
+    """Every (text, size) drawn through ``render.text.put`` (all names, titles and labels) while inside.
+
+    Static layers are cleared first, so what they hold is drawn (and seen) again."""
+    import render.text as T
+    from render.cache import LAYERS
+
+    seen: list[tuple[str, int]] = []
+    original = T._mask
+
+    def spy(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+        seen.append((text, size))
+        return original(text, size, bold, anchor)
+
+    LAYERS.clear()
+    T._mask = spy  # type: ignore[assignment]
+    try:
+        yield seen
+    finally:
+        T._mask = original
+        LAYERS.clear()

@@ -136,8 +136,12 @@ def test_a_half_made_turn_shows_in_the_hand_only() -> None:
     assert ImageChops.difference(a.crop(turn_box), b.crop(turn_box)).getbbox() is not None
     first = hand_mod.card_boxes()[0]
     assert H.changed(a, b, (first.x + 4, first.center[1]), 3)  # the chosen token's frame
-    # Another seat's view of the half-made turn is the same as before it.
-    assert render.draw_hand(GAME, E.view(half, 1), names) == render.draw_hand(GAME, E.view(start, 1), names)
+    # Another seat's hand shows nothing of the half-made turn: only the (public) move number in its header moved.
+    other_half, other_start = draw_hand_image(E.view(half, 1), names), draw_hand_image(E.view(start, 1), names)
+    below = (0, hand_mod.HEADER_H, hand_mod.W, other_half.height)
+    assert ImageChops.difference(other_half.crop(below), other_start.crop(below)).getbbox() is None
+    moved = {E.view(half, 1)["move"], E.view(start, 1)["move"]}
+    assert len(moved) == 2
 
 
 def test_hand_needs_a_seat_view() -> None:
@@ -200,4 +204,17 @@ def test_gallery_writes_every_sample_it_lists(tmp_path: Path) -> None:
 def test_an_action_through_the_engine_changes_only_the_acting_seats_hand() -> None:
     state = give(position(3), 0, "RH2", "GV2", "BP3")
     after = E.apply(state, 0, Action.of("place", "RH2"))[0]
-    assert render.draw_hand(GAME, E.view(after, 2), H.names(3)) == render.draw_hand(GAME, E.view(state, 2), H.names(3))
+    a, b = draw_hand_image(E.view(after, 2), H.names(3)), draw_hand_image(E.view(state, 2), H.names(3))
+    below = (0, hand_mod.HEADER_H, hand_mod.W, a.height)  # the header's move number is public and moves on
+    assert ImageChops.difference(a.crop(below), b.crop(below)).getbbox() is None
+
+
+def test_the_hand_shows_each_code_to_type_without_quoting_marks(played: list[Position]) -> None:
+    pos = played[1]
+    for seat, own in enumerate(pos.seats):
+        with H.drawn_text() as seen:
+            render.draw_hand(GAME, own, H.names(pos.players))
+        texts = [text for text, _ in seen]
+        assert not any("`" in t for t in texts), seat
+        for tok in own["hand"]:
+            assert tok["code"] in texts  # the code, drawn on its own in bold after "type"

@@ -140,3 +140,38 @@ def test_gallery_includes_the_game(tmp_path) -> None:  # type: ignore[no-untyped
     assert len(boards) == len(PHASES) and all(p.name.startswith("burgen-land-2p-") for p in boards)
     for path in written:
         H.decode(path.read_bytes())
+
+
+def _texts(view, names=TWO) -> list[str]:  # type: ignore[no-untyped-def]
+    with H.drawn_text() as seen:
+        render.draw_board(GAME, view, names)
+    return [text for text, _ in seen]
+
+
+def test_the_start_player_is_never_tagged_like_a_rank(played: list[Position]) -> None:
+    """"1st" beside the start player read as a place on the final board: the start player is now named in
+    words while the game runs ("started the game"), and not at all once it is over."""
+    running, over = played[1].public, played[-1].public
+    assert over["winner"] is not None and running["winner"] is None
+    texts = _texts(running)
+    assert "started the game" in texts and "1st" not in texts
+    texts = _texts(over)
+    assert "started the game" not in texts and "1st" not in texts
+
+
+def test_the_last_roll_names_the_roller_before_the_dice_and_says_their_values(played: list[Position]) -> None:
+    for pos in played[1:]:
+        last = pos.public["last_roll"]
+        assert last is not None
+        texts = _texts(pos.public)
+        name = H.names(2)[last["seat"]]
+        assert any(t.startswith(name.split()[0]) and t.endswith(" rolled") for t in texts), texts
+        words = f"(own die {last['dice'][0]}"
+        assert any(t.startswith(words) for t in texts)
+        for red in last["dice"][1:]:
+            assert any(t.startswith(words) and str(red) in t for t in texts)
+
+
+def test_every_castle_value_is_labelled_beside_its_number(played: list[Position]) -> None:
+    texts = _texts(played[1].public)
+    assert texts.count("castle value") == 6 and "value" not in texts

@@ -254,3 +254,98 @@ def test_cold_and_warm_caches_give_the_same_bytes() -> None:
     LAYERS.clear()
     assert render.draw_board("burgenland", view, H.names(4)) == warm_board
     assert render.draw_hand("burgenland", view, H.names(4)) == warm_hand
+
+
+# --------------------------------------------------------------------------------
+# Defects fixed: each test reads the view (or the layout) the image was drawn from
+
+
+def test_a_wells_seat_number_is_never_covered_by_the_rings_around_it() -> None:
+    """The indicator's ring and the last-move ring go round a well; the seat number stays inside the piece."""
+    from render.burgenland import geometry as geo
+    from render.burgenland.pieces import badge_diameter, well_badge_centre
+
+    plain = views.public_view(3)
+    plain["castles"][6]["well"] = {"owner": 2}
+    plain["castles"][6]["indicator"] = False
+    plain["last_move"] = {"seat": 1, "piece": "wall", "where": "3W"}
+    ringed = copy.deepcopy(plain)
+    ringed["castles"][6]["indicator"] = True
+    ringed["last_move"] = {"seat": 2, "piece": "well", "where": "7"}
+    a, b = draw_board_image(plain, H.names(3)), draw_board_image(ringed, H.names(3))
+    wx, wy = board_mod.well_centre(7)
+    assert H.changed(a, b, (wx, wy - geo.WELL / 2 - 5), 3)   # the rings are drawn ...
+    dx, dy = well_badge_centre(geo.WELL)
+    r = badge_diameter(geo.WELL) / 2
+    h = r * 0.75  # the square inside the number's disc
+    number = (round(wx + dx - h), round(wy + dy - h), round(wx + dx + h), round(wy + dy + h))
+    assert ImageChops.difference(a.crop(number), b.crop(number)).getbbox() is None  # ... not over the number
+    assert (dx ** 2 + dy ** 2) ** 0.5 + r <= geo.WELL / 2  # the number lies inside the round piece
+
+
+def test_next_points_at_the_next_reward_not_at_a_crossed_out_one() -> None:
+    col = board_mod._supply_columns()[2]
+    cy = col.y + 82 + 34
+    for taken in (0, 2, 5):
+        view = views.public_view(3)
+        view["well_rewards"] = list(board_mod.data.WELL_REWARDS[taken:])
+        img = draw_board_image(view, H.names(3))
+        for i in range(len(board_mod.data.WELL_REWARDS)):
+            x = board_mod.reward_x(col, i) + board_mod.REWARD_SIZE / 2
+            label = img.crop((round(x - 8), round(cy - 8), round(x + 8), round(cy + 8))).convert("L")
+            has_ink = label.getextrema()[0] < 90
+            assert has_ink == (i == taken), (taken, i)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_two_digit_counts_stay_clear_of_the_next_icon(players: int) -> None:
+    """"13 cards" used to run under the exchange icon: each stat now ends before the next one starts."""
+    from render.icons import icon
+    from render.text import font
+    from render.text import width as text_width
+
+    sprite = icon("cards", 30, (0, 0, 0))
+    inner = board_mod.player_boxes(players)[0].inset(14, 12)
+    for counts in (("13", "0", "1"), ("99", "12", "10"), ("5", "1", "0")):
+        items = [(sprite, n, label) for n, label in zip(counts, ("cards", "exch.", "bonus"), strict=True)]
+        placed = board_mod.stat_layout(inner, items)
+        ends = []
+        for (_, n, label), (x, label_x, size) in zip(items, placed, strict=True):
+            number_end = x + board_mod.STAT_ICON + 5 + text_width(n, font(board_mod.STAT_NUMBER, True))
+            ends.append(label_x + text_width(label, font(size)) if size else number_end)
+            assert label_x >= number_end
+        starts = [x for x, _, _ in placed]
+        for end, next_start in zip(ends, starts[1:], strict=False):
+            assert end + 4 <= next_start, (players, counts)
+        assert ends[-1] <= inner.right
+        if counts[0] != "99":  # labels stay (shrunk at most to 11 px) for real hands: they say what is counted
+            assert placed[0][2] >= 11
+
+
+def test_the_hand_has_a_row_per_colour_held_only() -> None:
+    from render.burgenland import hand as hand_mod
+
+    four = views.with_hand(views.seat_view(3), [
+        {"colour": "red", "letter": "R", "value": 1, "count": 2},
+        {"colour": "white", "letter": "W", "value": 2, "count": 2}], jokers=0)
+    every = views.with_hand(views.seat_view(3), [
+        {"colour": c, "letter": views.LETTERS[c], "value": 1, "count": 1} for c in views.data.COLOURS], jokers=2)
+    short, full = draw_hand_image(four, H.names(3)), draw_hand_image(every, H.names(3))
+    lay_short = hand_mod.layout(hand_mod._counts_by_colour(four["hand"]["cards"]), 0)
+    lay_full = hand_mod.layout(hand_mod._counts_by_colour(every["hand"]["cards"]), 2)
+    assert lay_short.rows == ("red", "white") and len(lay_short.missing) == 6
+    assert lay_full.rows == (*views.data.COLOURS, "joker") and not lay_full.missing
+    assert (short.height, full.height) == (lay_short.height, lay_full.height)
+    assert short.height <= full.height - 6 * hand_mod.ROW_H + hand_mod.MISSING_H
+    assert short.height < 1200  # four cards used to take 1354 px
+
+
+def test_the_pieces_key_and_the_last_build_ring_use_the_highlight_not_a_seat_colour() -> None:
+    from render.palette import DEFAULT_THEME, PLAYER_COLOURS
+
+    view = views.public_view(3)
+    img = draw_board_image(view, H.names(3))
+    x, y = board_mod.site_centre(3, "W")
+    ring = img.crop((round(x - 40), round(y - 40), round(x + 40), round(y + 40)))
+    colours = {c for _, c in ring.getcolors(1 << 16) or []}
+    assert DEFAULT_THEME.highlight in colours and DEFAULT_THEME.highlight not in PLAYER_COLOURS

@@ -119,3 +119,84 @@ def test_long_and_missing_names_still_render() -> None:
     for png in (render.draw_board(GAME, view, long), render.draw_hand(GAME, view, ["Ana"]),
                 render.draw_player(GAME, view, [], 3)):
         H.decode(png)
+
+
+# --------------------------------------------------------------------------------
+# Defects fixed: each test reads the view the image was drawn from
+
+
+def test_the_hand_key_is_the_players_own_dice_and_workers(played: list[Position]) -> None:
+    """The key used to say "die 3 fits as it is · die 5 with 2 workers" to everyone, whatever they held."""
+    for pos in played[:3]:
+        for seat, own in enumerate(pos.seats):
+            info = own["players_info"][seat]
+            with H.drawn_text() as seen:
+                render.draw_hand(GAME, own, H.names(pos.players))
+            keyed = sorted(int(t.split(":")[0][4:]) for t, _ in seen if t.startswith("die ") and ":" in t)
+            assert keyed == sorted(set(info["dice"])), (pos.label, seat)
+            for text, _ in seen:
+                if "worker" in text and text.startswith("die "):
+                    assert f"of your {info['workers']} worker" in text
+            if not info["dice"]:
+                assert any(t == "No dice left to place with." for t, _ in seen) or own["over"]
+
+
+def test_the_key_counts_the_spaces_each_die_reaches_as_the_view_says() -> None:
+    state = setp(store(position(2, dice=(2, 5)), 0, "ship"), 0, workers=0)
+    view = E.view(state, 0)
+    from render.castles_of_burgundy.hand import dice_key
+
+    assert dice_key(view) == [("2", True, "die 2: 1 space as it is"), ("5", True, "die 5: 1 space as it is")]
+    none = copy.deepcopy(view)
+    none["placeable"] = {"2": {}, "5": {"20": 2}}
+    none["players_info"][0]["workers"] = 3
+    assert dice_key(none) == [("2", True, "die 2: no stored tile fits"),
+                              ("5+2w", False, "die 5: 1 with 2+ of your 3 workers")]
+
+
+def test_a_depots_goods_never_run_past_its_edge() -> None:
+    from render.castles_of_burgundy.board import goods_layout
+    from render.castles_of_burgundy.pieces import GOODS_RGB  # noqa: F401 (goods types 1-6)
+    from render.text import font
+    from render.text import width as text_width
+
+    for box in geo.depot_boxes():
+        for goods in ([5, 5], [1, 2, 3, 4, 5, 5], [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6], [1, 2, 3, 4, 5, 6] * 3,
+                      [3] * 9, [1, 2, 3, 4, 5, 6, 6, 6, 6]):
+            placed = goods_layout(box, goods)
+            assert sorted({g for g, *_ in placed}) == sorted(set(goods))
+            shown = sum(n or 1 for _, _, _, n, _ in placed)
+            assert shown == len(goods) or sum(goods.count(g) for g, *_ in placed) == len(goods)
+            for _g, x, size, n, text_size in placed:
+                end = x + size + (4 + text_width(f"×{n}", font(text_size, True)) if n else 0)
+                assert end <= box.right - 8, (goods, end, box.right)
+
+
+def test_knowledge_tiles_on_the_table_say_what_they_do(played: list[Position]) -> None:
+    from render.castles_of_burgundy import knowledge as K
+    from render.castles_of_burgundy.board import knowledge_on_table
+
+    assert sorted(K.SHORT) == list(range(1, 27))
+    assert K.SHORT[17] == "end: 4 VP per watchtower" and K.SHORT[15].startswith("end: 3 VP")
+    for pos in played[:3]:
+        tiles = knowledge_on_table(pos.public)
+        with H.drawn_text() as seen:
+            render.draw_board(GAME, pos.public, H.names(pos.players))
+        texts = [t for t, _ in seen]
+        for n, where in tiles[:5]:
+            assert any(t.startswith(K.SHORT[n]) and where in t for t in texts), (pos.label, n)
+        on_depots = {int(t[1:]) for d in pos.public["depots"].values() for t in d if t.startswith("k")}
+        assert on_depots <= {n for n, _ in tiles}
+
+
+def test_a_finished_board_crowns_the_winner_by_the_tie_breaks(played: list[Position]) -> None:
+    over = copy.deepcopy(played[-1].public)
+    result = over["result"]
+    assert result is not None
+    result["scores"] = [50] * over["players"]  # a tie on VP, broken by the rules: seat 1 first
+    result["ranks"] = [2] * over["players"]
+    result["ranks"][1] = 1
+    names = H.names(over["players"])
+    with H.drawn_text() as seen:
+        render.draw_board(GAME, over, names)
+    assert any(t == f"{H.names(4)[1].split()[0]} da Conceição… wins with 50 VP" for t, _ in seen), seen[:8]

@@ -1,0 +1,80 @@
+"""Bürger, Baumeister & Co.'s end screen breakdown: points in play, the best colour in hand, the projects.
+
+Points per district are not in the view: the game does not record who placed which token (only the
+cranes on the large projects are owned), so the split shown is by source: play, the hand's bonus,
+and each seat's large projects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from PIL import Image, ImageDraw
+
+from render.buerger_baumeister import colours
+from render.buerger_baumeister.pieces import crane, token
+from render.header import caption_size
+from render.legend import player_name, seat_badge
+from render.palette import Theme
+from render.shapes import chip, paste, rounded_box
+from render.standings import Standings, W
+from render.text import draw_text, put
+
+if TYPE_CHECKING:
+    from engines.buerger_baumeister.view import PublicView
+
+ROW_H = 64
+
+
+def breakdown(view: PublicView, names: Sequence[str], width: int, theme: Theme) -> Image.Image:
+    finals = {f["seat"]: f for f in view["final"] or []}
+    infos = view["players_info"]
+    c = caption_size(W)
+    h = 84 + len(infos) * ROW_H + 20
+    img = Image.new("RGB", (width, h), theme.background)
+    draw = ImageDraw.Draw(img)
+    rounded_box(draw, (0, 0, width - 1, h - 1), theme.panel, theme.line, width=2, radius=12)
+    put(img, (16, 24), "Points: in play + the best single colour in hand", c, theme.ink, bold=True, anchor="lm")
+    x_play, x_hand, x_total, x_proj = 400, 520, 820, 930
+    for label_x, label in ((x_play, "in play"), (x_hand, "hand (best colour)"), (x_total, "total"),
+                           (x_proj, "large projects")):
+        put(img, (label_x, 64), label, c - 8, theme.muted, bold=True, anchor="lm")
+    projects: dict[int, list[str]] = {}
+    for district in view["districts"]:
+        owner = district["project"]["crane"]
+        if owner is not None:
+            projects.setdefault(owner, []).append(district["id"])
+    for row, info in enumerate(infos):
+        seat = info["seat"]
+        final = finals.get(seat)
+        cy = 84 + row * ROW_H + ROW_H / 2
+        paste(img, seat_badge(seat, 34, theme.ink), (16, cy - 17))
+        draw_text(img, (60, cy), player_name(names, seat), c, theme.ink, bold=True, anchor="lm",
+                  max_width=x_play - 70)
+        put(img, (x_play, cy), str(info["score"]), c, theme.ink, bold=True, anchor="lm")
+        x: float = x_hand
+        if final and final["colour"]:
+            colour = final["colour"]
+            x += put(img, (x, cy), f"+{final['points']}", c, theme.ink, bold=True, anchor="lm") + 8
+            paste(img, chip(colours.letter(colour), 30, colours.rgb(colour), theme.ink), (x, cy - 15))
+            x += 36
+            for tok in final["hand"]:
+                if tok["colour"] == colour:
+                    paste(img, token(tok["colour"], tok["type"], tok["value"], 34, theme.ink), (x, cy - 17))
+                    x += 38
+        else:
+            put(img, (x, cy), "+0", c, theme.muted, bold=True, anchor="lm")
+        total = final["total"] if final else info["score"]
+        put(img, (x_total, cy), f"= {total}", c, theme.ink, bold=True, anchor="lm")
+        owned = projects.get(seat, [])
+        if owned:
+            paste(img, crane(seat, 30, theme.ink), (x_proj, cy - 15))
+            draw_text(img, (x_proj + 38, cy), ", ".join(owned), c - 8, theme.ink, anchor="lm",
+                      max_width=width - x_proj - 54, min_size=12)
+        else:
+            put(img, (x_proj, cy), "none", c - 8, theme.muted, anchor="lm")
+    return img
+
+
+STANDINGS = Standings(title="BÜRGER, BAUMEISTER & CO.", unit="points", breakdown=breakdown)

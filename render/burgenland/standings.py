@@ -1,0 +1,57 @@
+"""Burgenland's end screen breakdown: each seat's pieces left by kind (fewer is better) and pieces built."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from PIL import Image, ImageDraw
+
+from render.burgenland.board import PIECE_KINDS
+from render.header import caption_size
+from render.icons import icon
+from render.legend import player_name, seat_badge
+from render.palette import Theme, mix, player_colour
+from render.shapes import paste, rounded_box
+from render.standings import Standings, W
+from render.text import draw_text, put
+
+if TYPE_CHECKING:
+    from engines.burgenland.view import PublicView
+
+ROW_H = 56
+
+
+def breakdown(view: PublicView, names: Sequence[str], width: int, theme: Theme) -> Image.Image:
+    infos = view["players_info"]
+    c = caption_size(W)
+    h = 84 + len(infos) * ROW_H + 20
+    img = Image.new("RGB", (width, h), theme.background)
+    draw = ImageDraw.Draw(img)
+    rounded_box(draw, (0, 0, width - 1, h - 1), theme.panel, theme.line, width=2, radius=12)
+    put(img, (16, 24), "Pieces left to build (the first to build them all wins)", c, theme.ink, bold=True,
+        anchor="lm")
+    x0 = 420
+    col = (width - x0 - 140) / len(PIECE_KINDS)
+    for i, kind in enumerate(PIECE_KINDS):
+        put(img, (x0 + i * col + 50, 64), f"{kind}s left", c - 8, theme.muted, bold=True, anchor="mm")
+    put(img, (width - 70, 64), "built", c - 8, theme.muted, bold=True, anchor="mm")
+    large = {seat: sum(1 for p in view["large_castle"] if p["owner"] == seat) for seat in range(len(infos))}
+    for row, info in enumerate(infos):
+        seat = info["seat"]
+        cy = 84 + row * ROW_H + ROW_H / 2
+        paste(img, seat_badge(seat, 34, theme.ink), (16, cy - 17))
+        draw_text(img, (60, cy), player_name(names, seat), c, theme.ink, bold=True, anchor="lm", max_width=x0 - 70)
+        for i, kind in enumerate(PIECE_KINDS):
+            n = info["pieces_left"].get(kind, 0)
+            fill = player_colour(seat) if n else mix(player_colour(seat), theme.panel, 0.75)
+            paste(img, icon(kind, 36, fill, theme.ink if n else theme.line), (x0 + i * col, cy - 18))
+            put(img, (x0 + i * col + 44, cy), f"×{n}", c, theme.ink if n else theme.muted, bold=True, anchor="lm")
+        put(img, (width - 70, cy), str(info["built"]), c, theme.ink, bold=True, anchor="mm")
+    if any(large.values()):
+        text = "in the large castle: " + ", ".join(f"{player_name(names, s)} {n}" for s, n in large.items() if n)
+        draw_text(img, (16, h - 14), text, c - 10, theme.muted, anchor="lm", max_width=width - 32)
+    return img
+
+
+STANDINGS = Standings(title="BURGENLAND", unit="built", breakdown=breakdown)
