@@ -235,7 +235,7 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(
                 assert word in message.content, message.content
 
         await refused(await fake.slash(first, thread, "move", text="fly to the moon"), "is not a move",
-                      "build wall 3W")
+                      "Did you mean `take`", "`help`")
         await refused(await fake.slash(first, thread, "move", text="build wall 12N"), "not a place")
         await refused(await fake.slash(other, thread, "move", text="take"), "not your turn")
         await refused(await fake.slash(stranger, thread, "move", text="take"), "not playing")

@@ -175,11 +175,12 @@ async def test_vacation_replace_remind_stats_and_the_log(
         # /log pages and exports; then results after a resignation.
         await (await fake.slash(dee, thread, "move", text="end")).original()
         page = await (await fake.slash(users[1], thread, "log", page=1)).original()
-        assert "Game #1 — moves, page 1/1" in page.content and "1. " in page.content and "2. " in page.content
+        # A line per turn (Dee took cards and ended the turn: one line), every step in the export.
+        assert "Game #1 — the moves, page 1/1" in page.content and "1. Dee: Dee takes 2 cards." in page.content
         export = await (await fake.slash(users[1], thread, "log", export=True)).original()
         (attachment,) = export.attachments
         assert attachment.filename == "game-1-log.txt" and b"Players:" in attachment.data
-        assert b"Dee" in attachment.data and b"2. " in attachment.data
+        assert b"Dee" in attachment.data and b"2. Dee \xe2\x80\x94 End turn" in attachment.data
         confirm = await (await fake.slash(dee, thread, "resign")).original()
         await (await fake.click(dee, confirm, label="Resign")).original()
         await fake.idle()
