@@ -17,6 +17,7 @@ log = logging.getLogger(__name__)
 
 DrawFn = Callable[[str, Mapping[str, Any], Sequence[str]], bytes]
 PlayerFn = Callable[[str, Mapping[str, Any], Sequence[str], int], bytes]
+StandingsFn = Callable[[str, Mapping[str, Any], Sequence[str], Sequence[Sequence[int]]], bytes]
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,18 +25,20 @@ class Picture:
     """What to draw: a game's ``board`` (public view), a seat's ``hand``, or one ``player``'s own area."""
 
     engine: str
-    kind: str
+    kind: str                          # "board", "hand", "player", "all" (every player's own area), "standings"
     view: Mapping[str, Any]
     names: tuple[str, ...]
     seat: int | None = None
+    history: tuple[tuple[int, ...], ...] = ()   # standings: every seat's score after each move
 
     def to_json(self) -> dict[str, Any]:
         return {"engine": self.engine, "kind": self.kind, "view": dict(self.view), "names": list(self.names),
-                "seat": self.seat}
+                "seat": self.seat, "history": [list(h) for h in self.history]}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Picture:
-        return cls(data["engine"], data["kind"], data["view"], tuple(data["names"]), data.get("seat"))
+        return cls(data["engine"], data["kind"], data["view"], tuple(data["names"]), data.get("seat"),
+                   tuple(tuple(h) for h in data.get("history", ())))
 
 
 class Renderer(Protocol):
@@ -52,6 +55,8 @@ class FunctionRenderer:
     hand: DrawFn | None
     games: Callable[[], Sequence[str]] | None = None
     player: PlayerFn | None = None
+    everyone: DrawFn | None = None
+    standings: StandingsFn | None = None
 
     def _draws(self, engine: str) -> bool:
         return self.games is None or engine in self.games()
@@ -65,6 +70,14 @@ class FunctionRenderer:
     def render_player(self, engine: str, view: Mapping[str, Any], names: Sequence[str], seat: int) -> bytes | None:
         return self.player(engine, view, names, seat) if self.player is not None and self._draws(engine) else None
 
+    def render_all(self, engine: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes | None:
+        return self.everyone(engine, view, names) if self.everyone is not None and self._draws(engine) else None
+
+    def render_standings(self, engine: str, view: Mapping[str, Any], names: Sequence[str],
+                         history: Sequence[Sequence[int]]) -> bytes | None:
+        drawn = self.standings is not None and self._draws(engine)
+        return self.standings(engine, view, names, history) if self.standings is not None and drawn else None
+
 
 def installed_renderer() -> Renderer | None:
     """``render.draw_board``/``draw_hand``/``draw_player`` (for the games in ``render.games()``), or
@@ -73,7 +86,8 @@ def installed_renderer() -> Renderer | None:
         import render
     except ImportError:
         return None
-    return FunctionRenderer(render.draw_board, render.draw_hand, render.games, render.draw_player)
+    return FunctionRenderer(render.draw_board, render.draw_hand, render.games, render.draw_player,
+                            render.draw_all_players, render.draw_standings)
 
 
 def _draw_now(renderer: Renderer, picture: Picture) -> bytes | None:
@@ -82,9 +96,15 @@ def _draw_now(renderer: Renderer, picture: Picture) -> bytes | None:
         return renderer.render_board(picture.engine, picture.view, names)
     if picture.kind == "hand":
         return renderer.render_hand(picture.engine, picture.view, names)
-    player = getattr(renderer, "render_player", None)
-    if picture.kind == "player" and player is not None and picture.seat is not None:
-        image: bytes | None = player(picture.engine, picture.view, names, picture.seat)
+    # The renderers beyond the two every one has are optional (a test's may lack them).
+    if picture.kind == "player" and picture.seat is not None and hasattr(renderer, "render_player"):
+        image: bytes | None = renderer.render_player(picture.engine, picture.view, names, picture.seat)
+        return image
+    if picture.kind == "all" and hasattr(renderer, "render_all"):
+        image = renderer.render_all(picture.engine, picture.view, names)
+        return image
+    if picture.kind == "standings" and hasattr(renderer, "render_standings"):
+        image = renderer.render_standings(picture.engine, picture.view, names, picture.history)
         return image
     return None
 

@@ -15,10 +15,9 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.discord.base import answer, client_of, person, png, shorten
-from bot.discord.components import after_move, send_hand
+from bot.discord.base import answer, client_of, person, shorten
+from bot.discord.components import after_move, send_board, send_hand
 from bot.discord.views import confirm_view
-from bot.rendering import draw
 from bot.table import VACATION_CAP_DAYS, TableError
 from bot.table.results import Reply
 from engines import registry
@@ -157,17 +156,15 @@ async def hand(interaction: discord.Interaction) -> None:
 @app_commands.command(name="board", description="Show this channel's game board")
 @app_commands.describe(public="Post it for everyone (default: only you see it)",
                        player="Show this player's own board instead (games with player boards, e.g. an estate in "
-                              "The Castles of Burgundy)")
-async def board(interaction: discord.Interaction, public: bool = False, player: discord.Member | None = None) -> None:
+                              "The Castles of Burgundy)",
+                       everyone="Show every player's own board at once (games with player boards)")
+@app_commands.rename(everyone="all")
+async def board(interaction: discord.Interaction, public: bool = False, player: discord.Member | None = None,
+                everyone: bool = False) -> None:
     await interaction.response.defer(ephemeral=not public, thinking=True)
-    client = client_of(interaction)
-    reply = await client.service.board(interaction.channel_id, player=person(player) if player else None)
-    if not reply.ok or reply.post is None:
-        await answer(interaction, reply.text)
-        return
-    post = reply.post
-    image = await draw(client.renderer, post.picture) if client.renderer and post.picture else None
-    await answer(interaction, post.text, file=png(image, f"game-{reply.game_id}-board.png"), ephemeral=not public)
+    shown = person(player) if player else None
+    reply = await client_of(interaction).service.board(interaction.channel_id, player=shown, everyone=everyone)
+    await send_board(interaction, reply, ephemeral=not public)
 
 
 @app_commands.command(name="undo", description="Take back your last move, if nothing was revealed since")

@@ -153,6 +153,19 @@ class HandButton(GameButton, template=rf"bg:hand:{GAME}"):
         await send_hand(interaction, reply)
 
 
+class BoardsButton(GameButton, template=rf"bg:boards:{GAME}"):
+    """Every player's own board at once (games with player boards), privately."""
+
+    verb = "boards"
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        client = client_of(interaction)
+        reply = await client.service.board(interaction.channel_id, game_id=self.game, everyone=True)
+        await send_board(interaction, reply)
+
+
 class RematchButton(GameButton, template=rf"bg:rematch:{GAME}"):
     verb = "rematch"
 
@@ -407,6 +420,16 @@ async def after_move(interaction: discord.Interaction, reply: Reply, *, edit: bo
         await answer(interaction, reply.text)
 
 
+async def send_board(interaction: discord.Interaction, reply: Reply, *, ephemeral: bool = True) -> None:
+    """A board (or a player's, or all players' boards) shown to the caller, drawn off the event loop."""
+    if not reply.ok or reply.post is None:
+        await answer(interaction, reply.text)
+        return
+    post, renderer = reply.post, client_of(interaction).renderer
+    image = await draw(renderer, post.picture) if renderer and post.picture else None
+    await answer(interaction, post.text, file=png(image, f"game-{reply.game_id}-board.png"), ephemeral=ephemeral)
+
+
 async def send_hand(interaction: discord.Interaction, reply: Reply) -> None:
     """A hand shown privately, drawn off the event loop."""
     if not reply.ok or not reply.private:
@@ -420,7 +443,8 @@ async def send_hand(interaction: discord.Interaction, reply: Reply) -> None:
 
 #: The kinds of component the bot handles (a click on any of them, however old, finds its class).
 KNOWN: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    JoinButton, LeaveButton, StartButton, CancelButton, PlayButton, HandButton, RematchButton, ResignButton,
+    JoinButton, LeaveButton, StartButton, CancelButton, PlayButton, HandButton, BoardsButton, RematchButton,
+    ResignButton,
     AbandonButton, VoteEndButton, VoteReplaceButton, MemberSelect, ChoiceButton, BackButton, ChoiceSelect,
 )
 # discord.py calls every dynamic item whose template matches, so the catch-all must not match the others.

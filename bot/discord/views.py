@@ -6,6 +6,7 @@ import discord
 
 from bot.discord.components import (
     AbandonButton,
+    BoardsButton,
     CancelButton,
     HandButton,
     JoinButton,
@@ -35,6 +36,8 @@ def post_view(game: int | None, buttons: Buttons) -> discord.ui.View | None:
     if buttons.controls is Controls.TURN:
         view.add_item(PlayButton(game, buttons.move))
     view.add_item(HandButton(game, "My hand"))
+    if buttons.boards:
+        view.add_item(BoardsButton(game, "All boards"))
     if buttons.rematch:
         view.add_item(RematchButton(game, "Rematch", discord.ButtonStyle.success))
     if buttons.vote_on:

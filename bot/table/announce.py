@@ -7,6 +7,7 @@ Pure functions of tables (before and after a change); the verbs hand their resul
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.rendering import Picture
@@ -39,13 +40,21 @@ def _drawn(table: Table) -> tuple[str, ...]:
 
 
 def buttons(engine: AnyEngine, table: Table, vote_on: str = "") -> Buttons:
-    """Under a game's post: Play/My hand while it runs, My hand/Rematch once it is over."""
+    """Under a game's post: Play/My hand (and All boards) while it runs, My hand/Rematch once it is over."""
     status = table.game.status
     if status is Status.RUNNING and table.state is not None:
-        return Buttons(Controls.TURN, engine.move_count(table.state), vote_on=vote_on)
+        return Buttons(Controls.TURN, engine.move_count(table.state), vote_on=vote_on, boards=has_boards(engine))
     if status in (Status.FINISHED, Status.ABANDONED):
         return Buttons(Controls.OVER, rematch=True)
     return Buttons(Controls.OVER)
+
+
+def has_boards(engine: AnyEngine) -> bool:
+    """Whether the game has player boards of its own (each can be drawn, or all at once)."""
+    try:
+        return registry.find(engine.name).player_boards
+    except KeyError:  # a game outside the registry (tests)
+        return False
 
 
 def post(engine: AnyEngine, table: Table, text: str, mentions: Sequence[int] = (), *, picture: bool = True,
@@ -122,7 +131,10 @@ def move_messages(engine: AnyEngine, before: Table, after: Table, actor: int, ev
     message: ChannelPost | ChannelEdit
     if after.game.status is not Status.RUNNING or after.game.result is not None:
         message = post(engine, after, final_text(engine, after, lead), [s.user_id for s in after.seats],
-                       role="final")
+                       role="final", picture=not after.history)
+        if after.history:  # the end screen: places, scores, the breakdown and the scores over the game
+            message = replace(message, picture=Picture(engine.name, "standings", after.view(engine, None),
+                                                       _drawn(after), history=after.history))
     elif to_act != engine.to_act(before.state):
         message = post(engine, after, turn_text(engine, after, lead), [after.user_of(s) for s in to_act if s != actor],
                        role="turn", since=after.turn_from)

@@ -14,7 +14,6 @@ from bot.table.errors import TableError, replies
 from bot.table.results import ChannelPost, PrivateMessage, Problem, Reply, User
 from bot.table.tables import Tables
 from bot.text import result_lines
-from engines import registry
 
 log = logging.getLogger(__name__)
 
@@ -66,10 +65,10 @@ class Queries:
                      channel_id=row.channel_id)
 
     @replies
-    async def board(self, channel_id: int | None, *, game_id: int | None = None, player: User | None = None
-                    ) -> Reply:
+    async def board(self, channel_id: int | None, *, game_id: int | None = None, player: User | None = None,
+                    everyone: bool = False) -> Reply:
         """The public board, as a post to show (not announced); with ``player`` that player's own
-        board, in games that have them."""
+        board, with ``everyone`` all players' own boards at once, in games that have them."""
         row = await self.tables.find(channel_id, game_id, active_only=False)
         async with self.tables.locked(row) as known:
             table = await self.tables.started(row.id, known)
@@ -83,10 +82,14 @@ class Queries:
             seat = table.seat_of(player.id)
             if seat is None:
                 raise TableError(Problem.NOT_SEATED, wording.not_a_player(player.name, row.id), row.id)
-            if not _has_player_boards(engine.name):
+            if not announce.has_boards(engine):
                 raise TableError(Problem.BAD_REQUEST, wording.no_player_boards(engine.title), row.id)
             picture = Picture(engine.name, "player", picture.view, picture.names, seat)
             text = wording.player_board(table.names[seat], text)
+        elif everyone:
+            if not announce.has_boards(engine):
+                raise TableError(Problem.BAD_REQUEST, wording.no_player_boards(engine.title), row.id)
+            picture = Picture(engine.name, "all", picture.view, picture.names)
         post = ChannelPost(text, picture=picture, game_id=row.id, channel_id=row.channel_id)
         return Reply("", game_id=row.id, engine=engine.name, move_number=engine.move_count(table.state), post=post,
                      channel_id=row.channel_id)
@@ -208,10 +211,3 @@ class Queries:
                 else:
                     log.warning("game %s not checked: %s", row.id, err.text)
         return broken
-
-
-def _has_player_boards(engine_name: str) -> bool:
-    try:
-        return registry.find(engine_name).player_boards
-    except KeyError:
-        return False

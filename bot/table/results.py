@@ -60,15 +60,16 @@ class Buttons:
     move: int | None = None            # TURN: the move number the Play button carries back
     vote_on: str = ""                  # TURN: the absent player whose seat is put to a vote
     rematch: bool = False              # OVER
+    boards: bool = False               # TURN: the game has player boards: "All boards" shows them
 
     def to_json(self) -> dict[str, Any]:
         return {"controls": self.controls.value, "move": self.move, "vote_on": self.vote_on,
-                "rematch": self.rematch}
+                "rematch": self.rematch, "boards": self.boards}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Buttons:
         return cls(Controls(data.get("controls", "none")), data.get("move"), data.get("vote_on", ""),
-                   bool(data.get("rematch", False)))
+                   bool(data.get("rematch", False)), bool(data.get("boards", False)))
 
 
 def new_key() -> str:

@@ -48,6 +48,8 @@ class Table:
     tail: tuple[tuple[int, int, str], ...] = ()
     #: The action after which the current turn's message was posted (the hand-over); 0 at the start.
     turn_from: int = 0
+    #: Once the game is over: every seat's score after each move (the end screen's chart).
+    history: tuple[tuple[int, ...], ...] = dataclasses.field(default=(), compare=False, repr=False)
     # Views of ``state`` already computed (key None = public): a move compares the views before
     # and after, and the "before" ones were the previous move's "after" ones.
     views: dict[int | None, Mapping[str, Any]] = dataclasses.field(default_factory=dict, compare=False,
@@ -285,6 +287,24 @@ class Tables:
     def dump(engine: AnyEngine, state: Any) -> str:
         return json.dumps(engine.dump(state), separators=(",", ":"))
 
+    async def score_history(self, table: Table, engine: AnyEngine,
+                            moves: Sequence[tuple[int, Action, Sequence[Event]]] = ()) -> tuple[tuple[int, ...], ...]:
+        """Every seat's score (the engine's standing) after each move, from the stored log and ``moves``
+        not yet stored: the game replayed once, in a worker thread (CPU work, done when a game ends)."""
+        game = table.game
+        log = [(a.seat, a.action_key) for a in await self.store.live_actions(game.id)]
+        log += [(seat, engine.action_key(action)) for seat, action, _ in moves]
+
+        def replay() -> tuple[tuple[int, ...], ...]:
+            state = engine.new_game(len(table.seats), game.seed, game.options)
+            scores = []
+            for seat, key in log:
+                state, _ = engine.apply(state, seat, engine.parse_action(state, seat, key))
+                scores.append(tuple(engine.standing(state).scores))
+            return tuple(scores)
+
+        return await asyncio.to_thread(replay)
+
     # ------------------------------------------------------------------ committing
 
     async def commit_moves(self, before: Table, engine: AnyEngine, moves: Sequence[tuple[int, Action, Sequence[Event]]],
@@ -309,6 +329,8 @@ class Tables:
                            last_seat=last.seat),
             tail=(*before.tail, *((r.seq, r.seat, r.public) for r in rows))[-TAIL:],
             turn_from=last.seq if handover else before.turn_from)
+        if result is not None:  # the game is over: its end screen charts the scores over the whole game
+            after = dataclasses.replace(after, history=await self.score_history(before, engine, moves))
         items = tuple(keyed(a) for a in announce(after))
         outgoing = [to_outgoing(a) for a in items]
         if len(rows) == 1:

@@ -12,12 +12,14 @@ from pathlib import Path
 import pytest
 
 import engines
+import render
 from bot.discord import GameBot
 from bot.rendering import installed_renderer
 from bot.store import Status
 from bot.store.sqlite import SqliteStore
 from bot.table import TableService
 from bot.table.results import User
+from bot.text import plain_name
 from engines import registry
 from tests.e2e.fake import FakeDiscord
 from tests.e2e.fake.models import FakeChannel, FakeMessage, FakeUser
@@ -49,6 +51,11 @@ async def play_through_menu(fake: FakeDiscord, user: FakeUser, post: FakeMessage
     return False
 
 
+def said_in(fake: FakeDiscord, thread: FakeChannel) -> list[FakeMessage]:
+    """The bot's messages in the game's thread (not the private ones)."""
+    return [m for m in fake.messages(thread) if m.author_id == fake.bot.id]
+
+
 async def play_whole_game(fake: FakeDiscord, bot: GameBot, game: str, users: list[FakeUser],
                           seed: int) -> FakeChannel:
     opened = await fake.slash(users[0], fake.channel, f"{registry.find(game).command} new", players=len(users))
@@ -61,8 +68,17 @@ async def play_whole_game(fake: FakeDiscord, bot: GameBot, game: str, users: lis
         await fake.idle()
     by_id = {u.id: u for u in users}
     choose = random.Random(seed)
+    said = said_in(fake, thread)
+    acting: tuple[int, ...] = ()
     for move in range(3000):
         snap = await bot.service.snapshot(thread.id)
+        # One message per turn: a move posts anew only when the turn passes on (or the game ends);
+        # otherwise the turn's message is edited.
+        now = said_in(fake, thread)
+        assert len(now) - len(said) <= 1, [m.content[:60] for m in now[len(said):]]
+        if len(now) > len(said):
+            assert snap.to_act != acting, "a new post while the same turn goes on"
+        said, acting = now, snap.to_act
         if snap.game.status is not Status.RUNNING:
             return thread
         user = by_id[snap.user_ids[snap.to_act[0]]]
@@ -83,7 +99,7 @@ async def play_whole_game(fake: FakeDiscord, bot: GameBot, game: str, users: lis
 
 
 @pytest.mark.parametrize(("game", "players"), [("burgen-land", 2), ("buerger-baumeister", 3),
-                                               ("castles-of-burgundy", 2)])
+                                               ("castles-of-burgundy", 4), ("burgenland", 2)])
 async def test_a_complete_game_to_the_final_ranking(fake_discord: FakeDiscord, tmp_path: Path,
                                                     game: str, players: int) -> None:
     if game not in engines.names():
@@ -101,6 +117,15 @@ async def test_a_complete_game_to_the_final_ranking(fake_discord: FakeDiscord, t
             assert snap.game.status is Status.FINISHED and snap.game.result is not None
             final = [m for m in fake.messages(thread) if m.attachments][-1]
             assert "Game over!" in final.content and "1st" in final.content
+            # The end screen: the standings drawn from the final view and the scores over the whole game.
+            engine = engines.get(game)
+            log = [(a.seat, a.action_key) for a in await store.live_actions(snap.game.id)]
+            state, history = engine.new_game(players, snap.game.seed, snap.game.options), []
+            for seat, key in log:
+                state, _ = engine.apply(state, seat, engine.parse_action(state, seat, key))
+                history.append(engine.standing(state).scores)
+            names = [plain_name(n) for n in snap.names]
+            assert final.attachments[0].data == render.draw_standings(game, engine.view(state, None), names, history)
             assert all(final.mentions(u) for u in users) or final.mention_ids == []
             assert "Play my turn" not in [c.get("label") for c in final.all_components()]
             # Everyone's board and hand images were real PNGs; nobody got another player's DM.
@@ -127,12 +152,20 @@ async def test_board_shows_one_players_estate(fake_discord: FakeDiscord, tmp_pat
                 await (await fake.click(bo, fake.messages(thread)[0], label="Join")).callback()
                 await fake.idle()
                 shown = await (await fake.slash(ann, thread, "board", player=bo)).original()
+                everyone = await (await fake.slash(ann, thread, "board", all=True)).original()
+                turn = [m for m in fake.messages(thread) if m.attachments][-1]
                 if game == "castles-of-burgundy":
                     assert shown.content.startswith("Bo's board") and shown.attachments[0].is_png
                     whole = await (await fake.slash(ann, thread, "board")).original()
                     assert whole.attachments[0].data != shown.attachments[0].data
+                    # Every estate at once: by /board all, and by the button under the turn's post.
+                    assert everyone.attachments[0].is_png and everyone.ephemeral
+                    pressed = await (await fake.click(cy, turn, label="All boards")).original()
+                    assert pressed.attachments[0].data == everyone.attachments[0].data and pressed.ephemeral
                 else:
                     assert "has no separate player boards" in shown.content and not shown.attachments
+                    assert "has no separate player boards" in everyone.content and not everyone.attachments
+                    assert "All boards" not in [c.get("label") for c in turn.all_components()]
                 stranger = await (await fake.slash(ann, thread, "board", player=cy)).original()
                 assert "Cy is not playing" in stranger.content and stranger.ephemeral
     finally:
