@@ -17,7 +17,7 @@ from bot.table.errors import TableError, replies
 from bot.table.limits import Limits
 from bot.table.results import Announcement, ChannelPost, Problem, Reply, User, keyed, to_outgoing
 from bot.table.tables import Table, Tables
-from engines import rng
+from engines import registry, rng
 from engines.core import AnyEngine
 
 
@@ -54,7 +54,7 @@ class Lobby:
         players = wording.seat_range(engine.min_seats, engine.max_seats)
         if seats is not None and not engine.min_seats <= seats <= engine.max_seats:
             raise TableError(Problem.BAD_REQUEST, wording.wrong_seat_count(engine.title, players, seats))
-        options = dict(options or {})
+        options = {**_default_options(engine.name), **(options or {})}  # stored whole: replays never guess
         self._check_options(engine, seats or engine.min_seats, options)
         await self._check_room(guild_id, creator, channel_id if origin_id is None else origin_id)
         new = NewGame(engine=engine.name, rules_version=engine.rules_version,
@@ -199,7 +199,8 @@ class Lobby:
         timer = await self.store.timer(game_id)
         pace, policy = (timer.pace, timer.policy) if timer is not None else (Pace.NONE, Policy.SKIP)
         new = NewGame(engine=engine.name, rules_version=engine.rules_version, seed=secrets.randbits(63),
-                      options=dict(old.options), guild_id=old.guild_id, channel_id=old.channel_id,
+                      options={**_default_options(engine.name), **old.options}, guild_id=old.guild_id,
+                      channel_id=old.channel_id,
                       created_by=user.id, creator_name=user.name, seat_count=len(seats), pace=pace, policy=policy)
         others = [s for s in seats if s.user_id != user.id]
 
@@ -216,6 +217,14 @@ class Lobby:
             engine.new_game(seats, 0, options)
         except Exception as err:  # the engine knows its options; say what it said
             raise TableError(Problem.BAD_REQUEST, wording.bad_options(engine.title, err)) from None
+
+
+def _default_options(engine_name: str) -> dict[str, Any]:
+    """The game's declared options with their defaults (a game outside the registry has none)."""
+    try:
+        return registry.find(engine_name).default_options()
+    except KeyError:
+        return {}
 
 
 def _with_seat(table: Table, user: User) -> Table:

@@ -16,8 +16,10 @@ Readings we chose where the rules page is silent (each has a test):
 - Worker costs are computed, never chosen: a choice is offered when the player
   has the fewest workers it needs (knowledge 8 halves them, rounded up; the free
   ±1 of knowledge 9-12 comes first), and that many are spent.
-- A ship's goods that do not all fit: types already stored first, then the
-  largest new piles (ties: the lower number); the rest stay on their depot.
+- A ship's goods that do not all fit: the player chooses which new types to keep (``keep 3 5``); a
+  game whose options say ``goods: auto`` (every game stored before rules version 2, which had no
+  such option) keeps the types already stored, then the largest new piles (ties: the lower number).
+  The rest stay on their depot.
 - The castle's extra action is a die action: taking workers with it gets
   knowledge 13/14 (a boarding house does not).
 - Building effects that are a choice (warehouse, carpenter's workshop, church,
@@ -52,7 +54,7 @@ class CastlesOfBurgundy(StepEngine[State], state=State, rules=R, views=V, notati
     name = "castles-of-burgundy"
     title = "The Castles of Burgundy"
     max_seats = 4
-    rules_version = 1
+    rules_version = 2  # 2: the player chooses which goods to keep (option goods; a game without it: auto)
 
     def standing(self, state: State) -> Outcome:
         scores = tuple(p.vp for p in state.players)
@@ -142,6 +144,10 @@ def default_step(state: State, seat: int) -> tuple[str, ...]:
     for safe in (("cancel",), ("skip",), ("workers",)):
         if safe in steps:
             return safe
+    if state.pending and state.pending[-1].kind == "keep":  # what a game without the choice keeps
+        player, incoming = state.players[seat], R.incoming_goods(state, state.pending[-1])
+        stored, _ = S.store_goods(player, incoming)
+        return ("keep", *(str(g) for g in D.GOODS_TYPES if stored[g - 1] and not player.goods[g - 1]))
     if not state.pending and state.players[seat].dice:
         return ("die", str(state.players[seat].dice[0]), "workers")
     if ("end",) in steps:
@@ -170,5 +176,7 @@ GAME = GameInfo(
     ENGINE, command="burgundy", summary="The Castles of Burgundy — 2–4 players, dice and estates",
     aliases=("castles", "cob"), player_boards=True, score_unit="VP", order=3,
     options=(GameOption("boards", "Estates: standard (No. 1 for everyone) or advanced (No. 2–9, one each)",
-                        setup.BOARD_OPTIONS, "standard"),))
+                        setup.BOARD_OPTIONS, "standard"),
+             GameOption("goods", "When a ship's goods do not all fit: you choose which to keep, or auto",
+                        setup.GOODS_OPTIONS, "choose")))
 __all__ = ["ENGINE", "GAME", "CastlesOfBurgundy"]

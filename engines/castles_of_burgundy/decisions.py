@@ -138,6 +138,8 @@ def _decision_steps(state: State, seat: int, top: Decision) -> list[Step]:
         return _buy_steps(state, seat, top)
     if kind == "goods":
         return [("goods", *map(str, ds)) for ds in O.goods_options(state, seat)]
+    if kind == "keep":
+        return [("keep", *map(str, kept)) for kept in O.keep_choices(player, incoming_goods(state, top))]
     if kind == "warehouse":
         return [("sell", str(g)) for g, _ in O.sell_options(player, 0)]
     if kind == "cityhall":
@@ -224,6 +226,11 @@ def space_problem(state: State, seat: int, top: Decision, word: str) -> str:
     return f"space {space} has die number {D.SPACE_DIE[space]}: that needs {cost} workers, you have {player.workers}"
 
 
+def incoming_goods(state: State, top: Decision) -> list[int]:
+    """The goods a ship brings from the depots of a ``keep`` decision."""
+    return [g for d in top.depots for g in state.depot_goods[d - 1]]
+
+
 def decision_prompt(state: State, top: Decision) -> str:
     """What the open decision asks, in words."""
     what = {
@@ -233,6 +240,7 @@ def decision_prompt(state: State, top: Decision) -> str:
         "discard": "which stored tile to discard",
         "buy": "which tile to buy",
         "goods": "which depot's goods the ship takes",
+        "keep": "which goods to keep (the rest stay on the depot)",
         "warehouse": "which goods the warehouse sells",
         "cityhall": "which stored tile the city hall places",
         "castle": "where your start castle goes",
@@ -307,6 +315,9 @@ def _do_step(turn: Turn, seat: int, step: Step) -> None:
     elif verb == "goods":
         turn.update(pending=())
         F.take_goods(turn, seat, tuple(int(w) for w in step[1:]))
+    elif verb == "keep":
+        turn.update(pending=())
+        F.take_goods(turn, seat, top.depots, keep=tuple(int(w) for w in step[1:]))
     elif verb == "discard":
         stored = O.stored_tile(s.players[seat], step[1])
         assert stored is not None  # checked before

@@ -52,11 +52,16 @@ def ship(turn: Turn, seat: int) -> None:
         turn.update(pending=(Decision("goods", "ship"),))
 
 
-def take_goods(turn: Turn, seat: int, depots: tuple[int, ...]) -> None:
-    """Take all goods of these depots into storage; what does not fit stays on its depot."""
+def take_goods(turn: Turn, seat: int, depots: tuple[int, ...], keep: tuple[int, ...] | None = None) -> None:
+    """Take the goods of these depots into storage; what does not fit stays on its depot.  When they do
+    not all fit, the player chooses which types to keep (a ``keep`` decision), unless the game's option
+    says goods=auto (a game from before that choice): then stored types, then the largest piles."""
     state = turn.state
     incoming = [g for d in depots for g in state.depot_goods[d - 1]]
-    stored, left = S.store_goods(turn.player(seat), incoming)
+    if keep is None and state.choose_goods and len(O.keep_choices(turn.player(seat), incoming)) > 1:
+        turn.update(pending=(Decision("keep", "ship", depots=depots),))
+        return
+    stored, left = S.store_goods(turn.player(seat), incoming, keep)
     turn.set_player(seat, goods=stored)
     depot_goods = list(state.depot_goods)
     for d in depots:  # a type that does not fit stays, whole, on its depot

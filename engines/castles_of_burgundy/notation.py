@@ -105,6 +105,12 @@ def step_label(state: State, seat: int, step: tuple[str, ...], top: Decision | N
         return f"Place it on space {space} (die {D.SPACE_DIE[space]}){_workers(cost)}"
     if verb == "discard":
         return f"Discard the {D.tile_name(step[1])} from storage"
+    if verb == "keep" and top is not None:
+        incoming = R.incoming_goods(state, top)
+        kept = [int(w) for w in step[1:]]
+        left = sorted({g for g in incoming if g not in kept and not player.goods[g - 1]})
+        return (f"Keep goods {' and '.join(step[1:]) or 'none new'}"
+                + (f" (leave {' and '.join(map(str, left))} on the depot)" if left else ""))
     if verb == "goods":
         depots = [int(w) for w in step[1:]]
         goods = sorted(g for d in depots for g in state.depot_goods[d - 1])
@@ -176,6 +182,13 @@ def _read_step(state: State, seat: int, tokens: list[str], i: int, text: str) ->
         return (word,), i + 1
     if word == "die":
         return _read_die(state, seat, tokens, i, text)
+    if word == "keep" or (word.isdigit() and kind == "keep"):
+        j = i + (word == "keep")
+        kept: list[int] = []
+        while j < len(tokens) and tokens[j].isdigit():
+            kept.append(int(tokens[j]))
+            j += 1
+        return ("keep", *map(str, sorted(kept))), j
     if word in ("place", "discard", "put", "add"):
         verb = "discard" if word == "discard" else "place"
         if i + 1 >= len(tokens):

@@ -6,6 +6,8 @@ option (the first matching id stands for them all).
 
 from __future__ import annotations
 
+import itertools
+
 from engines.castles_of_burgundy import data as D
 from engines.castles_of_burgundy.state import EMPTY, Decision, Player, State
 
@@ -149,6 +151,16 @@ def sell_options(player: Player, die: int) -> list[tuple[int, int]]:
             if cost <= player.workers:
                 out.append((g, cost))
     return out
+
+
+def keep_choices(player: Player, incoming: list[int]) -> list[tuple[int, ...]]:
+    """The sets of new goods types a player may store when a ship brings goods: as many as there are free
+    goods spaces (types already stored always join their pile).  One choice when everything fits."""
+    new = sorted({g for g in incoming if player.goods[g - 1] == 0})
+    free = D.GOODS_STORAGE_SPACES - sum(1 for n in player.goods if n)
+    if len(new) <= free:
+        return [tuple(new)]
+    return [tuple(kept) for kept in itertools.combinations(new, max(0, free))]
 
 
 def goods_options(state: State, seat: int) -> list[tuple[int, ...]]:

@@ -95,15 +95,18 @@ def sell(turn: Turn, seat: int, goods: int, reason: str) -> None:
     turn.event("sell", seat, goods=goods, count=count, silver=silver, workers=workers, points=vp, reason=reason)
 
 
-def store_goods(player: Player, incoming: list[int]) -> tuple[tuple[int, ...], frozenset[int]]:
+def store_goods(player: Player, incoming: list[int], keep: tuple[int, ...] | None = None
+                ) -> tuple[tuple[int, ...], frozenset[int]]:
     """Put goods into the 3-space goods storage (one type per space): types already stored first,
-    then new types, the largest piles first (ties: lower number).  Returns the new storage and the
-    types that did not fit (they stay on their depot)."""
+    then the new types in ``keep`` (the player's choice) or, without a choice, the largest piles first
+    (ties: lower number).  Returns the new storage and the types that did not fit (they stay on their
+    depot)."""
     stored = list(player.goods)
     counts = {g: incoming.count(g) for g in D.GOODS_TYPES if g in incoming}
     left: set[int] = set()
     for g in sorted(counts, key=lambda g: (stored[g - 1] == 0, -counts[g], g)):
-        if stored[g - 1] or sum(1 for n in stored if n) < D.GOODS_STORAGE_SPACES:
+        fits = stored[g - 1] or sum(1 for n in stored if n) < D.GOODS_STORAGE_SPACES
+        if fits and (keep is None or stored[g - 1] or g in keep):
             stored[g - 1] += counts[g]
         else:
             left.add(g)

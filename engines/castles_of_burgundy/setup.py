@@ -13,6 +13,9 @@ from engines.castles_of_burgundy.state import EMPTY, Decision, Player, State
 from engines.castles_of_burgundy.turn import Turn
 
 BOARD_OPTIONS = ("standard", "advanced")
+#: Goods a ship brings that do not all fit: the player chooses which to keep, or (a game from before
+#: that choice, whose options do not say) the types already stored, then the largest piles, are kept.
+GOODS_OPTIONS = ("choose", "auto")
 
 
 def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
@@ -20,9 +23,10 @@ def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) ->
         raise ValueError(f"The Castles of Burgundy is for 2 to 4 players, not {seats}")
     options = dict(options or {})
     boards = options.pop("boards", "standard")
-    if options or boards not in BOARD_OPTIONS:
-        raise ValueError("The only option is boards: standard (estate No. 1 for all) or advanced "
-                         f"(estates No. 2-9), got {dict(options, boards=boards)}")
+    goods_rule = options.pop("goods", "auto")
+    if options or boards not in BOARD_OPTIONS or goods_rule not in GOODS_OPTIONS:
+        raise ValueError("The options are boards: standard (estate No. 1 for all) or advanced (estates No. 2-9), "
+                         f"and goods: choose or auto; got {dict(options, boards=boards, goods=goods_rule)}")
     r = rng.seed_state(seed)
     stacks = []
     for back in D.BACKS:
@@ -58,7 +62,8 @@ def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) ->
         depots=((),) * (len(D.DEPOTS) + 1), depot_goods=((),) * len(D.DEPOTS), goods_stacks=goods_stacks,
         round_goods=(), goods_box=tuple(sorted(rest)), removed=(), track=(tuple(reversed(order)),)
         + ((),) * (D.TRACK_SPACES - 1), order=order, turn=0, phase=0, round=0, white=0, bought=False,
-        pending=(), bonus_claims=(0,) * len(D.KINDS), setup_left=(), over=False, ply=0, barrier=0,
+        pending=(), bonus_claims=(0,) * len(D.KINDS), setup_left=(), over=False,
+        choose_goods=goods_rule == "choose", ply=0, barrier=0,
     )
     if boards == "advanced":
         return _ask_for_castle(state, order)

@@ -50,7 +50,8 @@ class Decision:
     ``kind``: action (choose what to do with a die / the castle's extra action), take
     (which tile from which depot), space (where to put ``tile``), discard (make room
     before taking ``tile`` from ``depot``), buy, goods (a ship's depot), warehouse,
-    cityhall (which stored tile), castle (advanced boards: the start castle's space).
+    cityhall (which stored tile), castle (advanced boards: the start castle's space), keep (which of
+    a ship's goods types to store when they do not all fit).
     ``source``: what opened the decision tree: die, castle, buy, cityhall, carpenter,
     church, market, ship, warehouse, setup.
     """
@@ -60,6 +61,7 @@ class Decision:
     die: int = 0  # the die value in use; 0 = any value without workers (castle, city hall, effects)
     tile: int = -1
     depot: int = 0
+    depots: tuple[int, ...] = ()  # keep: the depots whose goods the ship brings
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +87,7 @@ class State:
     bonus_claims: tuple[int, ...]  # colour bonus tiles already taken, per kind (data.KINDS order)
     setup_left: tuple[int, ...]  # advanced estates: seats still to place their start castle, in order
     over: bool
+    choose_goods: bool  # option goods=choose: the player picks which goods to keep when not all fit
     ply: int  # actions applied since the start
     barrier: int  # actions before this index can never be undone
 

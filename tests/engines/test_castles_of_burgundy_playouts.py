@@ -39,3 +39,9 @@ def test_uniform_random_games_on_advanced_estates(seats: int) -> None:
 def _verb(key: str) -> str:
     words = key.split(" ")
     return words[2] if words[0] == "die" else words[0]
+
+
+def test_games_where_players_choose_the_goods_they_keep() -> None:
+    runs = [run for run, _ in finished_games(ENGINE, 6, (2, 3, 4), 720, invariant=conservation, policy=PURPOSEFUL,
+                                             deep_every=25, options={"goods": "choose"})]
+    assert sum(key.startswith("keep") for run in runs for _, key in run.log) > 0  # the choice came up

@@ -544,3 +544,65 @@ def test_worker_costs(die: int, target: int, k8: bool, free: bool, workers: int)
 
     s = put(base(), 0, 13, "k8") if k8 else base()
     assert O.worker_cost(s.players[0], die, target, free) == workers
+
+
+# --- A ship's goods that do not all fit (rules version 2) ------------------------------------------
+
+
+def _to_overflow(options: dict[str, str]) -> tuple[object, int]:
+    """A seeded game played (ships and goods preferred) until a ship brings more goods types than fit."""
+    from engines import rng
+
+    engine = engines.get("castles-of-burgundy")
+    for seed in range(40):
+        state, r = engine.new_game(2, seed, options), rng.seed_state(seed)
+        for _ in range(600):
+            if not engine.to_act(state):
+                break
+            seat = engine.to_act(state)[0]
+            if state.pending and state.pending[-1].kind == "keep":
+                return state, seat
+            legal = engine.legal_actions(state, seat)
+            keen = [a for a in legal if "ship" in a.key or a.key.startswith(("goods", "on"))] or list(legal)
+            r, i = rng.randbelow(r, len(keen))
+            before = state
+            state, events = engine.apply(state, seat, keen[i])
+            if options.get("goods") != "choose" and any(e.kind == "goods" and e.data["left"] for e in events):
+                return before, seat  # the move that left goods behind, in a game without the choice
+    raise AssertionError("no ship brought more goods than fit")
+
+
+def test_the_player_chooses_which_goods_to_keep_when_they_do_not_all_fit() -> None:
+    engine = engines.get("castles-of-burgundy")
+    state, seat = _to_overflow({"goods": "choose"})
+    keeps = engine.legal_actions(state, seat)
+    assert len(keeps) > 1 and all(a.steps[0][0] == "keep" for a in keeps)
+    top = state.pending[-1]
+    incoming = [g for d in top.depots for g in state.depot_goods[d - 1]]
+    chosen = keeps[-1]
+    after, events = engine.apply(state, seat, engine.parse_action(state, seat, chosen.key))
+    kept = {int(w) for w in chosen.steps[0][1:]}
+    (goods,) = [e for e in events if e.kind == "goods"]
+    new = {g for g in incoming if not state.players[seat].goods[g - 1]}
+    assert set(goods.data["left"]) == new - kept and kept <= set(goods.data["goods"])
+    assert all(after.players[seat].goods[g - 1] == state.players[seat].goods[g - 1] + incoming.count(g) for g in kept)
+    assert "leave" in engine.format_action(state, seat, chosen) and not after.pending
+
+
+def test_the_default_keeps_what_a_game_without_the_choice_keeps() -> None:
+    engine = engines.get("castles-of-burgundy")
+    state, seat = _to_overflow({"goods": "choose"})
+    default = engine.default_action(state, seat)
+    player, top = state.players[seat], state.pending[-1]
+    incoming = [g for d in top.depots for g in state.depot_goods[d - 1]]
+    stored, _ = S.store_goods(player, incoming)  # the automatic choice of rules version 1
+    assert {int(w) for w in default.steps[0][1:]} == {g for g in D.GOODS_TYPES if stored[g - 1] and not
+                                                      player.goods[g - 1]}
+    assert engine.apply(state, seat, default)[0].players[seat].goods == stored
+
+
+def test_a_game_whose_options_do_not_say_keeps_the_goods_as_before() -> None:
+    """Games stored before rules version 2 have no goods option: their logs replay unchanged."""
+    engine = engines.get("castles-of-burgundy")
+    state, seat = _to_overflow({})
+    assert not any(a.steps[0][0] == "keep" for a in engine.legal_actions(state, seat))
