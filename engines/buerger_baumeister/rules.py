@@ -103,7 +103,7 @@ def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) ->
             r, token = draw(r, bag)
             bag.remove(token)
             hand.append(token)
-        players.append(Player(tuple(sorted(hand)), 0, 0, D.CRANES))
+        players.append(Player(tuple(sorted(hand)), 0, 0, D.CRANES, (0,) * len(D.DISTRICTS)))
     offer = []
     for _ in range(OFFER_SPACES):
         r, token = draw(r, bag)
@@ -419,6 +419,7 @@ def complete_turn(turn: Turn[State], seat: int, pending: Pending, space: int) ->
     hand = list(player.hand)
     hand.remove(token)
     score, coins, cranes = player.score, player.coins, player.cranes
+    by_district = list(player.district_points)
     points = coin = bonus_points = 0
     if pending.discard:
         turn.random = True  # the hand is shown
@@ -430,6 +431,7 @@ def complete_turn(turn: Turn[State], seat: int, pending: Pending, space: int) ->
         coin = coin_gain(coins, district, where)
         coins += coin == 1
         score += points
+        by_district[district] += points
         board = list(s.board)
         spaces = list(board[district])
         spaces[where] = token
@@ -443,6 +445,7 @@ def complete_turn(turn: Turn[State], seat: int, pending: Pending, space: int) ->
             coins -= cost
             cranes -= 1
             score += bonus_points
+            by_district[district] += bonus_points
             owners = list(s.cranes)
             owners[district] = seat
             turn.update(cranes=tuple(owners))
@@ -455,7 +458,7 @@ def complete_turn(turn: Turn[State], seat: int, pending: Pending, space: int) ->
     offer = list(s.offer)
     offer[space] = EMPTY
     players = list(s.players)
-    players[seat] = Player(tuple(sorted(hand)), score, coins, cranes)
+    players[seat] = Player(tuple(sorted(hand)), score, coins, cranes, tuple(by_district))
     mayor = (s.mayor + 1) % OFFER_SPACES
     record = Record(seat, token, EMPTY if pending.discard else pending.district, pending.space, points, coin,
                     bonus_points, bought, space, cost)

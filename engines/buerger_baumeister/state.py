@@ -40,6 +40,10 @@ class Player:
     score: int
     coins: int  # 0..3
     cranes: int  # left to place
+    #: Per district (board order): the points this seat scored there, placements and large
+    #: project together.  Tokens on the board belong to nobody, so the split is kept as it happens
+    #: (the end screen shows it); the sum is always ``score``.
+    district_points: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)

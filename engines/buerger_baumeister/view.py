@@ -85,6 +85,7 @@ class FinalHand(TypedDict):
     points: int
     colour: str | None
     total: int
+    districts: dict[str, int]   # district id -> points scored there (placements and project), scored ones only
 
 
 class Result(TypedDict):
@@ -206,7 +207,8 @@ def _final(state: State) -> list[FinalHand] | None:
     for seat, player in enumerate(state.players):
         bonus, colour = R.hand_bonus(player.hand)
         out.append({"seat": seat, "hand": [token(t) for t in player.hand], "points": bonus,
-                    "colour": None if colour == EMPTY else D.COLOURS[colour], "total": player.score + bonus})
+                    "colour": None if colour == EMPTY else D.COLOURS[colour], "total": player.score + bonus,
+                    "districts": {D.DISTRICTS[d]: p for d, p in enumerate(player.district_points) if p}})
     return out
 
 

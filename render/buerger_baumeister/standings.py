@@ -1,8 +1,6 @@
-"""Bürger, Baumeister & Co.'s end screen breakdown: points in play, the best colour in hand, the projects.
-
-Points per district are not in the view: the game does not record who placed which token (only the
-cranes on the large projects are owned), so the split shown is by source: play, the hand's bonus,
-and each seat's large projects.
+"""Bürger, Baumeister & Co.'s end screen breakdown: points in play, the best colour in hand, the projects,
+then each seat's points per district (placements and large project together; a row adds up to the
+seat's points in play).
 """
 
 from __future__ import annotations
@@ -25,9 +23,22 @@ if TYPE_CHECKING:
     from engines.buerger_baumeister.view import PublicView
 
 ROW_H = 64
+#: The per-district table: the names' column, then 15 district columns grouped by colour.
+NAME_W = 330
+GRID_ROW_H = 50
 
 
 def breakdown(view: PublicView, names: Sequence[str], width: int, theme: Theme) -> Image.Image:
+    by_source = _by_source(view, names, width, theme)
+    by_district = _by_district(view, names, width, theme)
+    img = Image.new("RGB", (width, by_source.height + 14 + by_district.height), theme.background)
+    img.paste(by_source, (0, 0))
+    img.paste(by_district, (0, by_source.height + 14))
+    return img
+
+
+def _by_source(view: PublicView, names: Sequence[str], width: int, theme: Theme) -> Image.Image:
+    """Points in play, the hand's best colour, the total, and each seat's large projects."""
     finals = {f["seat"]: f for f in view["final"] or []}
     infos = view["players_info"]
     c = caption_size(W)
@@ -74,6 +85,45 @@ def breakdown(view: PublicView, names: Sequence[str], width: int, theme: Theme) 
                       max_width=width - x_proj - 54, min_size=12)
         else:
             put(img, (x_proj, cy), "none", c - 8, theme.muted, anchor="lm")
+    return img
+
+
+def _by_district(view: PublicView, names: Sequence[str], width: int, theme: Theme) -> Image.Image:
+    """A table: a row per seat, a column per district (colour groups of small, medium, large)."""
+    finals = {f["seat"]: f for f in view["final"] or []}
+    infos = view["players_info"]
+    districts = view["districts"]
+    c = caption_size(W)
+    top = 116
+    h = top + len(infos) * GRID_ROW_H + 16
+    img = Image.new("RGB", (width, h), theme.background)
+    draw = ImageDraw.Draw(img)
+    rounded_box(draw, (0, 0, width - 1, h - 1), theme.panel, theme.line, width=2, radius=12)
+    put(img, (16, 24), "Points per district (placements and large projects)", c, theme.ink, bold=True,
+        anchor="lm")
+    col_w = (width - NAME_W - 16) / len(districts)
+    for col, district in enumerate(districts):
+        cx = NAME_W + col_w * (col + 0.5)
+        if district["size"] == "S":  # a colour's three districts share one chip over their middle column
+            paste(img, chip(district["letter"], 30, colours.rgb(district["colour"]), theme.ink), (cx + col_w - 15, 50))
+        put(img, (cx, top - 14), district["size"], c - 8, theme.muted, bold=True, anchor="mm")
+        if district["size"] == "L" and col + 1 < len(districts):
+            x = NAME_W + col_w * (col + 1)
+            draw.line((x, 46, x, h - 12), fill=theme.line, width=1)
+    for row, info in enumerate(infos):
+        seat = info["seat"]
+        cy = top + row * GRID_ROW_H + GRID_ROW_H / 2
+        paste(img, seat_badge(seat, 30, theme.ink), (16, cy - 15))
+        draw_text(img, (56, cy), player_name(names, seat), c - 6, theme.ink, bold=True, anchor="lm",
+                  max_width=NAME_W - 64)  # wide enough for any display name (they are cut at 20 characters)
+        scored = finals[seat]["districts"] if seat in finals else {}
+        for col, district in enumerate(districts):
+            points = scored.get(district["id"], 0)
+            cx = NAME_W + col_w * (col + 0.5)
+            if points:
+                put(img, (cx, cy), str(points), c - 4, theme.ink, bold=True, anchor="mm")
+            else:
+                put(img, (cx, cy), "·", c - 4, theme.muted, anchor="mm")
     return img
 
 

@@ -50,6 +50,7 @@ def playout_invariant(state: State) -> None:
     the setup removals untouched, nothing discarded (every token always fits), short choice lists."""
     conservation(state)
     assert all(len(p.hand) == D.HAND_SIZE for p in state.players)
+    assert all(sum(p.district_points) == p.score for p in state.players)  # every point was scored somewhere
     assert len(state.removed) == D.REMOVED[state.seats] and not state.discarded
     filled = sum(1 for t in state.offer if t != EMPTY)
     assert filled == (len(D.OFFER_PRICES) - 1 if state.over else len(D.OFFER_PRICES))

@@ -194,6 +194,8 @@ def test_the_medium_project_doubles_the_placement_including_the_plus_two() -> No
     assert after.players[0].score == 2 * placed and event(events, "project").data["points"] == placed
     assert after.cranes[R.DISTRICT_INDEX["red-M"]] == 0  # the district just built in, nowhere else
     assert [c for c in after.cranes if c != EMPTY] == [0]
+    by_district = after.players[0].district_points  # the end screen's split: placement and project both here
+    assert by_district[R.DISTRICT_INDEX["red-M"]] == 2 * placed and sum(by_district) == 2 * placed
 
 
 def test_the_large_project_costs_two_coins() -> None:

@@ -89,9 +89,13 @@ def test_each_game_breaks_its_scores_down(finished: tuple[str, dict[str, Any], l
         for seat, score in enumerate(view["scores"]):
             assert f"{display_name(names[seat])}: {score}" in texts
     else:
-        for final in view["final"]:
+        for final, info in zip(view["final"], view["players_info"], strict=True):
             assert f"+{final['points']}" in texts and f"= {final['total']}" in texts
-        assert {"in play", "total", "large projects"} <= set(texts)
+            assert sum(final["districts"].values()) == info["score"]  # the split adds up to the points in play
+            for points in final["districts"].values():
+                assert str(points) in texts
+        assert {"in play", "total", "large projects", "S", "M", "L"} <= set(texts)
+        assert "Points per district (placements and large projects)" in texts
 
 
 def test_the_end_screen_needs_a_finished_game() -> None:
