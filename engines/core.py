@@ -265,15 +265,19 @@ class BaseEngine(Generic[S]):
 
     def close_actions(self, state: S, seat: int, text: str) -> list[str]:
         """The 1–3 legal moves closest to ``text`` (by key and by label; a one-letter slip of a move
-        suggests that move), each as ``key (label)`` when its label says more."""
+        suggests that move), each as ``key (label)`` when its label says more.  Only close moves (at most
+        a third of the text, or 2 letters, to change); when none is, the first legal moves in the game's
+        own order: for text that resembles nothing, the nearest by letters is noise."""
         wanted = normalize(text)
+        close = max(2, len(wanted) // 3)
         scored = []
         for order, action in enumerate(self.legal_actions(state, seat)):
             key, label = action.key, self.format_action(state, seat, action)
             distance = min(edit_distance(wanted, normalize(key)), edit_distance(wanted, normalize(label)))
-            scored.append((distance, order, key if normalize(label) == normalize(key) else f"{key} ({label})"))
-        scored.sort()
-        return [shown for _, _, shown in scored[:3]]
+            shown = key if normalize(label) == normalize(key) else f"{key} ({label})"
+            scored.append((distance, order, shown))
+        near = sorted(entry for entry in scored if entry[0] <= close)
+        return [shown for _, _, shown in (near or scored)[:3]]
 
     def replay(self, seats: int, seed: int, options: Mapping[str, Any] | None,
                log: Iterable[tuple[int, str]]) -> S:

@@ -16,7 +16,8 @@ import discord
 from discord import app_commands
 
 from bot.discord.base import answer, client_of, person, shorten
-from bot.discord.components import after_move, send_board, send_hand
+from bot.discord.components import after_move
+from bot.discord.send import send_board, send_hand
 from bot.discord.views import confirm_view
 from bot.table import VACATION_CAP_DAYS, TableError
 from bot.table.results import Reply

@@ -11,69 +11,18 @@ The bot is reached through ``interaction.client`` as a :class:`bot.discord.base.
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import logging
 import re
-import secrets
-from collections.abc import Callable, Coroutine, Sequence
-from typing import Any, TypeVar
+from collections.abc import Sequence
+from typing import Any
 
 import discord
 
-from bot.discord.base import answer, client_of, clip, is_manager, person, png, shorten
+from bot.discord.base import answer, client_of, clip, is_manager, person, shorten
+from bot.discord.items import GAME, MOVE, OPTION_MAX, GameButton, Match, guarded
 from bot.discord.menus import as_buttons, menu
-from bot.rendering import draw
+from bot.discord.send import send_board, send_hand
 from bot.table import wording
 from bot.table.results import Choice, Reply
-
-log = logging.getLogger(__name__)
-
-LABEL_MAX = 80      # button labels
-OPTION_MAX = 100    # select option labels and values
-GAME = r"(?P<game>\d{1,18})"
-MOVE = r"(?P<move>\d{1,9})"
-
-Match = re.Match[str]
-S = TypeVar("S")
-
-
-def guarded(callback: Callable[[S, discord.Interaction], Coroutine[Any, Any, None]]
-            ) -> Callable[[S, discord.Interaction], Coroutine[Any, Any, None]]:
-    """A click never ends in "This interaction failed": an unexpected error is logged with the game and a
-    short reference, and the player gets an apology quoting it."""
-
-    @functools.wraps(callback)
-    async def run(self: S, interaction: discord.Interaction) -> None:
-        try:
-            await callback(self, interaction)
-        except Exception:
-            reference = secrets.token_hex(4)
-            item = getattr(self, "item", None)
-            log.exception("component %s of game %s failed (reference %s)", getattr(item, "custom_id", "?"),
-                          getattr(self, "game", None), reference)
-            with contextlib.suppress(discord.HTTPException):
-                await answer(interaction, wording.internal_error(reference))
-
-    return run
-
-
-class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bg:(?!)"):
-    """The shape of every button of ours: a verb and a game (subclasses give the template)."""
-
-    verb = ""
-
-    def __init__(self, game: int, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-                 *parts: object) -> None:
-        self.game = game
-        custom_id = ":".join(["bg", self.verb, str(game), *(str(p) for p in parts)])
-        super().__init__(discord.ui.Button(label=shorten(label, LABEL_MAX), style=style, custom_id=custom_id))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: Match) -> GameButton:
-        return cls(int(match["game"]))
-
 
 # ---------------------------------------------------------------------- the lobby
 
@@ -418,27 +367,6 @@ async def after_move(interaction: discord.Interaction, reply: Reply, *, edit: bo
         await interaction.edit_original_response(content=clip(reply.text), view=None)
     else:
         await answer(interaction, reply.text)
-
-
-async def send_board(interaction: discord.Interaction, reply: Reply, *, ephemeral: bool = True) -> None:
-    """A board (or a player's, or all players' boards) shown to the caller, drawn off the event loop."""
-    if not reply.ok or reply.post is None:
-        await answer(interaction, reply.text)
-        return
-    post, renderer = reply.post, client_of(interaction).renderer
-    image = await draw(renderer, post.picture) if renderer and post.picture else None
-    await answer(interaction, post.text, file=png(image, f"game-{reply.game_id}-board.png"), ephemeral=ephemeral)
-
-
-async def send_hand(interaction: discord.Interaction, reply: Reply) -> None:
-    """A hand shown privately, drawn off the event loop."""
-    if not reply.ok or not reply.private:
-        await answer(interaction, reply.text)
-        return
-    message = reply.private[0]
-    renderer = client_of(interaction).renderer
-    image = await draw(renderer, message.picture) if renderer and message.picture else None
-    await answer(interaction, message.text, file=png(image, f"game-{reply.game_id}-hand.png"))
 
 
 #: The kinds of component the bot handles (a click on any of them, however old, finds its class).

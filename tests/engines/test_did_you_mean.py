@@ -45,3 +45,27 @@ def test_a_one_letter_slip_of_any_legal_move_suggests_that_move(name: str) -> No
         r, i = rng.randbelow(r, len(legal))
         state, _ = engine.apply(state, seat, legal[i])
     assert checked > 20
+
+
+@pytest.mark.parametrize("name", engines.names())
+def test_text_that_resembles_no_move_gets_the_first_legal_moves(name: str) -> None:
+    """The nearest by letters to nonsense is noise (it was a random build for `fly to the moon`): the
+    first moves in the game's own order are offered instead, the same whatever the position."""
+    engine = engines.get(name)
+    for seed in range(1, 6):
+        state = engine.new_game(engine.min_seats, seed)
+        seat = engine.to_act(state)[0]
+        first = [a.key for a in engine.legal_actions(state, seat)][:3]
+        with pytest.raises(NotationError) as caught:
+            engine.parse_action(state, seat, "fly to the moon")
+        assert [s.split(" (")[0] for s in caught.value.suggestions] == first
+
+
+def test_a_close_slip_is_not_padded_with_unrelated_moves() -> None:
+    engine = engines.get("burgenland")
+    state = engine.new_game(2, 1)
+    seat = engine.to_act(state)[0]
+    assert [a.key for a in engine.legal_actions(state, seat)] == ["take", "jokers 1"]
+    with pytest.raises(NotationError) as caught:
+        engine.parse_action(state, seat, "tkae")
+    assert caught.value.suggestions == ("take (Take 2 cards)",)

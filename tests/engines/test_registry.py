@@ -35,11 +35,13 @@ def test_an_unknown_name_lists_the_games() -> None:
 
 
 def test_options_are_declared_with_their_choices() -> None:
-    (boards,) = registry.find("burgundy").options
+    boards, goods = registry.find("burgundy").options
     assert boards.choices == ("standard", "advanced") and boards.default == "standard"
+    assert goods.choices == ("choose", "auto") and goods.default == "choose"
     engine = engines.get("burgundy")
-    for choice in boards.choices:  # every declared choice is one the engine accepts
-        engine.new_game(2, 1, {boards.name: choice})
+    for option in (boards, goods):
+        for choice in option.choices:  # every declared choice is one the engine accepts
+            engine.new_game(2, 1, {option.name: choice})
 
 
 def test_only_games_with_player_boards_say_so() -> None:
