@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeAlias, TypedDict, TypeVar, runtime_checkable
 
 # ---------------------------------------------------------------------------
 # Errors
@@ -132,6 +132,19 @@ class Outcome:
     @property
     def winners(self) -> tuple[int, ...]:
         return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
+
+
+class StandingView(TypedDict):
+    """A standing as views carry it once the game is over: each seat's score and place (1 = first;
+    tied seats share a place), and what the score counts (``rule``)."""
+
+    scores: list[int]
+    ranks: list[int]
+    rule: str
+
+
+def standing_view(standing: Outcome) -> StandingView:
+    return {"scores": list(standing.scores), "ranks": list(standing.ranks), "rule": standing.detail}
 
 
 def seat_token(seat: int | None) -> str:

@@ -27,7 +27,7 @@ from engines.buerger_baumeister import notation as N
 from engines.buerger_baumeister import rules as R
 from engines.buerger_baumeister import view as V
 from engines.buerger_baumeister.state import EMPTY, TOKEN_CODE, Pending, State, code_name
-from engines.core import Action, Event, Outcome, ranks_from_scores, seat_token
+from engines.core import Action, Event, Outcome, seat_token
 from engines.registry import GameInfo
 from engines.steps import Step, StepEngine
 
@@ -39,12 +39,7 @@ class BuergerBaumeister(StepEngine[State], state=State, rules=R, views=V, notati
     rules_version = 1
 
     def standing(self, state: State) -> Outcome:
-        if state.over:
-            scores = R.final_scores(state)
-            return Outcome(scores, ranks_from_scores(scores),
-                           "points, plus the best single colour in hand; ties share")
-        scores = tuple(p.score for p in state.players)
-        return Outcome(scores, ranks_from_scores(scores), "points so far (hands count at the end); ties share")
+        return R.standing(state)
 
     def event_text(self, event: Event, viewer: int | None) -> str | None:
         """One event in words.  Every event here is public: a turn's choices stay unannounced until it

@@ -54,6 +54,7 @@ from engines.buerger_baumeister.state import (
     State,
     code_name,
 )
+from engines.core import Outcome, ranks_from_scores
 from engines.steps import Events, Step, Steps, Turn, run_steps
 
 DISTRICT_INDEX: dict[str, int] = {d: i for i, d in enumerate(D.DISTRICTS)}
@@ -496,3 +497,13 @@ def _final(turn: Turn[State]) -> None:
         bonus, colour = hand_bonus(player.hand)
         turn.event("final", seat, hand=[TOKEN_CODE[t] for t in player.hand], points=bonus,
                    colour=None if colour == EMPTY else D.COLOURS[colour], total=player.score + bonus)
+
+
+def standing(state: State) -> Outcome:
+    """Points, with the hands' best colour once the game is over (the engine's ``standing`` and the
+    final view)."""
+    if state.over:
+        scores = final_scores(state)
+        return Outcome(scores, ranks_from_scores(scores), "points, plus the best single colour in hand; ties share")
+    scores = tuple(p.score for p in state.players)
+    return Outcome(scores, ranks_from_scores(scores), "points so far (hands count at the end); ties share")

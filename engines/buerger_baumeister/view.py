@@ -13,6 +13,7 @@ from typing import Literal, NotRequired, TypedDict
 from engines.buerger_baumeister import data as D
 from engines.buerger_baumeister import rules as R
 from engines.buerger_baumeister.state import EMPTY, TOKEN_CODE, TOKEN_COLOUR, TOKEN_TYPE, TOKEN_VALUE, State
+from engines.core import StandingView, standing_view
 
 GAME: Literal["buerger-baumeister"] = "buerger-baumeister"
 
@@ -88,15 +89,6 @@ class FinalHand(TypedDict):
     districts: dict[str, int]   # district id -> points scored there (placements and project), scored ones only
 
 
-class Result(TypedDict):
-    """Once the game is over: each seat's score and place as the engine's ``standing`` gives them
-    (1 = first; tied seats share a place), and what the score counts (``rule``)."""
-
-    scores: list[int]
-    ranks: list[int]
-    rule: str
-
-
 class PublicView(TypedDict):
     game: Literal["buerger-baumeister"]
     players: int
@@ -115,7 +107,7 @@ class PublicView(TypedDict):
     last_turn: LastTurn | None
     final: list[FinalHand] | None
     winners: list[int] | None
-    result: Result | None                   # the final standing, once the game is over
+    result: StandingView | None             # the final standing, once the game is over
 
 
 class Option(TypedDict):
@@ -212,16 +204,6 @@ def _final(state: State) -> list[FinalHand] | None:
     return out
 
 
-def _result(state: State, over: bool) -> Result | None:
-    """The final standing, from the engine's own ``standing`` (one source for places and tie-breaks)."""
-    if not over:
-        return None
-    from engines import registry  # the engine object, found at call time: it imports this module
-
-    standing = registry.find("buerger-baumeister").engine.standing(state)
-    return {"scores": list(standing.scores), "ranks": list(standing.ranks), "rule": standing.detail}
-
-
 def public_view(state: State) -> PublicView:
     final = R.final_scores(state) if state.over else None
     return {
@@ -249,7 +231,7 @@ def public_view(state: State) -> PublicView:
         "last_turn": _last(state),
         "final": _final(state),
         "winners": None if final is None else [s for s, v in enumerate(final) if v == max(final)],
-        "result": _result(state, state.over),
+        "result": standing_view(R.standing(state)) if state.over else None,
     }
 
 

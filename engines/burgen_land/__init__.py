@@ -17,7 +17,7 @@ from engines.burgen_land import notation as N
 from engines.burgen_land import rules as R
 from engines.burgen_land import view as V
 from engines.burgen_land.state import MOVE, PENALTY, PLACE, ROLL, SOURCE, SPACE, State
-from engines.core import Action, Event, Outcome, ranks_from_scores, seat_token
+from engines.core import Action, Event, Outcome, seat_token
 from engines.registry import GameInfo
 from engines.steps import StepEngine
 
@@ -28,7 +28,7 @@ class BurgenLand(StepEngine[State], state=State, rules=R, views=V, notation=N):
     rules_version = 1
 
     def standing(self, state: State) -> Outcome:
-        return Outcome(state.scores, ranks_from_scores(state.scores), "points on the score track")
+        return R.standing(state)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.winner is None:

@@ -66,6 +66,7 @@ from engines.burgen_land.state import (
     State,
     Supply,
 )
+from engines.core import Outcome, ranks_from_scores
 from engines.steps import Accumulator, Events, Step, Steps, constructor, run_steps
 
 KIND_INDEX: dict[str, int] = {kind: i for i, kind in enumerate(D.KINDS)}
@@ -703,3 +704,8 @@ def spaces_left(state: State) -> int | None:
     if state.colour is None or state.winner is not None:
         return None
     return max(0, D.section_end(state.colour) - state.crown)  # 0 once it has left (the penalty is pending)
+
+
+def standing(state: State) -> Outcome:
+    """The score track, for places now or at the end (the engine's ``standing`` and the final view)."""
+    return Outcome(state.scores, ranks_from_scores(state.scores), "points on the score track")

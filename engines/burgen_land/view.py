@@ -13,6 +13,7 @@ from engines.burgen_land import data as D
 from engines.burgen_land import notation as N
 from engines.burgen_land import rules as R
 from engines.burgen_land.state import Row, State
+from engines.core import StandingView, standing_view
 
 
 class Castle(TypedDict):
@@ -58,15 +59,6 @@ class Choice(TypedDict):
     label: str  # in words
 
 
-class Result(TypedDict):
-    """Once the game is over: each seat's score and place as the engine's ``standing`` gives them
-    (1 = first; tied seats share a place), and what the score counts (``rule``)."""
-
-    scores: list[int]
-    ranks: list[int]
-    rule: str
-
-
 class PublicView(TypedDict):
     game: Literal["burgen-land"]
     players: int
@@ -84,7 +76,7 @@ class PublicView(TypedDict):
     turn: Turn | None
     last_roll: LastRoll | None
     choices: list[Choice]                   # the acting seat's choices now
-    result: Result | None                   # the final standing, once the game is over
+    result: StandingView | None             # the final standing, once the game is over
 
 
 class OwnView(TypedDict):
@@ -121,16 +113,6 @@ def _turn(state: State) -> Turn | None:
     }
 
 
-def _result(state: State, over: bool) -> Result | None:
-    """The final standing, from the engine's own ``standing`` (one source for places and tie-breaks)."""
-    if not over:
-        return None
-    from engines import registry  # the engine object, found at call time: it imports this module
-
-    standing = registry.find("burgen-land").engine.standing(state)
-    return {"scores": list(standing.scores), "ranks": list(standing.ranks), "rule": standing.detail}
-
-
 def public_view(state: State) -> PublicView:
     acting = None if state.winner is not None else state.turn
     choices: list[Choice] = []
@@ -158,7 +140,7 @@ def public_view(state: State) -> PublicView:
         "turn": _turn(state),
         "last_roll": None if state.roller is None else {"seat": state.roller, "dice": list(state.dice)},
         "choices": choices,
-        "result": _result(state, state.winner is not None),
+        "result": standing_view(R.standing(state)) if state.winner is not None else None,
     }
 
 

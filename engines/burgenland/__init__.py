@@ -15,7 +15,7 @@ from engines.burgenland import notation as N
 from engines.burgenland import rules as R
 from engines.burgenland import view as V
 from engines.burgenland.state import JOKER, State
-from engines.core import Action, Event, Outcome, ranks_from_scores, seat_token
+from engines.core import Action, Event, Outcome, seat_token
 from engines.registry import GameInfo
 from engines.steps import StepEngine
 
@@ -27,8 +27,7 @@ class Burgenland(StepEngine[State], state=State, rules=R, views=V, notation=N):
     rules_version = 1
 
     def standing(self, state: State) -> Outcome:
-        scores = tuple(R.built(state, seat) for seat in range(state.seats))
-        return Outcome(scores, ranks_from_scores(scores), "pieces built (fewer left is better); ties share")
+        return R.standing(state)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.winner is None:

@@ -37,6 +37,7 @@ from engines import rng
 from engines.burgenland import data as D
 from engines.burgenland import payment as P
 from engines.burgenland.state import JOKER, NEUTRAL, Pending, Player, Site, State, card_colour, card_value
+from engines.core import Outcome, ranks_from_scores
 from engines.steps import Events, Step, Steps, Turn, run_steps
 
 SITE_INDEX = {"N": 0, "W": 1, "E": 2, "X": 3}
@@ -683,3 +684,9 @@ def pieces_left(state: State, seat: int) -> int:
 
 def built(state: State, seat: int) -> int:
     return sum(D.SUPPLY[state.seats].values()) - pieces_left(state, seat)
+
+
+def standing(state: State) -> Outcome:
+    """Pieces built, for places now or at the end (the engine's ``standing`` and the final view)."""
+    scores = tuple(built(state, seat) for seat in range(state.seats))
+    return Outcome(scores, ranks_from_scores(scores), "pieces built (fewer left is better); ties share")

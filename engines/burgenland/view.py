@@ -12,6 +12,7 @@ from typing import Literal, NotRequired, TypedDict
 from engines.burgenland import data as D
 from engines.burgenland import rules as R
 from engines.burgenland.state import NEUTRAL, Site, State, card_colour, card_value
+from engines.core import StandingView, standing_view
 
 
 class BuiltPiece(TypedDict):
@@ -60,15 +61,6 @@ class LastMove(TypedDict):
     where: str  # "3W" (castle and site), "7" (the well of castle 7) or the large castle
 
 
-class Result(TypedDict):
-    """Once the game is over: each seat's score and place as the engine's ``standing`` gives them
-    (1 = first; tied seats share a place), and what the score counts (``rule``)."""
-
-    scores: list[int]
-    ranks: list[int]
-    rule: str
-
-
 class PublicView(TypedDict):
     game: Literal["burgenland"]
     players: int
@@ -91,7 +83,7 @@ class PublicView(TypedDict):
     played_bonus_tiles: list[str]
     players_info: list[PlayerInfo]
     last_move: LastMove | None
-    result: Result | None                   # the final standing, once the game is over
+    result: StandingView | None             # the final standing, once the game is over
 
 
 class CardGroup(TypedDict):
@@ -162,16 +154,6 @@ def _card(card: int) -> Card:
     return {"colour": D.COLOURS[card_colour(card)], "value": card_value(card)}
 
 
-def _result(state: State, over: bool) -> Result | None:
-    """The final standing, from the engine's own ``standing`` (one source for places and tie-breaks)."""
-    if not over:
-        return None
-    from engines import registry  # the engine object, found at call time: it imports this module
-
-    standing = registry.find("burgenland").engine.standing(state)
-    return {"scores": list(standing.scores), "ranks": list(standing.ranks), "rule": standing.detail}
-
-
 def public_view(state: State) -> PublicView:
     last = state.last_move
     return {
@@ -206,7 +188,7 @@ def public_view(state: State) -> PublicView:
             for seat, p in enumerate(state.players)
         ],
         "last_move": None if last is None else {"seat": last[0], "piece": last[1], "where": last[2]},
-        "result": _result(state, state.winner is not None),
+        "result": standing_view(R.standing(state)) if state.winner is not None else None,
     }
 
 

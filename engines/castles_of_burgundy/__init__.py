@@ -45,7 +45,7 @@ from engines.castles_of_burgundy import scoring as S
 from engines.castles_of_burgundy import setup
 from engines.castles_of_burgundy import view as V
 from engines.castles_of_burgundy.state import State
-from engines.core import Action, Event, Outcome, ranks_from_scores, seat_token
+from engines.core import Action, Event, Outcome, seat_token
 from engines.registry import GameInfo, GameOption
 from engines.steps import StepEngine
 
@@ -57,9 +57,7 @@ class CastlesOfBurgundy(StepEngine[State], state=State, rules=R, views=V, notati
     rules_version = 2  # 2: the player chooses which goods to keep (option goods; a game without it: auto)
 
     def standing(self, state: State) -> Outcome:
-        scores = tuple(p.vp for p in state.players)
-        keys = tuple(S.tiebreak_key(state, seat) for seat in range(state.seats))
-        return Outcome(scores, ranks_from_scores(keys), "VP; ties: most empty estate spaces, then later in turn order")
+        return S.standing(state)
 
     def event_text(self, event: Event, viewer: int | None) -> str | None:
         """One event in words (every fact in this game is public, so all viewers read the same)."""

@@ -16,6 +16,7 @@ from engines.castles_of_burgundy import options as O
 from engines.castles_of_burgundy import rounds, setup
 from engines.castles_of_burgundy import scoring as S
 from engines.castles_of_burgundy.state import EMPTY, Player, State
+from engines.core import StandingView, standing_view
 
 
 class BonusTile(TypedDict):
@@ -56,13 +57,9 @@ class FinalScore(TypedDict):
     bonus_tiles: int               # VP of the colour bonus tiles (part of during_play)
 
 
-class Result(TypedDict):
-    """Once the game is over: each seat's score and place as the engine's ``standing`` gives them
-    (1 = first; ties broken as the rules say), what the score counts (``rule``), and each seat's split."""
+class Result(StandingView):
+    """Once the game is over: the standing (ties broken as the rules say) and each seat's split."""
 
-    scores: list[int]
-    ranks: list[int]
-    rule: str
     final: list[FinalScore]
 
 
@@ -150,14 +147,10 @@ def _final(seat: int, p: Player) -> FinalScore:
 
 
 def _result(state: State) -> Result | None:
-    """The final standing, from the engine's own ``standing`` (one source for places and tie-breaks)."""
+    """The final standing, from the same ``standing`` as the engine's (one source for places and tie-breaks)."""
     if not state.over:
         return None
-    from engines import registry  # the engine object, found at call time: it imports this module
-
-    standing = registry.find("castles-of-burgundy").engine.standing(state)
-    return {"scores": list(standing.scores), "ranks": list(standing.ranks), "rule": standing.detail,
-            "final": [_final(seat, p) for seat, p in enumerate(state.players)]}
+    return {**standing_view(S.standing(state)), "final": [_final(seat, p) for seat, p in enumerate(state.players)]}
 
 
 def public_view(state: State) -> PublicView:
