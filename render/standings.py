@@ -45,6 +45,15 @@ class Standings(Generic[PublicT]):
     breakdown: Callable[[PublicT, Sequence[str], int, Theme], Image.Image]
 
 
+def breakdown_panel(width: int, height: int, title: str, theme: Theme) -> Image.Image:
+    """A framed panel of a breakdown with its title on the first line (the game draws the rest)."""
+    img = Image.new("RGB", (width, height), theme.background)
+    draw = ImageDraw.Draw(img)
+    rounded_box(draw, (0, 0, width - 1, height - 1), theme.panel, theme.line, width=2, radius=12)
+    put(img, (16, 24), title, caption_size(W), theme.ink, bold=True, anchor="lm")
+    return img
+
+
 def ordinal(place: int) -> str:
     """1 -> "1st", 2 -> "2nd", 11 -> "11th"."""
     suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")

@@ -15,8 +15,8 @@ from render.buerger_baumeister.pieces import crane, token
 from render.header import caption_size
 from render.legend import player_name, seat_badge
 from render.palette import Theme
-from render.shapes import chip, paste, rounded_box
-from render.standings import Standings, W
+from render.shapes import chip, paste
+from render.standings import Standings, W, breakdown_panel
 from render.text import draw_text, put
 
 if TYPE_CHECKING:
@@ -43,10 +43,7 @@ def _by_source(view: PublicView, names: Sequence[str], width: int, theme: Theme)
     infos = view["players_info"]
     c = caption_size(W)
     h = 84 + len(infos) * ROW_H + 20
-    img = Image.new("RGB", (width, h), theme.background)
-    draw = ImageDraw.Draw(img)
-    rounded_box(draw, (0, 0, width - 1, h - 1), theme.panel, theme.line, width=2, radius=12)
-    put(img, (16, 24), "Points: in play + the best single colour in hand", c, theme.ink, bold=True, anchor="lm")
+    img = breakdown_panel(width, h, "Points: in play + the best single colour in hand", theme)
     x_play, x_hand, x_total, x_proj = 400, 520, 820, 930
     for label_x, label in ((x_play, "in play"), (x_hand, "hand (best colour)"), (x_total, "total"),
                            (x_proj, "large projects")):
@@ -96,11 +93,8 @@ def _by_district(view: PublicView, names: Sequence[str], width: int, theme: Them
     c = caption_size(W)
     top = 116
     h = top + len(infos) * GRID_ROW_H + 16
-    img = Image.new("RGB", (width, h), theme.background)
+    img = breakdown_panel(width, h, "Points per district (placements and large projects)", theme)
     draw = ImageDraw.Draw(img)
-    rounded_box(draw, (0, 0, width - 1, h - 1), theme.panel, theme.line, width=2, radius=12)
-    put(img, (16, 24), "Points per district (placements and large projects)", c, theme.ink, bold=True,
-        anchor="lm")
     col_w = (width - NAME_W - 16) / len(districts)
     for col, district in enumerate(districts):
         cx = NAME_W + col_w * (col + 0.5)

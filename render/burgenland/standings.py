@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render.burgenland.board import PIECE_KINDS
 from render.header import caption_size
 from render.icons import icon
 from render.legend import player_name, seat_badge
 from render.palette import Theme, mix, player_colour
-from render.shapes import paste, rounded_box
-from render.standings import Standings, W
+from render.shapes import paste
+from render.standings import Standings, W, breakdown_panel
 from render.text import draw_text, put
 
 if TYPE_CHECKING:
@@ -26,11 +26,7 @@ def breakdown(view: PublicView, names: Sequence[str], width: int, theme: Theme) 
     infos = view["players_info"]
     c = caption_size(W)
     h = 84 + len(infos) * ROW_H + 20
-    img = Image.new("RGB", (width, h), theme.background)
-    draw = ImageDraw.Draw(img)
-    rounded_box(draw, (0, 0, width - 1, h - 1), theme.panel, theme.line, width=2, radius=12)
-    put(img, (16, 24), "Pieces left to build (the first to build them all wins)", c, theme.ink, bold=True,
-        anchor="lm")
+    img = breakdown_panel(width, h, "Pieces left to build (the first to build them all wins)", theme)
     x0 = 420
     col = (width - x0 - 140) / len(PIECE_KINDS)
     for i, kind in enumerate(PIECE_KINDS):
