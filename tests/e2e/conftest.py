@@ -18,9 +18,11 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
+from bot.store.sqlite import SqliteStore
 from tests.e2e.fake import FakeDiscord
 
 
@@ -35,3 +37,12 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
     async with fake:
         yield fake
     fake.assert_clean()
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
+    """An open SQLite store in the test's folder, flushed on every commit (a test may override it)."""
+    store = SqliteStore(tmp_path / "bot.sqlite3", sync_interval=0)
+    await store.open()
+    yield store
+    await store.close()

@@ -3,25 +3,12 @@ change nothing and get the usual stale-button answer."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
-
 from bot.discord import GameBot
 from bot.store import Status
 from bot.store.sqlite import SqliteStore
 from bot.table import TableService
 from tests.e2e.fake import FakeDiscord
 from tests.e2e.fake.models import FakeChannel, FakeMessage, FakeUser
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
-    store = SqliteStore(tmp_path / "bot.sqlite3", sync_interval=0)
-    await store.open()
-    yield store
-    await store.close()
 
 
 def planted(fake: FakeDiscord, channel: FakeChannel, *custom_ids: str) -> FakeMessage:

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from bot.discord import GameBot
 from bot.rendering import installed_renderer
@@ -23,14 +19,6 @@ MESSAGE_ROUTES = ("/channels/{channel_id}/messages", "/channels/{channel_id}/mes
                   "/interactions/{interaction_id}/{token}/callback", "/webhooks/{application_id}/{token}",
                   "/webhooks/{application_id}/{token}/messages/@original",
                   "/webhooks/{application_id}/{token}/messages/{message_id}")
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
-    store = SqliteStore(tmp_path / "bot.sqlite3", sync_interval=0)
-    await store.open()
-    yield store
-    await store.close()
 
 
 def payload_of(call: Any) -> dict[str, Any]:

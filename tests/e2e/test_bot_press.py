@@ -4,8 +4,6 @@ store read; and what a move announces reaches Discord even when Discord fails fo
 from __future__ import annotations
 
 import inspect
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -56,14 +54,6 @@ class Counter:
 
     def total(self, prefix: str) -> int:
         return sum(n for label, n in self.counts.items() if label.startswith(prefix))
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
-    store = SqliteStore(tmp_path / "bot.sqlite3", sync_interval=0)
-    await store.open()
-    yield store
-    await store.close()
 
 
 def counted_bot(store: SqliteStore, counter: Counter) -> GameBot:
