@@ -98,11 +98,12 @@ def since_last_turn(table: Table, seats: set[int], upto: int) -> list[str]:
     return _told(table, [e for e in table.tail if e[0] <= upto and (last is None or e[0] > last)])
 
 
-def turn_text(engine: AnyEngine, table: Table, lead: Sequence[str] = ()) -> str:
+def turn_text(engine: AnyEngine, table: Table, lead: Sequence[str] = (), *, hail: bool = True) -> str:
     """The message of the turn in progress, phone first: who is to act, what happened since their last
-    turn, what this turn has done so far, the scores, and the move to come."""
+    turn, what this turn has done so far, the scores, and the move to come.  ``hail``: the post pings
+    only who acts, so it says "your turn" (the start post pings everyone and does not)."""
     acting = set(engine.to_act(table.state))
-    parts = [*lead, wording.your_turn(table.game.id)]
+    parts = [*lead, wording.your_turn(table.game.id)] if hail else [*lead]
     since = since_last_turn(table, acting, table.turn_from)
     if since:
         parts += [wording.SINCE_YOUR_LAST_TURN, *wording.bullets(since)]
@@ -168,8 +169,8 @@ def start_messages(engine: AnyEngine, table: Table) -> tuple[ChannelPost, tuple[
     hands = tuple(PrivateMessage(s.user_id, wording.your_seat(i, table.game.id), hand(engine, table, i),
                                  game_id=table.game.id, channel_id=table.game.channel_id)
                   for i, s in enumerate(table.seats))
-    return post(engine, table, turn_text(engine, table, lead), [s.user_id for s in table.seats], role="turn",
-                since=0), hands
+    return post(engine, table, turn_text(engine, table, lead, hail=False), [s.user_id for s in table.seats],
+                role="turn", since=0), hands
 
 
 def final_post(engine: AnyEngine, table: Table, head: str, result: dict[str, Any], *, picture: bool = True

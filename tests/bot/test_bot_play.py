@@ -33,6 +33,18 @@ async def test_a_move_is_stored_and_announced(service: TableService, store: Sqli
     assert "Since your last turn:" in ended.post.text and f"• {actor.name} steps to 1." in ended.post.text
 
 
+async def test_the_start_post_pings_everyone_and_says_who_acts(service: TableService) -> None:
+    """Everyone is pinged when a game begins, so the post names who acts instead of a "your turn"
+    that every one of them would read as theirs."""
+    ok(await service.create("sprint", GUILD, CHANNEL, ANN, seats=2, seed=7, options={"target": 15}))
+    joined = ok(await service.join(CHANNEL, BO))
+    (start,) = [p for p in joined.posts if isinstance(p, ChannelPost) and p.role == "turn"]
+    actor = await player_to_act(service)
+    assert set(start.mentions) == {ANN.id, BO.id}
+    assert "begins!" in start.text and f"{actor.name} to act" in start.text
+    assert "your turn" not in start.text
+
+
 async def test_only_the_seated_player_to_act_may_move(service: TableService) -> None:
     await started(service, players=2)
     actor = await player_to_act(service)
