@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 ROW_H = 64
 #: The per-district table: the names' column, then 15 district columns grouped by colour.
 NAME_W = 330
-GRID_ROW_H = 50
+GRID_ROW_H = 54
 
 
 def breakdown(view: PublicView, names: Sequence[str], width: int, theme: Theme) -> Image.Image:
@@ -115,9 +115,9 @@ def _by_district(view: PublicView, names: Sequence[str], width: int, theme: Them
             points = scored.get(district["id"], 0)
             cx = NAME_W + col_w * (col + 0.5)
             if points:
-                put(img, (cx, cy), str(points), c - 4, theme.ink, bold=True, anchor="mm")
+                put(img, (cx, cy), str(points), c, theme.ink, bold=True, anchor="mm")
             else:
-                put(img, (cx, cy), "·", c - 4, theme.muted, anchor="mm")
+                put(img, (cx, cy), "·", c, theme.muted, anchor="mm")
     return img
 
 
