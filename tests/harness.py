@@ -93,6 +93,11 @@ def _check_determinize(engine: Engine, state: Any, seats: int, seed: int) -> Non
         other = engine.determinize(state, seat, seed)
         assert engine.view(other, seat) == engine.view(state, seat), (
             f"determinize changed what seat {seat} can see: the view shows hidden information")
+        # Canonical: ``other`` looks the same to the seat, so determinizing it must give the same sample
+        # (the computer players' choices may depend on what the seat sees only).
+        again = json.dumps(engine.dump(engine.determinize(other, seat, seed + 1)), sort_keys=True)
+        assert again == json.dumps(engine.dump(engine.determinize(state, seat, seed + 1)), sort_keys=True), (
+            f"determinize is not canonical for seat {seat}: the hidden order of the state shows through")
 
 
 def _check_notation(engine: Engine, state: Any, seat: int, actions: Sequence[Action]) -> None:

@@ -78,15 +78,17 @@ class Burgenland(StepEngine[State], state=State, rules=R, views=V, notation=N):
         return None
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
-        """Reshuffle everything ``seat`` cannot see: other hands with the deck, unseen tiles, unseen cards."""
+        """Reshuffle everything ``seat`` cannot see: other hands with the deck, unseen tiles, unseen cards.
+        Canonical: a function of ``view(state, seat)`` and ``seed`` only (the computer players rely on it)."""
         r = rng.seed_state(seed)
         others = [s for s in range(state.seats) if s != seat]
         unseen_cards = list(state.deck) + [c for s in others for c in state.players[s].hand]
-        r, cards = rng.shuffle(r, unseen_cards)
+        # Sorted before shuffling: the result depends on what the seat sees, not on the hidden order.
+        r, cards = rng.shuffle(r, sorted(unseen_cards))
         unseen_tiles = list(state.bonus_stack) + [t for s in others for t in state.players[s].bonus_tiles]
-        r, tiles = rng.shuffle(r, unseen_tiles)
-        r, architect_rest = rng.shuffle(r, state.architect[1:])
-        r, wells_rest = rng.shuffle(r, state.well_deck[1:])
+        r, tiles = rng.shuffle(r, sorted(unseen_tiles))
+        r, architect_rest = rng.shuffle(r, sorted(state.architect[1:]))
+        r, wells_rest = rng.shuffle(r, sorted(state.well_deck[1:]))
         r, fresh = rng.next64(r)
         players = list(state.players)
         for s in others:

@@ -115,14 +115,15 @@ class CastlesOfBurgundy(StepEngine[State], state=State, rules=R, views=V, notati
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
         """Reshuffle what nobody can see: each face-down tile stack, and the goods of later phases with
-        the goods left in the box; a fresh RNG for future dice.  (Everything else is public.)"""
+        the goods left in the box; a fresh RNG for future dice.  (Everything else is public.)  Canonical: a
+        function of ``view(state, seat)`` and ``seed`` only (the computer players rely on it)."""
         r = rng.seed_state(seed)
         stacks = []
         for stack in state.stacks:
-            r, shuffled = rng.shuffle(r, stack)
+            r, shuffled = rng.shuffle(r, sorted(stack))  # sorted: the hidden order must not show through
             stacks.append(shuffled)
         hidden = [g for s in state.goods_stacks for g in s] + list(state.goods_box)
-        r, goods = rng.shuffle(r, hidden)
+        r, goods = rng.shuffle(r, sorted(hidden))
         goods_stacks = []
         for s in state.goods_stacks:
             goods_stacks.append(tuple(goods[:len(s)]))

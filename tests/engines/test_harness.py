@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 import engines
+from engines import rng
 from engines.burgenland import Burgenland
 from engines.core import Action
 from tests.harness import play
@@ -20,6 +21,14 @@ class LeaksDeck(Burgenland):
         view = super().view(state, seat)
         view["next_card"] = state.deck[0] if state.deck else None
         return view
+
+
+class ShufflesInHeldOrder(Burgenland):
+    def determinize(self, state: Any, seat: int, seed: int) -> Any:
+        # The deck reshuffled from the order the state happens to hold it: not a function of the view.
+        r = rng.seed_state(seed)
+        r, deck = rng.shuffle(r, state.deck)
+        return replace(super().determinize(state, seat, seed), deck=deck)
 
 
 class LeaksRng(Burgenland):
@@ -64,6 +73,7 @@ class StuckAfterFirstTurn(Burgenland):
 
 @pytest.mark.parametrize(("engine", "message"), [
     (LeaksDeck(), "determinize changed what seat"),
+    (ShufflesInHeldOrder(), "determinize is not canonical"),
     (LeaksRng(), "event text shows the RNG"),
     (ForgetsOnDump(), "load.dump.s.. != s"),
     (UnparseableLabel(), "duplicate labels|does not parse back"),
