@@ -1,0 +1,99 @@
+"""Computer players for every game, through the engine protocol alone (standard library only).
+
+>>> import ai, engines
+>>> engine = engines.get("burgen-land")
+>>> state = engine.new_game(2, seed=1)
+>>> action = ai.choose(engine, state, engine.to_act(state)[0], level="easy", seed=7)
+
+:func:`choose` returns an action ``engine.apply(state, seat, action)`` accepts (one step);
+:func:`analyse` also says how the best choices compare, for hints.
+
+**It never looks at what the seat cannot see**: before anything else the state is replaced by
+``engine.determinize(state, seat, k)`` samples, and everything after reads those only.  Engines make
+``determinize`` a function of ``view(state, seat)`` and the seed, so two states that look the same to
+the seat get the same choice for the same seed and level.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ai.games import policy_for
+from ai.levels import DEFAULT, LEVELS, Level, UnknownLevel, level
+from ai.policy import GamePolicy
+from ai.search import search
+from engines.core import Action, AnyEngine, NotYourTurn
+
+__all__ = ["DEFAULT", "LEVELS", "Analysis", "Choice", "Level", "UnknownLevel", "analyse", "choose", "level"]
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    action: Action
+    win_chance: float       # the searching seat's estimated chance of winning after this choice (0–1)
+    visits: int             # how often the search tried it (0 for the greedy level)
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """The choices weighed for one decision, best first (``choices[0].action`` is the one played)."""
+
+    level: str
+    choices: tuple[Choice, ...]
+    iterations: int
+    seconds: float
+
+    @property
+    def best(self) -> Action:
+        return self.choices[0].action
+
+
+def choose(engine: AnyEngine, state: Any, seat: int, *, level: str = DEFAULT, seed: int = 0) -> Action:
+    """The action the computer plays for ``seat`` at ``level``; the same view and seed give the same action."""
+    return analyse(engine, state, seat, level=level, seed=seed).best
+
+
+def analyse(engine: AnyEngine, state: Any, seat: int, *, level: str = DEFAULT, seed: int = 0) -> Analysis:
+    """Weigh ``seat``'s choices now.  Raises :class:`NotYourTurn` if the seat has nothing to decide."""
+    started = time.perf_counter()
+    base = _level(level)
+    if seat not in engine.to_act(state):
+        raise NotYourTurn(f"It is not seat {seat + 1}'s turn.")
+    policy = policy_for(engine)
+    chosen = policy.level(base)
+    rnd = random.Random(f"{engine.name}:{base.name}:{seed}")
+    samples = [engine.determinize(state, seat, rnd.getrandbits(62)) for _ in range(max(1, chosen.samples))]
+    legal = policy.candidates(engine, samples[0], seat, engine.legal_actions(samples[0], seat))
+    if len(legal) == 1:  # nothing to think about
+        return Analysis(base.name, (Choice(legal[0], 0.5, 0),), 0, time.perf_counter() - started)
+    if chosen.iterations <= 0:
+        choices, iterations = _greedy(engine, policy, chosen, samples, seat, legal, rnd), 0
+    else:
+        searched = search(engine, policy, chosen, samples, seat, rnd)
+        tried = [c for c in searched.root.children.values() if c.action is not None]
+        ranked = sorted(tried, key=lambda c: (-c.visits, -c.mean, c.action.key if c.action else ""))
+        choices = tuple(Choice(c.action, c.mean, c.visits) for c in ranked if c.action is not None)
+        iterations = searched.iterations
+    return Analysis(base.name, choices, iterations, time.perf_counter() - started)
+
+
+def _level(name: str) -> Level:
+    return level(name)
+
+
+def _greedy(engine: AnyEngine, policy: GamePolicy, chosen: Level, samples: list[Any], seat: int,
+            legal: tuple[Action, ...], rnd: random.Random) -> tuple[Choice, ...]:
+    """One ply: each choice tried on the samples and scored; now and then a random choice goes first."""
+    scored = []
+    for order, action in enumerate(legal):
+        chance = sum(policy.utilities(engine, engine.apply_trusted(s, seat, action)[0])[seat] for s in samples)
+        scored.append((-chance / len(samples), order, action))
+    scored.sort(key=lambda entry: (entry[0], entry[1]))
+    choices = [Choice(action, -value, 0) for value, _, action in scored]
+    if rnd.random() < chosen.randomness:
+        pick = rnd.randrange(len(choices))
+        choices.insert(0, choices.pop(pick))
+    return tuple(choices)

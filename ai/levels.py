@@ -1,0 +1,44 @@
+"""How hard the computer players think: each level as data.
+
+``easy`` is a one-ply greedy player: it tries each choice on one sample of what it cannot see, scores
+the result with the game's evaluation, and plays the best — except that now and then it plays any
+choice at all.  ``normal`` and ``hard`` search (information-set Monte Carlo tree search) over several
+samples; ``hard`` runs more iterations over more samples.  Budgets are counted in iterations, so a
+choice depends on the position and the seed only; ``max_seconds`` is a safety net for slow machines
+and never decides anything in the tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    name: str
+    iterations: int           # search iterations per decision (0: one-ply greedy)
+    samples: int              # determinizations: samples of what the seat cannot see
+    exploration: float = 0.7  # UCB1's constant (utilities are in [0, 1])
+    randomness: float = 0.0   # the chance of a random choice instead of the best (easy)
+    max_seconds: float = 20.0 # a safety net only
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", iterations=0, samples=1, randomness=0.3, max_seconds=5.0),
+    "normal": Level("normal", iterations=240, samples=12, max_seconds=10.0),
+    "hard": Level("hard", iterations=900, samples=30, max_seconds=30.0),
+}
+
+#: The level a stand-in for an absent player and a hint use.
+DEFAULT = "normal"
+
+
+class UnknownLevel(ValueError):
+    """A level name that is not one of :data:`LEVELS`."""
+
+
+def level(name: str) -> Level:
+    try:
+        return LEVELS[name.strip().lower()]
+    except KeyError:
+        raise UnknownLevel(f"`{name}` is not a level: choose {', '.join(LEVELS)}.") from None

@@ -1,0 +1,69 @@
+"""What the search needs to know of one game: how a position is worth, and which choices to consider.
+
+Each game's policy lives in :mod:`ai.games` (``ai/games/<engine package>.py`` defines ``POLICY``); a
+game without one is played with :data:`GENERIC`, which counts the points already scored.
+
+The evaluation is only ever called on *determinizations* made from the searching seat's view (see
+:func:`ai.choose`): every hidden card in it is a sample, never the truth, so reading the whole state
+reads only what that seat knows plus guesses.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ai.levels import Level
+from engines.core import Action, AnyEngine
+
+#: Each seat's worth of a position, in the game's points (higher is better).
+Values = Callable[[AnyEngine, Any], Sequence[float]]
+#: The choices worth searching among the legal ones (never empty when ``legal`` is not).
+Candidates = Callable[[AnyEngine, Any, int, tuple[Action, ...]], tuple[Action, ...]]
+
+
+def standing_points(engine: AnyEngine, state: Any) -> Sequence[float]:
+    """The points each seat has scored so far (every engine keeps a running standing)."""
+    return engine.standing(state).scores
+
+
+def without_going_back(engine: AnyEngine, state: Any, seat: int, legal: tuple[Action, ...]) -> tuple[Action, ...]:
+    """Every legal choice but ``cancel``/``undo``: stepping back only returns to a position the search
+    has already weighed, and would let it wander in circles."""
+    forward = tuple(a for a in legal if a.steps[0][0] not in ("cancel", "undo"))
+    return forward or legal
+
+
+@dataclass(frozen=True, slots=True)
+class GamePolicy:
+    values: Values = standing_points
+    #: The lead in points that makes a win likely: utilities are logistic in (my value - best other) / scale.
+    scale: float = 10.0
+    candidates: Candidates = without_going_back
+    #: Random steps played past a new leaf of the tree before the evaluation scores it.
+    rollout_steps: int = 2
+    #: Per-level budgets for this game (its steps may be cheaper or dearer than the default's).
+    levels: dict[str, Level] = field(default_factory=dict)
+
+    def level(self, base: Level) -> Level:
+        return self.levels.get(base.name, base)
+
+    def utilities(self, engine: AnyEngine, state: Any) -> tuple[float, ...]:
+        """Each seat's chance of winning as this policy guesses it: 1/0 (shared when tied) once the game
+        is over, else logistic in the seat's lead over the best other seat."""
+        outcome = engine.outcome(state)
+        if outcome is not None:
+            winners = outcome.winners
+            return tuple(1.0 / len(winners) if seat in winners else 0.0 for seat in range(len(outcome.ranks)))
+        values = self.values(engine, state)
+        result = []
+        for seat, mine in enumerate(values):
+            best_other = max(v for other, v in enumerate(values) if other != seat)
+            lead = (mine - best_other) / self.scale
+            result.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, lead)))))
+        return tuple(result)
+
+
+GENERIC = GamePolicy()
