@@ -50,6 +50,8 @@ class Config:
     max_open_tables_per_channel: int = 10
     #: A player's vacation is announced in each of their games at most once in this many hours.
     vacation_notice_hours: float = 24.0
+    #: Worker processes the computer players think in (None: the cores less one, at least one).
+    ai_workers: int | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -81,6 +83,7 @@ class Config:
                                             "a whole number of at least 1"),
             vacation_notice_hours=get("VACATION_NOTICE_HOURS", _at_least(float, 0), 24.0,
                                       "a number of hours (0 or more)"),
+            ai_workers=get("AI_WORKERS", _at_least(int, 1), None, "a whole number of at least 1"),
         )
 
     @property

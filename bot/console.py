@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import engines
+from bot.autoplay import AutoPlay
 from bot.config import Config, SettingError, read_env_file
 from bot.outbox import Deliverer
 from bot.rendering import Renderer, draw, installed_renderer
@@ -124,6 +125,8 @@ class Console:
         self.names: dict[int, str] = {}  # user id -> "Seat 2 (Bo)", for labelling private messages
         # Announcements are printed, not drawn: images are written only when asked for (board, hand).
         self.deliverer = Deliverer(service.store, Printer(self), None)
+        # Computer players move as soon as it is their turn; the prompt waits for them.
+        self.autoplay = AutoPlay(service, self.show)
 
     def say(self, text: str) -> None:
         if text:
@@ -154,6 +157,7 @@ class Console:
         if not reply.ok or not reply.outbox:
             self.say(reply.text)
         await self.deliverer.deliver(reply.outbox)
+        self.autoplay.after(reply)
 
     async def show_board(self, reply: Reply) -> None:
         """A board to look at (not an announcement): its text, its view as text, its image."""
@@ -250,7 +254,11 @@ class Console:
 
     async def run(self, stdin: TextIO) -> None:
         interactive = stdin.isatty()
+        await self.autoplay.resume()
         while True:
+            await self.autoplay.idle()
+            if (await self.snapshot()).game.status is not Status.RUNNING:
+                break
             prompt = await self.prompt()
             if interactive:
                 try:
@@ -264,6 +272,7 @@ class Console:
                 self.say(prompt + line.rstrip("\n"))  # echo: a scripted game reads like a session
             if not await self.command(line):
                 break
+        await self.autoplay.close()
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -277,6 +286,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--resume", type=int, metavar="GAME_ID", help="continue a stored game")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="an engine option (VALUE read as JSON when it parses), may repeat")
+    parser.add_argument("--bots", type=int, default=0, metavar="N",
+                        help="computer players among the seats (you play the others)")
+    parser.add_argument("--level", default="normal", choices=["easy", "normal", "hard"],
+                        help="how well the computer players play (default: normal)")
     parser.add_argument("--names", default="", metavar="A,B,…",
                         help="the players' names, comma-separated (default: Ann, Bo, Cy, Dee)")
     parser.add_argument("--images", type=Path, metavar="DIR",
@@ -325,9 +338,10 @@ async def open_game(service: TableService, args: argparse.Namespace, out: TextIO
     except ValueError as err:
         print(err, file=out)
         return None
-    users = console_users(args.players or 2, args.names.split(","))
-    reply = await service.create(args.engine, CONSOLE_GUILD, channel, users[0], seats=len(users),
-                                 options=options, seed=args.seed)
+    bots = max(0, args.bots)
+    users = console_users(max(1, (args.players or 2) - bots), args.names.split(","))
+    reply = await service.create(args.engine, CONSOLE_GUILD, channel, users[0], seats=len(users) + bots,
+                                 options=options, seed=args.seed, bots=bots, level=args.level)
     if not reply.ok:
         print(reply.text, file=out)
         return None
@@ -351,7 +365,8 @@ async def main(argv: list[str], *, stdin: TextIO = sys.stdin, stdout: TextIO = s
         return 2
     if args.players is None and args.engine and args.resume is None:
         with contextlib.suppress(KeyError):  # an unknown game: the service names the available ones
-            args.players = engines_lookup(args.engine).min_seats
+            game = engines_lookup(args.engine)
+            args.players = min(game.max_seats, max(game.min_seats, args.bots + 1))
     store = SqliteStore(args.db or config.database_path, config.database_synchronous,
                         config.database_sync_interval)
     await store.open()

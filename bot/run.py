@@ -21,6 +21,7 @@ from bot.config import Config, SettingError, read_env_file
 from bot.rendering import installed_renderer
 from bot.store.sqlite import SqliteStore
 from bot.table import TableService
+from bot.thinking import PoolThinker
 
 SETTING, TOKEN, NETWORK = 2, 3, 4
 NO_TOKEN = ("No DISCORD_TOKEN is set: create an application at https://discord.com/developers/applications, "
@@ -38,7 +39,7 @@ async def serve(config: Config) -> int:
     await store.open()
     try:
         service = TableService(store, renderer=installed_renderer(), cache_size=config.state_cache_size,
-                               limits=config.limits)
+                               limits=config.limits, thinker=PoolThinker(config.ai_workers))
         bot = GameBot(service, dev_guild_id=config.dev_guild_id)
         async with bot:
             await bot.start(config.discord_token)

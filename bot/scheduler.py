@@ -9,8 +9,10 @@ so the caller can deliver them at once.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.table import TableService
-from bot.table.results import Reply
+from bot.table.results import Reply, is_person
 from bot.timing import Clock, Due, plan
 
 #: How often the bot runs :meth:`Scheduler.tick`.
@@ -33,7 +35,10 @@ class Scheduler:
         since = min(t.started for t in timers)
         vacations = await self.store.vacations(None, since)
         quiet = await self.store.reminder_opt_outs(sorted({u for t in timers for u in t.users}))
-        return plan(now, timers, vacations, quiet)
+        # Computer players are never reminded, and their turns are played by the bots' driver, not timed out.
+        due = [replace(d, seats=tuple(s for s in d.seats if is_person(d.timer.users[s])))
+               for d in plan(now, timers, vacations, quiet)]
+        return [d for d in due if d.seats]
 
     async def tick(self, now: float | None = None) -> list[Reply]:
         """Apply every passed deadline (oldest first), then send the due reminders (a mention per game,

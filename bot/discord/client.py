@@ -7,7 +7,9 @@ what that call announced goes out through the outbox (:mod:`bot.outbox`) with :m
 - after each call, :meth:`GameBot.publish` delivers its announcements at once;
 - the delivery loop sends whatever is still pending — at start-up (a crash between a commit and its
   post), and after a failed attempt;
-- the scheduler loop applies due deadlines and reminders every minute.
+- the scheduler loop applies due deadlines and reminders every minute;
+- computer players (:mod:`bot.autoplay`) play as soon as a reply says one is to act, and the games
+  still waiting for one are picked up at start-up and on every tick.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import secrets
 import discord
 from discord import app_commands
 
+from bot.autoplay import AutoPlay
 from bot.discord.base import answer
 from bot.discord.commands import add_commands
 from bot.discord.components import DYNAMIC_ITEMS
@@ -67,6 +70,7 @@ class GameBot(discord.Client):
         self.scheduler_interval = scheduler_interval
         self.delivery_interval = delivery_interval
         self._tasks: list[asyncio.Task[None]] = []
+        self.autoplay = AutoPlay(service, self.publish)
         add_commands(self.tree)
 
     async def setup_hook(self) -> None:
@@ -84,6 +88,10 @@ class GameBot(discord.Client):
             self._tasks.append(asyncio.create_task(self._ticks(), name="game-scheduler"))
 
     async def close(self) -> None:
+        await self.autoplay.close()
+        close_thinker = getattr(self.service.thinker, "close", None)
+        if close_thinker is not None:
+            close_thinker()
         for task in self._tasks:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -94,8 +102,10 @@ class GameBot(discord.Client):
     # ------------------------------------------------------------------ the loops
 
     async def _deliveries(self) -> None:
-        """Whatever the outbox still holds once connected (a crash may have left some), then retries."""
+        """Whatever the outbox still holds once connected (a crash may have left some), then retries;
+        and the computer players whose turn it was when the bot stopped play on."""
         await self.wait_until_ready()
+        await self.autoplay.resume()
         await self.deliverer.run(self.delivery_interval)
 
     async def _ticks(self) -> None:
@@ -108,6 +118,7 @@ class GameBot(discord.Client):
         """Apply due deadlines and send due reminders; returns how many replies went out."""
         try:
             replies = await self.scheduler.tick()
+            await self.autoplay.resume()
         except Exception:
             log.exception("scheduler tick failed")
             return 0
@@ -125,6 +136,7 @@ class GameBot(discord.Client):
         except Exception:
             log.exception("delivering the announcements of game %s failed; the outbox keeps them", reply.game_id)
             self.deliverer.wake()
+        self.autoplay.after(reply)
 
 
 

@@ -31,7 +31,8 @@ log = logging.getLogger(__name__)
 _LITERAL: Any = Literal
 
 HELP = """**Board games in this server** — each game lives in its own thread.
-`/<game> new` opens a table (games: {games}); friends press **Join**, then **Start**.
+`/<game> new` opens a table (games: {games}); friends press **Join**, then **Start**. No one free?
+`new bots:1` (or the lobby's **Add computer player**) seats a computer player; `/hint` suggests your move.
 On your turn press **Play my turn** under the board (or type `/move`, which suggests legal moves).
 `/hand` shows your hand privately · `/board` the current board · `/log` the moves so far
 `/undo` takes back your last move (until cards are drawn or the turn passes) · `/resign`
@@ -50,7 +51,8 @@ def game_group(info: GameInfo) -> app_commands.Group:
 
     class GameCommands(app_commands.Group):
         async def _new(self, interaction: discord.Interaction, /, players: int | None = None, thread: bool = True,
-                       pace: str = "relaxed", deadline: str = "skip", **options: str | None) -> None:
+                       pace: str = "relaxed", deadline: str = "skip", bots: int = 0, level: str = "normal",
+                       hints: str = "on", **options: str | None) -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             target = await table_channel(interaction, info.title, thread)
             client = client_of(interaction)
@@ -58,13 +60,17 @@ def game_group(info: GameInfo) -> app_commands.Group:
             reply = await client.service.create(info.name, interaction.guild_id or 0, target.id,
                                                 person(interaction.user), seats=players, pace=pace,
                                                 deadline=deadline, options={**info.default_options(), **chosen},
-                                                origin_id=interaction.channel_id)
+                                                origin_id=interaction.channel_id, bots=bots or 0, level=level,
+                                                hints=hints != "off")
             if not reply.ok:
                 await answer(interaction, reply.text)
                 return
             await client.publish(reply)
             where = f" in {target.mention}" if target.id != interaction.channel_id else ""
-            await answer(interaction, f"You opened game #{reply.game_id}{where}. Friends press **Join** there.")
+            if reply.to_act:  # computer players filled the table: it has started
+                await answer(interaction, f"Game #{reply.game_id} has started{where}.")
+            else:
+                await answer(interaction, f"You opened game #{reply.game_id}{where}. Friends press **Join** there.")
 
         # The parameters as discord.py should see them: the player range and each option's choices are
         # the game's own.  discord.py reads them from the signature when the command is made, so it is
@@ -76,8 +82,11 @@ def game_group(info: GameInfo) -> app_commands.Group:
                         "have joined. Leave empty to start by hand.",
                 thread="Open the game in its own thread (default: yes, when I may)",
                 pace="Time per turn: relaxed 72 h (default), daily 24 h, brisk 4 h, or none",
-                deadline="When time runs out: skip (the bot plays a safe move; default), pause, or vote (the "
-                         "others replace the player or end the game)",
+                deadline="When time runs out: skip (a safe move; default), pause, vote (replace or end), or bot "
+                         "(a computer plays the turn)",
+                bots="Computer players to seat now (more with the lobby's Add computer player button)",
+                level="How well computer players play: easy, normal (default) or hard",
+                hints="on (default): /hint suggests a move; off for competitive tables",
                 **{o.name: shorten(o.description, 100) for o in info.options})(_new))
 
         @app_commands.command(name="rules", description=shorten(f"The rules of {info.title} in short, with the "
@@ -98,7 +107,10 @@ def _new_signature(info: GameInfo) -> inspect.Signature:
         inspect.Parameter("thread", keyword, default=True, annotation=bool),
         inspect.Parameter("pace", keyword, default="relaxed",
                           annotation=Literal["relaxed", "daily", "brisk", "none"]),
-        inspect.Parameter("deadline", keyword, default="skip", annotation=Literal["skip", "pause", "vote"]),
+        inspect.Parameter("deadline", keyword, default="skip", annotation=Literal["skip", "pause", "vote", "bot"]),
+        inspect.Parameter("bots", keyword, default=0, annotation=app_commands.Range[int, 0, info.max_seats - 1]),
+        inspect.Parameter("level", keyword, default="normal", annotation=Literal["easy", "normal", "hard"]),
+        inspect.Parameter("hints", keyword, default="on", annotation=Literal["on", "off"]),
     ]
     for option in info.options:
         choices = _LITERAL[option.choices]  # the game's choices: a Literal made at run time
@@ -173,6 +185,13 @@ async def undo(interaction: discord.Interaction) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     await _and_publish(interaction, await _service(interaction).undo(interaction.channel_id,
                                                                      person(interaction.user)))
+
+
+@app_commands.command(name="hint", description="The computer's suggestion for your move (only you see it)")
+async def hint(interaction: discord.Interaction) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)  # thinking takes a second or two
+    reply = await _service(interaction).hint(interaction.channel_id, person(interaction.user))
+    await answer(interaction, reply.text)
 
 
 @app_commands.command(name="log", description="The moves of this channel's game")
@@ -292,7 +311,7 @@ async def _and_publish(interaction: discord.Interaction, reply: Reply) -> None:
 
 #: The commands shared by every game, in the order /help lists them.
 TABLE_COMMANDS: tuple[app_commands.Command[Any, Any, Any], ...] = (
-    move, hand, board, undo, log_, resign, abandon, replace, games, mygames, remind, vacation, stats, help_)
+    move, hand, board, undo, hint, log_, resign, abandon, replace, games, mygames, remind, vacation, stats, help_)
 
 
 def add_commands(tree: app_commands.CommandTree[Any]) -> None:

@@ -39,6 +39,8 @@ class LobbyButton(GameButton, template=r"bg:(?!)"):
             reply = await service.leave(here, user, game_id=self.game)
         elif self.verb == "start":
             reply = await service.start(here, user, is_manager=manager, game_id=self.game)
+        elif self.verb == "bot":
+            reply = await service.add_bot(here, user, is_manager=manager, game_id=self.game)
         else:
             reply = await service.cancel(here, user, is_manager=manager, game_id=self.game)
         if not reply.ok:
@@ -61,6 +63,12 @@ class StartButton(LobbyButton, template=rf"bg:start:{GAME}"):
 
 class CancelButton(LobbyButton, template=rf"bg:cancel:{GAME}"):
     verb = "cancel"
+
+
+class AddBotButton(LobbyButton, template=rf"bg:bot:{GAME}"):
+    """A computer player takes a seat (the host's button; at the level chosen when the table opened)."""
+
+    verb = "bot"
 
 
 # ---------------------------------------------------------------------- under a board
@@ -371,9 +379,9 @@ async def after_move(interaction: discord.Interaction, reply: Reply, *, edit: bo
 
 #: The kinds of component the bot handles (a click on any of them, however old, finds its class).
 KNOWN: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    JoinButton, LeaveButton, StartButton, CancelButton, PlayButton, HandButton, BoardsButton, RematchButton,
-    ResignButton,
-    AbandonButton, VoteEndButton, VoteReplaceButton, MemberSelect, ChoiceButton, BackButton, ChoiceSelect,
+    JoinButton, LeaveButton, StartButton, CancelButton, AddBotButton, PlayButton, HandButton, BoardsButton,
+    RematchButton, ResignButton, AbandonButton, VoteEndButton, VoteReplaceButton, MemberSelect, ChoiceButton,
+    BackButton, ChoiceSelect,
 )
 # discord.py calls every dynamic item whose template matches, so the catch-all must not match the others.
 _OTHERS = "|".join(re.sub(r"\(\?P<\w+>", "(?:", k.__discord_ui_compiled_template__.pattern) for k in KNOWN)

@@ -6,6 +6,7 @@ import discord
 
 from bot.discord.components import (
     AbandonButton,
+    AddBotButton,
     BoardsButton,
     CancelButton,
     HandButton,
@@ -22,7 +23,8 @@ from bot.table.results import Buttons, Controls
 
 
 def post_view(game: int | None, buttons: Buttons) -> discord.ui.View | None:
-    """The components under a post (None: none).  In a lobby: Join, Leave, Start, Cancel; while a game
+    """The components under a post (None: none).  In a lobby: Join, Leave, Start, Add computer player,
+    Cancel; while a game
     runs: Play my turn and My hand (and the vote, when one is open); once it is over: My hand and Rematch."""
     if game is None or buttons.controls is Controls.NONE:
         return None
@@ -31,6 +33,7 @@ def post_view(game: int | None, buttons: Buttons) -> discord.ui.View | None:
         view.add_item(JoinButton(game, "Join", discord.ButtonStyle.success))
         view.add_item(LeaveButton(game, "Leave"))
         view.add_item(StartButton(game, "Start", discord.ButtonStyle.primary))
+        view.add_item(AddBotButton(game, "Add computer player"))
         view.add_item(CancelButton(game, "Cancel table", discord.ButtonStyle.danger))
         return view
     if buttons.controls is Controls.TURN:

@@ -49,12 +49,14 @@ class Policy(StrEnum):
     SKIP = "skip"      # the engine's default safe move is played for them
     PAUSE = "pause"    # the game waits for them; the others are told
     VOTE = "vote"      # the others vote to replace them or to end the game
+    BOT = "bot"        # a computer player plays their turn (at each deadline, until they act again)
 
     @property
     def label(self) -> str:
         return {"skip": "when time runs out the bot plays a safe move",
                 "pause": "when time runs out the game pauses",
-                "vote": "when time runs out the others vote to replace the player or end the game"}[self.value]
+                "vote": "when time runs out the others vote to replace the player or end the game",
+                "bot": "when time runs out a computer player plays the turn"}[self.value]
 
 
 class Waiting(StrEnum):
@@ -103,6 +105,7 @@ class GameRow:
     to_act: tuple[int, ...]     # seats to act, kept in step with the state for "my games"
     result: dict[str, Any] | None
     note: str                   # why it ended or broke, for people
+    settings: dict[str, Any] = field(default_factory=dict)  # the table's own (not the rules'): e.g. hints
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +114,11 @@ class SeatRow:
     name: str
     seat: int | None            # None while in the lobby
     joined: int                 # join order
+    level: str = ""             # a computer player's level ("easy", "normal", "hard"); "" for a person
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.level)
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +171,7 @@ class NewGame:
     pace: Pace = Pace.NONE
     policy: Policy = Policy.SKIP
     origin_id: int | None = None      # the channel where it was opened (its thread's parent, or itself)
+    settings: dict[str, Any] = field(default_factory=dict)  # the table's own settings (GameRow.settings)
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,6 +231,7 @@ class EngineStats:
     engine: str
     played: int
     won: int
+    against_bots: bool = False  # games with a computer player at the table, counted apart
 
 
 class Delivery(StrEnum):

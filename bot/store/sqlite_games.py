@@ -44,6 +44,7 @@ def _game(row: aiosqlite.Row) -> GameRow:
         updated_at=row["updated_at"], seat_count=row["seat_count"], version=row["version"],
         to_act=decode_to_act(row["to_act"]),
         result=json.loads(row["result"]) if row["result"] is not None else None, note=row["note"],
+        settings=json.loads(row["settings"] or "{}"),
     )
 
 
@@ -74,7 +75,7 @@ class GameTables(SqliteBase):
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         rows = await self._fetch("SELECT * FROM seats WHERE game_id = ? ORDER BY seat, joined", game_id)
-        return [SeatRow(user_id=r["user_id"], name=r["name"], seat=r["seat"], joined=r["joined"])
+        return [SeatRow(user_id=r["user_id"], name=r["name"], seat=r["seat"], joined=r["joined"], level=r["level"])
                 for r in rows]
 
     async def read_state(self, game_id: int) -> StateRow | None:
@@ -105,7 +106,7 @@ class GameTables(SqliteBase):
         # One query, not three: each query is a round trip to aiosqlite's thread.
         rows = await self._fetch(
             f"""SELECT {self._STATS},
-                   (SELECT json_group_array(json_array(user_id, name, seat, joined))
+                   (SELECT json_group_array(json_array(user_id, name, seat, joined, level))
                     FROM (SELECT * FROM seats WHERE game_id = ?1 ORDER BY seat, joined)) AS seats,
                    (SELECT seq FROM state WHERE game_id = ?1) AS state_seq,
                    (SELECT state_json FROM state WHERE game_id = ?1) AS state_json,
@@ -118,7 +119,7 @@ class GameTables(SqliteBase):
                     WHERE game_id = ?1 AND role = 'turn' AND kind = 'post' ORDER BY id DESC LIMIT 1) AS turn_from
                 FROM actions WHERE game_id = ?1""", game_id, TAIL)
         row = rows[0]
-        seats = [SeatRow(user_id=u, name=n, seat=s, joined=j) for u, n, s, j in json.loads(row["seats"])]
+        seats = [SeatRow(user_id=u, name=n, seat=s, joined=j, level=v) for u, n, s, j, v in json.loads(row["seats"])]
         state = None if row["state_seq"] is None else StateRow(seq=row["state_seq"], state_json=row["state_json"])
         tail = tuple((q, s, p) for q, s, p in reversed(json.loads(row["tail"])))
         return GameParts(seats=seats, stats=self._stats(row), state=state, pace=Pace(row["pace"] or "none"),
@@ -151,6 +152,13 @@ class GameTables(SqliteBase):
                FROM games WHERE status = 'lobby'""", guild_id, user_id, origin_id)
         return int(rows[0]["mine"]), int(rows[0]["here"])
 
+    async def games_waiting_for_bots(self) -> list[GameRow]:
+        rows = await self._fetch(
+            """SELECT DISTINCT g.* FROM games g JOIN seats s ON s.game_id = g.id
+               WHERE g.status = 'running' AND s.level != '' AND instr(g.to_act, ',' || s.seat || ',') > 0
+               ORDER BY g.updated_at""")
+        return [_game(r) for r in rows]
+
     async def games_with_status(self, status: Status) -> list[GameRow]:
         rows = await self._fetch("SELECT * FROM games WHERE status = ? ORDER BY id", status.value)
         return [_game(r) for r in rows]
@@ -163,11 +171,11 @@ class GameTables(SqliteBase):
             async with self._tx() as db:
                 cursor = await db.execute(
                     """INSERT INTO games (engine, rules_version, seed, options, guild_id, channel_id, status,
-                                          created_by, created_at, updated_at, seat_count, origin_id)
-                       VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)""",
+                                          created_by, created_at, updated_at, seat_count, origin_id, settings)
+                       VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)""",
                     (new.engine, new.rules_version, new.seed, json.dumps(new.options), new.guild_id,
                      new.channel_id, new.created_by, now, now, new.seat_count,
-                     new.channel_id if new.origin_id is None else new.origin_id))
+                     new.channel_id if new.origin_id is None else new.origin_id, json.dumps(new.settings)))
                 game_id = cursor.lastrowid
                 assert game_id is not None  # an INSERT into a rowid table always sets it
                 await db.execute("INSERT INTO seats (game_id, user_id, name, joined) VALUES (?, ?, ?, 0)",
@@ -187,18 +195,18 @@ class GameTables(SqliteBase):
         return game
 
     async def add_seat(self, game_id: int, version: int, user_id: int, name: str,
-                       announce: Sequence[Outgoing] = ()) -> None:
+                       announce: Sequence[Outgoing] = (), level: str = "") -> None:
         async with self._tx() as db:
             await self._bump(db, game_id, version)
-            await self._insert_seat(db, game_id, user_id, name)
+            await self._insert_seat(db, game_id, user_id, name, level)
             await self._announce(db, announce, game_id)
 
     @staticmethod
-    async def _insert_seat(db: aiosqlite.Connection, game_id: int, user_id: int, name: str) -> None:
+    async def _insert_seat(db: aiosqlite.Connection, game_id: int, user_id: int, name: str, level: str = "") -> None:
         await db.execute(
-            """INSERT INTO seats (game_id, user_id, name, joined)
-               VALUES (?, ?, ?, (SELECT COALESCE(MAX(joined), -1) + 1 FROM seats WHERE game_id = ?))""",
-            (game_id, user_id, name, game_id))
+            """INSERT INTO seats (game_id, user_id, name, joined, level)
+               VALUES (?, ?, ?, (SELECT COALESCE(MAX(joined), -1) + 1 FROM seats WHERE game_id = ?), ?)""",
+            (game_id, user_id, name, game_id, level))
 
     async def remove_seat(self, game_id: int, version: int, user_id: int,
                           announce: Sequence[Outgoing] = ()) -> None:
@@ -210,9 +218,9 @@ class GameTables(SqliteBase):
 
     async def start_game(self, game_id: int, version: int, order: list[int], rules_version: int,
                          state_json: str, to_act: tuple[int, ...], announce: Sequence[Outgoing] = (),
-                         newcomer: tuple[int, str] | None = None) -> None:
-        """Seat the players in ``order`` and store the first state; ``newcomer`` (user id, name) takes
-        the last place first, in the same transaction (a Join that fills the table)."""
+                         newcomer: tuple[int, str] | tuple[int, str, str] | None = None) -> None:
+        """Seat the players in ``order`` and store the first state; ``newcomer`` (user id, name, and a
+        computer's level) takes the last place first, in the same transaction (a Join that fills the table)."""
         async with self._tx() as db:
             await self._bump(db, game_id, version, status=Status.RUNNING.value, rules_version=rules_version,
                              to_act=encode_to_act(to_act))

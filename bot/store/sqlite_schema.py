@@ -125,7 +125,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         f"""CREATE TABLE clocks (
             game_id INTEGER PRIMARY KEY REFERENCES games(id),
             pace TEXT NOT NULL DEFAULT 'none' CHECK (pace IN ({_PACES})),
-            policy TEXT NOT NULL DEFAULT 'skip' CHECK (policy IN ({_POLICIES})),
+            policy TEXT NOT NULL DEFAULT 'skip' CHECK (policy IN ('skip', 'pause', 'vote')),
             started REAL,
             hand TEXT NOT NULL DEFAULT '',
             reminded INTEGER NOT NULL DEFAULT 0,
@@ -209,6 +209,29 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "UPDATE games SET origin_id = channel_id",
         "CREATE INDEX games_open_lobbies ON games(guild_id, created_by) WHERE status = 'lobby'",
         "CREATE INDEX outbox_role ON outbox(role, created_at)",
+    ),
+    # 8: computer players: a seat's level ('' for a person); the table's own settings (hints on or off);
+    # and the deadline policy 'bot' — SQLite cannot change a CHECK, so the clocks table is rebuilt (the
+    # legacy rename keeps the move trigger, which names the table, from being checked mid-way).
+    (
+        "PRAGMA legacy_alter_table = ON",
+        f"""CREATE TABLE clocks_v8 (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id),
+            pace TEXT NOT NULL DEFAULT 'none' CHECK (pace IN ({_PACES})),
+            policy TEXT NOT NULL DEFAULT 'skip' CHECK (policy IN ({_POLICIES})),
+            started REAL,
+            hand TEXT NOT NULL DEFAULT '',
+            reminded INTEGER NOT NULL DEFAULT 0,
+            reminded_at REAL,
+            waiting TEXT NOT NULL DEFAULT '' CHECK (waiting IN ({_WAITING}))
+        )""",
+        """INSERT INTO clocks_v8 (game_id, pace, policy, started, hand, reminded, reminded_at, waiting)
+           SELECT game_id, pace, policy, started, hand, reminded, reminded_at, waiting FROM clocks""",
+        "DROP TABLE clocks",
+        "ALTER TABLE clocks_v8 RENAME TO clocks",
+        "PRAGMA legacy_alter_table = OFF",
+        "ALTER TABLE seats ADD COLUMN level TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE games ADD COLUMN settings TEXT NOT NULL DEFAULT '{}'",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -137,8 +137,10 @@ class TimeTables(SqliteBase):
     async def stats(self, guild_id: int, user_id: int) -> list[EngineStats]:
         rows = await self._fetch(
             """SELECT g.engine, COUNT(*) AS played,
-                      COALESCE(SUM(json_extract(g.result, '$.ranks[' || s.seat || ']') = 1), 0) AS won
+                      COALESCE(SUM(json_extract(g.result, '$.ranks[' || s.seat || ']') = 1), 0) AS won,
+                      EXISTS (SELECT 1 FROM seats b WHERE b.game_id = g.id AND b.level != '') AS against_bots
                FROM seats s JOIN games g ON g.id = s.game_id
-               WHERE g.guild_id = ? AND s.user_id = ? AND g.status = 'finished' AND g.result IS NOT NULL
-               GROUP BY g.engine ORDER BY g.engine""", guild_id, user_id)
-        return [EngineStats(r["engine"], r["played"], r["won"]) for r in rows]
+               WHERE g.guild_id = ? AND s.user_id = ? AND s.level = '' AND g.status = 'finished'
+                     AND g.result IS NOT NULL
+               GROUP BY g.engine, against_bots ORDER BY g.engine, against_bots""", guild_id, user_id)
+        return [EngineStats(r["engine"], r["played"], r["won"], bool(r["against_bots"])) for r in rows]

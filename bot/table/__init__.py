@@ -10,6 +10,7 @@ committing a game):
 - :mod:`.lobby` — create, join, leave, start, cancel, rematch;
 - :mod:`.play` — act (typed or chosen), the legal moves, undo, resign, abandon;
 - :mod:`.absence` — deadlines, votes, vacations, handing a seat on, reminders;
+- :mod:`.bots` — computer players' turns and hints (thinking in a :class:`bot.thinking.Thinker`);
 - :mod:`.queries` — status, board, hand, log, lists, results, snapshots;
 - :mod:`.announce` and :mod:`.wording` — what changes say, and every sentence.
 
@@ -25,6 +26,7 @@ import engines
 from bot.rendering import Renderer
 from bot.store import Store
 from bot.table.absence import VACATION_CAP_DAYS, Absence
+from bot.table.bots import Bots
 from bot.table.errors import TableError
 from bot.table.limits import Limits
 from bot.table.lobby import Lobby
@@ -32,6 +34,7 @@ from bot.table.play import Play, resign_ranks
 from bot.table.queries import Queries, Snapshot
 from bot.table.results import Problem, Reply, User
 from bot.table.tables import EngineLookup, Tables
+from bot.thinking import Thinker, ThreadThinker
 
 
 class TableService:
@@ -39,7 +42,8 @@ class TableService:
 
     def __init__(self, store: Store, *, engines_lookup: EngineLookup = engines.get,
                  renderer: Renderer | None = None, cache_size: int = 512,
-                 clock: Callable[[], float] | None = None, limits: Limits | None = None) -> None:
+                 clock: Callable[[], float] | None = None, limits: Limits | None = None,
+                 thinker: Thinker | None = None) -> None:
         # One clock for the table: the store stamps rows and starts hand-overs with it.
         if clock is not None:
             store.clock = clock
@@ -50,11 +54,15 @@ class TableService:
         self.limits = limits or Limits()
         self.lobby = Lobby(self.tables, self.limits)
         self.play = Play(self.tables)
-        self.absence = Absence(self.tables, self.limits)
+        #: Where computer players think (worker processes in the bot; a thread by default).
+        self.thinker = thinker or ThreadThinker()
+        self.bots = Bots(self.tables, self.play, self.thinker)
+        self.absence = Absence(self.tables, self.limits, self.bots)
         self.queries = Queries(self.tables, self.absence)
         # The verbs, by name.
         self.create, self.join, self.leave = self.lobby.create, self.lobby.join, self.lobby.leave
         self.start, self.cancel, self.rematch = self.lobby.start, self.lobby.cancel, self.lobby.rematch
+        self.add_bot, self.bot_move, self.hint = self.lobby.add_bot, self.bots.bot_move, self.bots.hint
         self.act, self.moves, self.undo = self.play.act, self.play.moves, self.play.undo
         self.resign, self.abandon = self.play.resign, self.play.abandon
         self.time_out, self.remind, self.set_reminders = self.absence.time_out, self.absence.remind, \

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
+import ai
 from bot.store import DAY, Outgoing, Policy, Status, Timer, Vote, Waiting
-from bot.table import announce, wording, wording_time
+from bot.table import announce, wording, wording_bots, wording_time
 from bot.table.errors import TableError, replies
 from bot.table.limits import Limits
 from bot.table.play import acting_users, resign_ranks
@@ -34,15 +36,22 @@ from engines.core import Action, AnyEngine, Event
 
 #: Vacation days a player may take in any 365 days.
 VACATION_CAP_DAYS = 30
+if TYPE_CHECKING:
+    from bot.table.bots import Bots
+
+#: How a move is chosen for an absent seat: (engine, table, state, seat) -> the action.
+Chooser = Callable[[AnyEngine, "Table", Any, int], Awaitable[Action]]
+
 #: Default actions played for one absent seat at most, before giving up (engines hand over sooner).
 SKIP_LIMIT = 200
 
 
 class Absence:
-    def __init__(self, tables: Tables, limits: Limits) -> None:
+    def __init__(self, tables: Tables, limits: Limits, bots: Bots | None = None) -> None:
         self.tables = tables
         self.store = tables.store
         self.limits = limits
+        self.bots = bots
 
     # ------------------------------------------------------------------ deadlines
 
@@ -58,11 +67,17 @@ class Absence:
                 raise TableError(Problem.STALE, wording.deadline_gone(row.id), row.id)
             engine = self.tables.engine(row.engine)
             late = engine.to_act(table.state)
+            if all(table.seats[s].is_bot for s in late):
+                # A computer player's own turn is played by the bots' driver (it is never "away").
+                raise TableError(Problem.STALE, wording.deadline_gone(row.id), row.id)
             if timer.policy is Policy.SKIP:
-                return await self._skip(table, engine, late)
-            waiting = Waiting.PAUSED if timer.policy is Policy.PAUSE else Waiting.VOTE
+                return await self._skip(table, engine, late, self._default, wording_time.away_played)
+            if timer.policy is Policy.BOT:
+                return await self._skip(table, engine, late, self._stand_in, wording_bots.stood_in)
+            # The others vote — people only: with nobody else to vote, the game waits instead.
+            others = [s for s in range(len(table.seats)) if s not in late and not table.seats[s].is_bot]
+            waiting = Waiting.PAUSED if timer.policy is Policy.PAUSE or not others else Waiting.VOTE
             away = join_names([table.names[s] for s in late])
-            others = [s for s in range(len(table.seats)) if s not in late]
             limit = wording_time.limit(span(timer.pace.seconds or 0), timer.pace)
             if waiting is Waiting.PAUSED:
                 post = keyed(announce.post(engine, table, wording_time.paused(row.id, away, limit),
@@ -79,9 +94,18 @@ class Absence:
         return Reply(answer, game_id=row.id, engine=engine.name, move_number=engine.move_count(table.state),
                      post=post, outbox=(post,), channel_id=row.channel_id)
 
-    async def _skip(self, table: Table, engine: AnyEngine, late: tuple[int, ...]) -> Reply:
-        """Play the engine's default move for each late seat until its turn has passed on; all of them
-        and one post telling the table what was played are committed together."""
+    async def _default(self, engine: AnyEngine, table: Table, state: Any, seat: int) -> Action:
+        return engine.default_action(state, seat)
+
+    async def _stand_in(self, engine: AnyEngine, table: Table, state: Any, seat: int) -> Action:
+        if self.bots is None:  # no computer players here: the safe move instead
+            return engine.default_action(state, seat)
+        return await self.bots.choose(engine, table, state, seat, ai.DEFAULT)
+
+    async def _skip(self, table: Table, engine: AnyEngine, late: tuple[int, ...], choose: Chooser,
+                    note: Callable[[str, Sequence[str]], str]) -> Reply:
+        """Play for each late seat (the engine's default move, or a computer's choice) until its turn has
+        passed on; all of it and one post telling the table what was played are committed together."""
         current, absent = table.state, list(late)
         moves: list[tuple[int, Action, Sequence[Event]]] = []
         played: list[tuple[int, str]] = []
@@ -90,13 +114,13 @@ class Absence:
             seat = next((s for s in absent if s in acting), None)
             if seat is None:
                 break
-            action = engine.default_action(current, seat)
+            action = await choose(engine, table, current, seat)
             played.append((seat, fill_seats(engine.format_action(current, seat, action), table.names)))
             current, events = engine.apply(current, seat, action)
             moves.append((seat, action, events))
             if engine.to_act(current) != acting:
                 absent.remove(seat)
-        notes = [wording_time.away_played(table.names[s], [label for who, label in played if who == s]) for s in late]
+        notes = [note(table.names[s], [label for who, label in played if who == s]) for s in late]
         all_events = [e for _, _, events in moves for e in events]
 
         def announcements(after: Table) -> list[Announcement]:
@@ -269,7 +293,7 @@ class Absence:
                 raise TableError(Problem.BAD_REQUEST, wording.VOTE_WHOM, game_id)
             self._check_newcomer(table, member)
         ballot = Vote(user.id, choice, member.id if member else None, member.name if member else "")
-        voters = {table.user_of(s) for s in range(len(table.seats)) if s not in late}
+        voters = {table.user_of(s) for s in range(len(table.seats)) if s not in late and not table.seats[s].is_bot}
         votes = [v for v in await self.store.votes(game_id) if v.voter in voters and v.voter != user.id]
         votes.append(ballot)
         need = len(voters) // 2 + 1

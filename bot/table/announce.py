@@ -12,8 +12,8 @@ from typing import Any
 
 from bot.rendering import Picture
 from bot.store import Status
-from bot.table import wording
-from bot.table.results import Buttons, ChannelEdit, ChannelPost, Controls, PrivateMessage
+from bot.table import wording, wording_bots
+from bot.table.results import Buttons, ChannelEdit, ChannelPost, Controls, PrivateMessage, people
 from bot.table.tables import Table, told
 from bot.text import fill_seats, join_names, plain_name, result_lines
 from engines import registry
@@ -34,9 +34,14 @@ def hand(engine: AnyEngine, table: Table, seat: int) -> Picture:
     return Picture(engine.name, "hand", table.view(engine, seat), _drawn(table), seat)
 
 
+#: Marks a computer player's name in images (a gear: the font has it, and it reads at phone size).
+BOT_MARK = "⚙ "
+
+
 def _drawn(table: Table) -> tuple[str, ...]:
-    """Names as typed: an image draws text literally (the stored names are escaped for messages)."""
-    return tuple(plain_name(n) for n in table.names)
+    """Names as typed: an image draws text literally (the stored names are escaped for messages);
+    computer players' names carry a mark."""
+    return tuple(BOT_MARK * s.is_bot + plain_name(s.name) for s in table.seats)
 
 
 def buttons(engine: AnyEngine, table: Table, vote_on: str = "") -> Buttons:
@@ -61,7 +66,7 @@ def post(engine: AnyEngine, table: Table, text: str, mentions: Sequence[int] = (
          vote_on: str = "", role: str = "", since: int | None = None) -> ChannelPost:
     """A post in the game's channel, with the board (when the game has one) and its buttons."""
     drawn = board(engine, table) if picture and table.state is not None else None
-    return ChannelPost(text, tuple(mentions), drawn, buttons=buttons(engine, table, vote_on),
+    return ChannelPost(text, people(mentions), drawn, buttons=buttons(engine, table, vote_on),
                        game_id=table.game.id, channel_id=table.game.channel_id, role=role, since=since)
 
 
@@ -103,6 +108,7 @@ def turn_text(engine: AnyEngine, table: Table, lead: Sequence[str] = (), *, hail
     turn, what this turn has done so far, the scores, and the move to come.  ``hail``: the post pings
     only who acts, so it says "your turn" (the start post pings everyone and does not)."""
     acting = set(engine.to_act(table.state))
+    hail = hail and any(not table.seats[s].is_bot for s in acting)  # a computer is not hailed
     parts = [*lead, wording.your_turn(table.game.id)] if hail else [*lead]
     since = since_last_turn(table, acting, table.turn_from)
     if since:
@@ -145,6 +151,8 @@ def move_messages(engine: AnyEngine, before: Table, after: Table, actor: int, ev
     public_after, public_before = after.view(engine, None), before.view(engine, None)
     private = []
     for seat in range(len(after.seats)):
+        if after.seats[seat].is_bot:
+            continue  # a computer player reads nothing
         own = [fill_seats(t, names) for e, pub in zip(events, public_texts, strict=True)
                if (t := engine.describe(e, seat)) and t != pub]
         changed = (private_part(after.view(engine, seat), public_after)
@@ -160,7 +168,7 @@ def turn_edit(engine: AnyEngine, table: Table, lead: Sequence[str] = (), news: s
     """The turn's message, told again as it stands now (its board too)."""
     return ChannelEdit(table.game.id, table.game.channel_id, turn_text(engine, table, lead), buttons(engine, table),
                        role="turn", picture=board(engine, table),
-                       mentions=tuple(table.user_of(s) for s in engine.to_act(table.state)), news=news)
+                       mentions=people([table.user_of(s) for s in engine.to_act(table.state)]), news=news)
 
 
 def start_messages(engine: AnyEngine, table: Table) -> tuple[ChannelPost, tuple[PrivateMessage, ...]]:
@@ -168,7 +176,7 @@ def start_messages(engine: AnyEngine, table: Table) -> tuple[ChannelPost, tuple[
     lead = [wording.begins(table.game.id, engine.title, table.names)]
     hands = tuple(PrivateMessage(s.user_id, wording.your_seat(i, table.game.id), hand(engine, table, i),
                                  game_id=table.game.id, channel_id=table.game.channel_id)
-                  for i, s in enumerate(table.seats))
+                  for i, s in enumerate(table.seats) if not s.is_bot)
     return post(engine, table, turn_text(engine, table, lead, hail=False), [s.user_id for s in table.seats],
                 role="turn", since=0), hands
 
@@ -184,7 +192,10 @@ def lobby_text(engine: AnyEngine, table: Table, timing_text: str) -> str:
     game = table.game
     if game.status is Status.LOBBY:
         wanted = str(game.seat_count) if game.seat_count else wording.seat_range(engine.min_seats, engine.max_seats)
-        return wording.lobby(engine.title, game.id, wanted, timing_text, table.names, bool(game.seat_count))
+        text = wording.lobby(engine.title, game.id, wanted, timing_text, table.names, bool(game.seat_count))
+        if "hints" in game.settings:  # tables opened before hints existed do not say
+            text += "\n" + wording_bots.hints_line(bool(game.settings["hints"]))
+        return text
     return wording.lobby_closed(engine.title, game.id, game.status, table.names, timing_text)
 
 

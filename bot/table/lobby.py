@@ -11,8 +11,9 @@ import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import ai
 from bot.store import ACTIVE, ChannelBusy, GameRow, LogStats, NewGame, Outgoing, Pace, Policy, SeatRow, Status
-from bot.table import announce, wording
+from bot.table import announce, wording, wording_bots
 from bot.table.errors import TableError, replies
 from bot.table.limits import Limits
 from bot.table.results import Announcement, ChannelPost, Problem, Reply, User, keyed, to_outgoing
@@ -44,24 +45,79 @@ class Lobby:
     async def create(self, engine_name: str, guild_id: int, channel_id: int, creator: User, *,
                      seats: int | None = None, options: Mapping[str, Any] | None = None,
                      seed: int | None = None, pace: str = Pace.NONE.value, deadline: str = Policy.SKIP.value,
-                     origin_id: int | None = None) -> Reply:
+                     origin_id: int | None = None, bots: int = 0, level: str = ai.DEFAULT,
+                     hints: bool = True) -> Reply:
         """Open a lobby in the channel; the creator takes the first place.  With ``seats`` the game
         starts by itself once that many have joined.  ``pace`` (time per hand-over) and ``deadline``
         (what happens when it runs out) are kept for the whole game.  ``origin_id`` is the channel the
-        request came from when the lobby gets a thread of its own (lobbies are limited per channel)."""
+        request came from when the lobby gets a thread of its own (lobbies are limited per channel).
+        ``bots`` computer players of ``level`` take seats at once (more may be added in the lobby);
+        ``hints`` lets players ask the computer for a suggestion."""
         engine = self.tables.engine(engine_name)
         pace_, policy = parse_timing(pace, deadline)
         players = wording.seat_range(engine.min_seats, engine.max_seats)
         if seats is not None and not engine.min_seats <= seats <= engine.max_seats:
             raise TableError(Problem.BAD_REQUEST, wording.wrong_seat_count(engine.title, players, seats))
+        level = _level(level)
+        room = (seats or engine.max_seats) - 1
+        if not 0 <= bots <= room:
+            raise TableError(Problem.BAD_REQUEST, wording_bots.too_many_bots(bots, room))
         options = {**_default_options(engine.name), **(options or {})}  # stored whole: replays never guess
         self._check_options(engine, seats or engine.min_seats, options)
         await self._check_room(guild_id, creator, channel_id if origin_id is None else origin_id)
         new = NewGame(engine=engine.name, rules_version=engine.rules_version,
                       seed=secrets.randbits(63) if seed is None else seed, options=options, guild_id=guild_id,
                       channel_id=channel_id, created_by=creator.id, creator_name=creator.name,
-                      seat_count=seats, pace=pace_, policy=policy, origin_id=origin_id)
-        return await self._open(engine, new, wording.opened)
+                      seat_count=seats, pace=pace_, policy=policy, origin_id=origin_id,
+                      settings={"hints": bool(hints), "level": level})
+        opened = await self._open(engine, new, wording.opened)
+        return await self._seat_bots(opened, engine, bots, level)
+
+    async def _seat_bots(self, opened: Reply, engine: AnyEngine, bots: int, level: str) -> Reply:
+        """Seat ``bots`` computer players at a lobby just opened; the reply tells of all of it (the
+        lobby post, its edits, and the start when they fill the table)."""
+        reply, names = opened, []
+        for _ in range(bots):
+            assert opened.game_id is not None
+            row = await self.tables.find(None, opened.game_id)
+            async with self.tables.locked(row) as known:
+                table = await self.tables.lobby(row.id, known)
+                seated = await self._seat_bot(table, engine, level)
+            names.append(seated.extra["name"])
+            reply = dataclasses.replace(seated, post=reply.post or seated.post, outbox=reply.outbox + seated.outbox)
+        if not names:
+            return opened
+        text = wording_bots.opened_with_bots(reply.game_id or 0, names)
+        return dataclasses.replace(reply, text=text + ("\n" + reply.text if reply.to_act else ""))
+
+    @replies
+    async def add_bot(self, channel_id: int | None, user: User, *, level: str | None = None, is_manager: bool = False,
+                      game_id: int | None = None) -> Reply:
+        """A computer player takes the next seat (the host's or a manager's choice); at the table's
+        level unless ``level`` says otherwise.  Fills the table: the game starts."""
+        row = await self.tables.find(channel_id, game_id)
+        async with self.tables.locked(row) as known:
+            table = await self.tables.lobby(row.id, known)
+            self.tables.require_owner(table.game, user, is_manager, "add a computer player to")
+            engine = self.tables.engine(table.game.engine)
+            limit = table.game.seat_count or engine.max_seats
+            if len(table.seats) >= limit:
+                raise TableError(Problem.WRONG_PHASE, wording.table_full(row.id, limit), row.id)
+            return await self._seat_bot(table, engine, _level(level or table.game.settings.get("level", ai.DEFAULT)))
+
+    async def _seat_bot(self, table: Table, engine: AnyEngine, level: str) -> Reply:
+        """Seat the next computer player (lock held); start the game if that fills the table."""
+        number = 1 + sum(1 for s in table.seats if s.is_bot)
+        bot = User(-number, wording_bots.bot_name(number, level))
+        seated = _with_seat(table, bot, level)
+        game = table.game
+        if len(seated.seats) == game.seat_count:
+            started = await self._start(seated, engine, joining=bot, level=level)
+            return dataclasses.replace(started, extra={"name": bot.name})
+        edit = keyed(announce.lobby_edit(engine, seated, table.timing))
+        await self.store.add_seat(game.id, game.version, bot.id, bot.name, [to_outgoing(edit)], level=level)
+        return Reply(wording_bots.bot_added(game.id, bot.name), game_id=game.id, engine=engine.name, outbox=(edit,),
+                     channel_id=game.channel_id, extra={"name": bot.name})
 
     async def _check_room(self, guild_id: int, user: User, origin_id: int) -> None:
         mine, here = await self.store.open_lobbies(guild_id, user.id, origin_id)
@@ -155,7 +211,7 @@ class Lobby:
         return Reply(wording.cancelled(row.id), game_id=row.id, engine=engine.name, outbox=(edit,),
                      channel_id=row.channel_id)
 
-    async def _start(self, table: Table, engine: AnyEngine, joining: User | None = None) -> Reply:
+    async def _start(self, table: Table, engine: AnyEngine, joining: User | None = None, level: str = "") -> Reply:
         """Seat the lobby in an order drawn from the game's seed, deal, and tell everyone: the lobby
         message, the start post and each hand are stored with the start itself."""
         game = table.game
@@ -177,7 +233,7 @@ class Lobby:
         # The last seat (when a Join fills the table) and the start land in one transaction.
         await self.store.start_game(game.id, game.version, list(order), engine.rules_version,
                                     self.tables.dump(engine, state), to_act, [to_outgoing(a) for a in items],
-                                    newcomer=(joining.id, joining.name) if joining else None)
+                                    newcomer=(joining.id, joining.name, level) if joining else None)
         self.tables.forget(game.id)  # re-read on next use: the seats and the clock as stored
         return Reply(wording.started(game.id), game_id=game.id, engine=engine.name,
                      move_number=engine.move_count(state), post=post, private=hands, outbox=items,
@@ -227,9 +283,16 @@ def _default_options(engine_name: str) -> dict[str, Any]:
         return {}
 
 
-def _with_seat(table: Table, user: User) -> Table:
+def _with_seat(table: Table, user: User, level: str = "") -> Table:
     joined = max((s.joined for s in table.seats), default=-1) + 1
-    return dataclasses.replace(table, seats=(*table.seats, SeatRow(user.id, user.name, None, joined)))
+    return dataclasses.replace(table, seats=(*table.seats, SeatRow(user.id, user.name, None, joined, level)))
+
+
+def _level(name: str) -> str:
+    try:
+        return ai.level(name).name
+    except ai.UnknownLevel:
+        raise TableError(Problem.BAD_REQUEST, wording_bots.bad_level(name)) from None
 
 
 def _lobby_row(new: NewGame, game_id: int) -> GameRow:
@@ -237,4 +300,4 @@ def _lobby_row(new: NewGame, game_id: int) -> GameRow:
     return GameRow(id=game_id, engine=new.engine, rules_version=new.rules_version, seed=new.seed,
                    options=new.options, guild_id=new.guild_id, channel_id=new.channel_id, status=Status.LOBBY,
                    created_by=new.created_by, created_at=0.0, updated_at=0.0, seat_count=new.seat_count,
-                   version=0, to_act=(), result=None, note="")
+                   version=0, to_act=(), result=None, note="", settings=new.settings)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from bot.rendering import Picture
 from bot.store import GameRow, Pace, Status
-from bot.table import announce, history, wording
+from bot.table import announce, history, wording, wording_bots
 from bot.table.absence import Absence
 from bot.table.errors import TableError, replies
 from bot.table.results import ChannelPost, PrivateMessage, Problem, Reply, User
@@ -172,10 +172,14 @@ class Queries:
         rows = await self.store.stats(guild_id, user.id)
         if not rows:
             return Reply(wording.no_results(user.name))
+        # Games against people count; games with a computer at the table are shown apart.
+        people_only = [r for r in rows if not r.against_bots]
         lines = [wording.results_head(user.name)]
-        lines += [wording.results_line(self.tables.title(r.engine), r.played, r.won) for r in rows]
-        if len(rows) > 1:
-            lines.append(wording.results_total(sum(r.played for r in rows), sum(r.won for r in rows)))
+        lines += [wording.results_line(self.tables.title(r.engine), r.played, r.won) for r in people_only]
+        if len(people_only) > 1:
+            lines.append(wording.results_total(sum(r.played for r in people_only), sum(r.won for r in people_only)))
+        lines += [wording_bots.results_against_bots(self.tables.title(r.engine), r.played, r.won)
+                  for r in rows if r.against_bots]
         return Reply("\n".join(lines))
 
     async def snapshot(self, channel_id: int | None, *, game_id: int | None = None) -> Snapshot:

@@ -13,7 +13,7 @@ its words, whom it pings, its buttons and the picture to draw (engine, view, nam
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, TypeVar
@@ -26,6 +26,16 @@ from bot.store import GameRow, Outgoing
 class User:
     id: int
     name: str               # the display name, shown to other players
+
+
+def is_person(user_id: int) -> bool:
+    """Whether a seat's user is a person (Discord ids are positive); computer players have negative ids
+    and are never pinged or sent a message."""
+    return user_id >= 0
+
+
+def people(user_ids: Sequence[int]) -> tuple[int, ...]:
+    return tuple(u for u in user_ids if is_person(u))
 
 
 class Problem(StrEnum):

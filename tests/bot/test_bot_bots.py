@@ -1,0 +1,219 @@
+"""Computer players at the table: seated at ``new`` or by the host, playing their turns through the
+driver (and again after a restart), standing in for an absent player, hints, and stats apart."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+import engines
+from bot.autoplay import AutoPlay
+from bot.scheduler import Scheduler
+from bot.store import Status
+from bot.store.sqlite import SqliteStore
+from bot.store.sqlite_schema import connect, migrate
+from bot.table import TableService
+from bot.table.results import PrivateMessage, Problem, Reply
+from tests.bot.helpers import ANN, BO, CHANNEL, CY, GUILD, FakeClock, ok
+
+GAME = "buerger-baumeister"
+
+
+class Published:
+    """What the driver published, in order."""
+
+    def __init__(self) -> None:
+        self.replies: list[Reply] = []
+
+    async def __call__(self, reply: Reply) -> None:
+        self.replies.append(reply)
+
+
+def outbox_rows(db_path: Path) -> list[tuple[str, int | None, str]]:
+    with sqlite3.connect(db_path) as db:
+        return db.execute("SELECT kind, user_id, body FROM outbox ORDER BY id").fetchall()
+
+
+async def test_new_with_bots_seats_them_and_a_full_table_starts(service: TableService, store: SqliteStore,
+                                                                db_path: Path) -> None:
+    real = TableService(store)
+    reply = ok(await real.create(GAME, GUILD, CHANNEL, ANN, seats=3, bots=2, level="easy", seed=5))
+    assert reply.text.startswith("Game #1 is open, with Bot 1 (easy), Bot 2 (easy) seated.")
+    game = await store.get_game(1)
+    assert game is not None and game.status is Status.RUNNING and game.settings == {"hints": True, "level": "easy"}
+    seats = await store.seats(1)
+    assert sorted((s.name, s.level) for s in seats) == [("Ann", ""), ("Bot 1 (easy)", "easy"),
+                                                         ("Bot 2 (easy)", "easy")]
+    assert all(s.user_id < 0 for s in seats if s.is_bot)
+    # The start post pings Ann alone; only Ann gets her hand.
+    start = next(p for p in reply.posts if p.role == "turn")
+    assert start.mentions == (ANN.id,)
+    assert [m.user_id for m in reply.outbox if isinstance(m, PrivateMessage)] == [ANN.id]
+    assert all(user is None or user > 0 for _, user, _ in outbox_rows(db_path))
+
+
+async def test_the_host_adds_computer_players_in_the_lobby(store: SqliteStore) -> None:
+    service = TableService(store)
+    ok(await service.create(GAME, GUILD, CHANNEL, ANN, seats=3, hints=False))
+    refused = await service.add_bot(CHANNEL, BO)
+    assert refused.problem is Problem.FORBIDDEN and "Only the player who opened game #1" in refused.text
+    lobby = ok(await service.add_bot(CHANNEL, ANN))
+    assert lobby.text == "Bot 1 (normal) took a seat at game #1."
+    edit = lobby.outbox[0]
+    assert "Bot 1 (normal)" in edit.text and "Hints: off." in edit.text
+    ok(await service.join(CHANNEL, BO))  # fills the table
+    assert (await store.get_game(1)).status is Status.RUNNING  # type: ignore[union-attr]
+    full = await service.add_bot(CHANNEL, ANN, game_id=1)
+    assert full.problem is Problem.WRONG_PHASE
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"bots": 1, "level": "genius"}, "'genius' is not a computer level: choose easy, normal, hard."),
+    ({"bots": 2, "seats": 2}, "2 computer players do not fit: at most 1 here"),
+    ({"bots": 4}, "4 computer players do not fit: at most 3 here"),
+])
+async def test_impossible_computer_players_are_refused(store: SqliteStore, kwargs: dict, message: str) -> None:
+    reply = await TableService(store).create(GAME, GUILD, CHANNEL, ANN, **kwargs)
+    assert reply.problem is Problem.BAD_REQUEST and message in reply.text
+    assert await store.get_game(1) is None
+
+
+async def play_to_the_end(service: TableService, autoplay: AutoPlay, reply: Reply) -> int:
+    """The person plays the first legal move whenever it is their turn; the bots play theirs."""
+    autoplay.after(reply)
+    moves = 0
+    while True:
+        await autoplay.idle()
+        snap = await service.snapshot(CHANNEL)
+        if snap.game.status is not Status.RUNNING:
+            return moves
+        assert snap.user_ids[snap.to_act[0]] == ANN.id, "the driver stopped while a computer was to act"
+        options = ok(await service.moves(CHANNEL, ANN))
+        played = ok(await service.act(CHANNEL, ANN, options.choices[0].key))
+        moves += 1
+        autoplay.after(played)
+
+
+async def test_a_person_plays_a_whole_game_against_a_computer(store: SqliteStore, db_path: Path) -> None:
+    service = TableService(store)
+    published = Published()
+    autoplay = AutoPlay(service, published)
+    started = ok(await service.create(GAME, GUILD, CHANNEL, ANN, seats=2, bots=1, level="easy", seed=11))
+    moves = await play_to_the_end(service, autoplay, started)
+    game = await store.get_game(1)
+    assert game is not None and game.status is Status.FINISHED and game.result is not None
+    log = await store.live_actions(1)
+    bot_seat = next(s.seat for s in await store.seats(1) if s.is_bot)
+    assert moves > 10 and sum(a.seat == bot_seat for a in log) > 10
+    assert all(r.ok for r in published.replies)
+    # Nobody pinged or wrote to the computer.
+    for _, user, body in outbox_rows(db_path):
+        assert user is None or user > 0
+        assert all(m > 0 for m in json.loads(body).get("mentions", []))
+
+
+async def test_a_restart_in_a_computers_turn_loses_nothing(store: SqliteStore) -> None:
+    service = TableService(store)
+    # Two computers and a person: whoever starts, computers are to act at some point; find one.
+    ok(await service.create(GAME, GUILD, CHANNEL, ANN, seats=3, bots=2, level="easy", seed=2))
+    if (await store.games_waiting_for_bots()) == []:  # the person starts: play until the turn passes
+        snap = await service.snapshot(CHANNEL)
+        while (await service.snapshot(CHANNEL)).to_act == snap.to_act:
+            ok(await service.act(CHANNEL, ANN, ok(await service.moves(CHANNEL, ANN)).choices[0].key))
+    assert [g.id for g in await store.games_waiting_for_bots()] == [1]
+    before = (await service.snapshot(CHANNEL)).move_number
+    # "After a restart": a new service and driver over the same database pick the game up.
+    fresh = TableService(store)
+    autoplay = AutoPlay(fresh, Published())
+    assert await autoplay.resume() == 1
+    await autoplay.idle()
+    after = await fresh.snapshot(CHANNEL)
+    assert after.move_number > before  # type: ignore[operator]
+    assert after.user_ids[after.to_act[0]] == ANN.id
+    assert await store.games_waiting_for_bots() == []
+
+
+async def test_deadline_policy_bot_plays_the_absent_players_turn_each_time(store: SqliteStore) -> None:
+    clock = FakeClock()
+    service = TableService(store, clock=clock)
+    ok(await service.create(GAME, GUILD, CHANNEL, ANN, seats=2, seed=3, pace="brisk", deadline="bot"))
+    ok(await service.join(CHANNEL, BO))
+    scheduler = Scheduler(service)
+    for hours in (4, 8.01):
+        snap = await service.snapshot(CHANNEL)
+        absent = snap.names[snap.to_act[0]]
+        clock.at(hours)
+        (reply,) = [r for r in await scheduler.tick() if r.post is not None and "away" in r.post.text]
+        assert reply.post is not None
+        assert reply.post.text.startswith(f"({absent} was away: a computer player (normal) played ")
+        after = await service.snapshot(CHANNEL)
+        assert after.to_act != snap.to_act and after.move_number > snap.move_number  # type: ignore[operator]
+        assert (await store.timer(1)).started == clock.now  # type: ignore[union-attr]
+    engine = engines.get(GAME)
+    assert engine.move_count(engine.replay(2, 3, (await store.get_game(1)).options,  # type: ignore[union-attr]
+                                           [(a.seat, a.action_key) for a in await store.live_actions(1)])) \
+        == (await service.snapshot(CHANNEL)).move_number
+
+
+async def test_a_hint_suggests_a_legal_move_privately_and_changes_nothing(store: SqliteStore) -> None:
+    service = TableService(store)
+    ok(await service.create(GAME, GUILD, CHANNEL, ANN, seats=2, seed=4))
+    ok(await service.join(CHANNEL, BO))
+    snap = await service.snapshot(CHANNEL)
+    mover = ANN if snap.user_ids[snap.to_act[0]] == ANN.id else BO
+    other = BO if mover is ANN else ANN
+    hint = ok(await service.hint(CHANNEL, mover))
+    assert hint.outbox == () and hint.post is None
+    first, *rest = hint.text.splitlines()
+    assert first.startswith("💡 Game #1: I would play **") and "% to win" in first
+    labels = {c.label for c in ok(await service.moves(CHANNEL, mover)).choices}
+    suggested = first.split("**")[1]
+    assert suggested in labels
+    assert rest[0].startswith("Also considered: ") and rest[-1].startswith("(normal level: 240 simulated")
+    assert (await service.snapshot(CHANNEL)).move_number == snap.move_number
+    assert (await service.hint(CHANNEL, other)).problem is Problem.NOT_YOUR_TURN
+    assert (await service.hint(CHANNEL, CY)).problem is Problem.NOT_SEATED
+
+
+async def test_hints_can_be_turned_off(store: SqliteStore) -> None:
+    service = TableService(store)
+    ok(await service.create(GAME, GUILD, CHANNEL, ANN, seats=2, bots=1, hints=False))
+    refused = await service.hint(CHANNEL, ANN)
+    assert refused.problem is Problem.FORBIDDEN
+    assert refused.text == "Hints are off at game #1 (chosen when it was opened)."
+
+
+async def test_stats_count_games_against_computers_apart(store: SqliteStore) -> None:
+    service = TableService(store)
+    ok(await service.create(GAME, GUILD, CHANNEL, ANN, seats=2, bots=1, level="easy"))
+    ok(await service.resign(CHANNEL, ANN))
+    ok(await service.create(GAME, GUILD, CHANNEL, ANN, seats=2))
+    ok(await service.join(CHANNEL, BO))
+    ok(await service.resign(CHANNEL, BO))
+    stats = ok(await service.stats(GUILD, ANN)).text.splitlines()
+    assert stats == ["Ann on this server (finished games):", "Bürger, Baumeister & Co.: 1 played, 1 won",
+                     "Bürger, Baumeister & Co. against computer players: 1 played, 0 won"]
+
+
+async def test_a_version_7_file_gains_computer_seats_and_the_bot_policy(db_path: Path) -> None:
+    db = await connect(db_path)
+    assert await migrate(db, target=7) == 7
+    await db.execute("""INSERT INTO games (engine, rules_version, seed, options, guild_id, channel_id, status,
+                        created_by, created_at, updated_at, seat_count, to_act)
+                        VALUES ('sprint', 1, 42, '{}', 1, 10, 'running', 1, 0, 0, 2, ',1,')""")
+    await db.execute("INSERT INTO seats (game_id, user_id, name, seat, joined) VALUES (1, 1, 'Ann', 0, 0)")
+    await db.execute("INSERT INTO clocks (game_id, pace, policy, started, hand) VALUES (1, 'daily', 'vote', 5, ',1,')")
+    await db.close()
+    store = SqliteStore(db_path)
+    await store.open()
+    try:
+        timer = await store.timer(1)
+        assert timer is not None and timer.policy.value == "vote" and timer.started == 5
+        assert (await store.seats(1))[0].level == "" and (await store.get_game(1)).settings == {}  # type: ignore[union-attr]
+        await store.db.execute("UPDATE clocks SET policy = 'bot' WHERE game_id = 1")
+        assert (await store.timer(1)).policy.value == "bot"  # type: ignore[union-attr]
+    finally:
+        await store.close()
