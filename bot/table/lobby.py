@@ -258,14 +258,18 @@ class Lobby:
                       options={**_default_options(engine.name), **old.options}, guild_id=old.guild_id,
                       channel_id=old.channel_id,
                       created_by=user.id, creator_name=user.name, seat_count=len(seats), pace=pace, policy=policy)
-        others = [s for s in seats if s.user_id != user.id]
+        others = [s for s in seats if s.user_id != user.id and not s.is_bot]
+        bots = [s for s in seats if s.is_bot]  # the computer players take their seats again at once
+        new = dataclasses.replace(new, settings={**old.settings})
 
         def lead(new_id: int) -> str:
             return wording.rematch_call(user.name, new_id, engine.title, len(seats), wording.timing(pace, policy),
                                         [s.name for s in others])
 
-        return await self._open(engine, new, lambda new_id: wording.rematch_opened(new_id, game_id), lead,
-                                tuple(s.user_id for s in others))
+        opened = await self._open(engine, new, lambda new_id: wording.rematch_opened(new_id, game_id), lead,
+                                  tuple(s.user_id for s in others))
+        level = bots[0].level if bots else ai.DEFAULT
+        return await self._seat_bots(opened, engine, len(bots), level) if opened.ok else opened
 
     @staticmethod
     def _check_options(engine: AnyEngine, seats: int, options: dict[str, Any]) -> None:

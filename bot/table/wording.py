@@ -246,8 +246,8 @@ def rematch_opened(new_id: int, old_id: int) -> str:
 
 
 def rematch_call(name: str, new_id: int, title: str, players: int, timing_text: str, others: Sequence[str]) -> str:
-    return (f"Rematch! {name} opened game #{new_id} ({title}, {players} players, same options; {timing_text}). "
-            f"{join_names(others)}: press **Join** to play again.")
+    return (f"Rematch! {name} opened game #{new_id} ({title}, {players} players, same options; {timing_text})."
+            + (f" {join_names(others)}: press **Join** to play again." if others else ""))
 
 
 # ---------------------------------------------------------------------- play

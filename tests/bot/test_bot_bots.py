@@ -217,3 +217,31 @@ async def test_a_version_7_file_gains_computer_seats_and_the_bot_policy(db_path:
         assert (await store.timer(1)).policy.value == "bot"  # type: ignore[union-attr]
     finally:
         await store.close()
+
+
+async def test_a_rematch_seats_the_computers_again(store: SqliteStore) -> None:
+    service = TableService(store)
+    ok(await service.create(GAME, GUILD, CHANNEL, ANN, seats=3, bots=1, level="hard", hints=False))
+    ok(await service.join(CHANNEL, BO))
+    ok(await service.resign(CHANNEL, BO))
+    again = ok(await service.rematch(1, ANN))
+    seats = await store.seats(again.game_id or 0)
+    assert [(s.name, s.level) for s in seats] == [("Ann", ""), ("Bot 1 (hard)", "hard")]
+    game = await store.get_game(again.game_id or 0)
+    assert game is not None and game.status is Status.LOBBY and game.settings == {"hints": False, "level": "hard"}
+    call = next(p for p in again.posts if p.role == "lobby")
+    assert call.mentions == (BO.id,) and "Bo: press **Join** to play again." in call.text
+
+
+async def test_computers_are_never_reminded_nor_timed_out(store: SqliteStore) -> None:
+    clock = FakeClock()
+    service = TableService(store, clock=clock)
+    ok(await service.create(GAME, GUILD, CHANNEL, ANN, seats=2, bots=1, seed=1, pace="brisk", deadline="pause"))
+    while not await store.games_waiting_for_bots():  # Ann plays until the computer is to act (no driver runs)
+        ok(await service.act(CHANNEL, ANN, ok(await service.moves(CHANNEL, ANN)).choices[0].key))
+    waiting = await service.snapshot(CHANNEL)
+    for hours in (2.5, 4.5, 30):
+        clock.at(hours)
+        assert await Scheduler(service).tick() == []
+    assert (await service.snapshot(CHANNEL)).move_number == waiting.move_number
+    assert (await store.timer(1)).waiting.value == ""  # type: ignore[union-attr]

@@ -130,3 +130,17 @@ async def test_names_and_a_finished_game_resumed_shows_its_result_and_moves(tmp_
     assert code == 0 and "finished" in out and "1st  " in out and "— 3 points" in out  # the result, labelled
     assert "the moves, page 1/1" in out and "1. " in out and "moved." not in out  # and the log
     assert "in this channel" not in out
+
+
+async def test_you_play_against_computers(tmp_path: Path) -> None:
+    """``--bots 2``: the prompt only ever names you; the computers' moves are printed as they come."""
+    script = "".join("roll\n" for _ in range(3)) + "status\nquit\n"
+    out = io.StringIO()
+    code = await main(["burgen-land", "--bots", "1", "--level", "easy", "--names", "Ann", "--seed", "5",
+                       "--db", str(tmp_path / "c.sqlite3")], stdin=io.StringIO(script), stdout=out, config=Config())
+    text = out.getvalue()
+    assert code == 0
+    assert "Game #1 is open, with Bot 1 (easy) seated." in text
+    prompts = [line.split(">")[0] for line in text.splitlines() if line.startswith("[burgen-land #1")]
+    assert prompts and all(p.endswith("] Seat 1 (Ann) ") or p.endswith("] Seat 2 (Ann) ") for p in prompts)
+    assert "Bot 1 (easy) rolls" in text  # the computer played its turns between the prompts
