@@ -51,6 +51,8 @@ async def test_new_with_bots_seats_them_and_a_full_table_starts(service: TableSe
     # The start post pings Ann alone; only Ann gets her hand.
     start = next(p for p in reply.posts if p.role == "turn")
     assert start.mentions == (ANN.id,)
+    assert start.picture is not None  # the image marks the computers with a gear
+    assert sorted(start.picture.names) == ["Ann", "⚙ Bot 1 (easy)", "⚙ Bot 2 (easy)"]
     assert [m.user_id for m in reply.outbox if isinstance(m, PrivateMessage)] == [ANN.id]
     assert all(user is None or user > 0 for _, user, _ in outbox_rows(db_path))
 
