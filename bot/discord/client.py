@@ -36,6 +36,10 @@ from bot.table.results import Reply
 log = logging.getLogger(__name__)
 
 
+#: The gateway events the bot asks for (pinned by a test): servers and channels, nothing more.
+INTENTS = discord.Intents(guilds=True)
+
+
 class CommandTree(app_commands.CommandTree["GameBot"]):
     """The bot's commands; a command that fails answers with an apology and a reference that is logged."""
 
@@ -55,9 +59,11 @@ class GameBot(discord.Client):
     def __init__(self, service: TableService, *, dev_guild_id: int | None = None,
                  scheduler_interval: float | None = TICK_SECONDS, delivery_interval: float = 30.0,
                  retry_delay: float = RETRY_DELAY) -> None:
-        # No privileged intents: everything arrives through interactions.  Mentions are sent only
-        # for the users each message names (see .transport); nothing else may ever ping.
-        super().__init__(intents=discord.Intents.default(), allowed_mentions=discord.AllowedMentions.none())
+        # Everything arrives through interactions, so the gateway need send only what the bot uses:
+        # the servers and their channels (guilds) — not every message, typing notice and reaction of
+        # every server it is in.  Mentions are sent only for the users each message names (see
+        # .transport); nothing else may ever ping.
+        super().__init__(intents=INTENTS, allowed_mentions=discord.AllowedMentions.none())
         self.service = service
         self.renderer: Renderer | None = service.renderer
         self.dev_guild_id = dev_guild_id
