@@ -52,6 +52,8 @@ class Config:
     vacation_notice_hours: float = 24.0
     #: Worker processes the computer players think in (None: the cores less one, at least one).
     ai_workers: int | None = None
+    #: Worker processes the board images are drawn in (None: one per core).
+    render_workers: int | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -84,6 +86,7 @@ class Config:
             vacation_notice_hours=get("VACATION_NOTICE_HOURS", _at_least(float, 0), 24.0,
                                       "a number of hours (0 or more)"),
             ai_workers=get("AI_WORKERS", _at_least(int, 1), None, "a whole number of at least 1"),
+            render_workers=get("RENDER_WORKERS", _at_least(int, 1), None, "a whole number of at least 1"),
         )
 
     @property

@@ -2,14 +2,19 @@
 drawing off the event loop.
 
 The table service only describes pictures (:class:`Picture`); whoever delivers them draws with a
-``Renderer``, so tests run without Pillow drawing anything.
+``Renderer``, so tests run without Pillow drawing anything.  The bot draws with a
+:class:`PoolRenderer`: worker processes (``RENDER_WORKERS``, default the cores), so one bot process
+draws on every core at once — threads would share one core's worth of Python.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
+import os
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -109,10 +114,50 @@ def _draw_now(renderer: Renderer, picture: Picture) -> bytes | None:
     return None
 
 
+#: The installed renderer of a worker process, made on its first drawing.
+_WORKER_RENDERER: list[Renderer | None] = []
+
+
+def _draw_in_worker(picture: dict[str, Any]) -> bytes | None:
+    if not _WORKER_RENDERER:
+        _WORKER_RENDERER.append(installed_renderer())
+    renderer = _WORKER_RENDERER[0]
+    return None if renderer is None else _draw_now(renderer, Picture.from_json(picture))
+
+
+class PoolRenderer:
+    """The installed renderer, drawing in worker processes (started on the first drawing; "spawn": clean
+    interpreters, never copies of the bot's threads).  Called directly, it draws in the caller's process."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers or os.cpu_count() or 1
+        self._local = installed_renderer()
+        self._pool: ProcessPoolExecutor | None = None
+
+    def render_board(self, engine: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes | None:
+        return None if self._local is None else self._local.render_board(engine, view, names)
+
+    def render_hand(self, engine: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes | None:
+        return None if self._local is None else self._local.render_hand(engine, view, names)
+
+    async def draw(self, picture: Picture) -> bytes | None:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+        return await asyncio.get_running_loop().run_in_executor(self._pool, _draw_in_worker, picture.to_json())
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
 async def draw(renderer: Renderer, picture: Picture) -> bytes | None:
-    """The picture drawn in a worker thread (never on the event loop); None if drawing fails (logged):
-    a failed drawing costs the image, never the message."""
+    """The picture drawn off the event loop — in the pool's worker processes for a :class:`PoolRenderer`,
+    else in a worker thread; None if drawing fails (logged): a failed drawing costs the image, never the
+    message."""
     try:
+        if isinstance(renderer, PoolRenderer):
+            return await renderer.draw(picture)
         return await asyncio.to_thread(_draw_now, renderer, picture)
     except Exception:
         log.exception("drawing a %s of %s failed", picture.kind, picture.engine)

@@ -18,7 +18,7 @@ import aiohttp
 import discord
 
 from bot.config import Config, SettingError, read_env_file
-from bot.rendering import installed_renderer
+from bot.rendering import PoolRenderer, installed_renderer
 from bot.store.sqlite import SqliteStore
 from bot.table import TableService
 from bot.thinking import PoolThinker
@@ -37,8 +37,9 @@ async def serve(config: Config) -> int:
 
     store = SqliteStore(config.database_path, config.database_synchronous, config.database_sync_interval)
     await store.open()
+    renderer = PoolRenderer(config.render_workers) if installed_renderer() is not None else None
     try:
-        service = TableService(store, renderer=installed_renderer(), cache_size=config.state_cache_size,
+        service = TableService(store, renderer=renderer, cache_size=config.state_cache_size,
                                limits=config.limits, thinker=PoolThinker(config.ai_workers))
         bot = GameBot(service, dev_guild_id=config.dev_guild_id)
         async with bot:
@@ -50,6 +51,8 @@ async def serve(config: Config) -> int:
         print(NO_NETWORK.format(why=_why(err)), file=sys.stderr)
         return NETWORK
     finally:
+        if renderer is not None:
+            renderer.close()
         await store.close()
     return 0
 

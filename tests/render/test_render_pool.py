@@ -1,0 +1,37 @@
+"""The bot's renderer draws in worker processes: the same bytes as drawing in the bot's own process,
+drawn elsewhere, several at once."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+
+import engines
+import render
+from bot.rendering import Picture, PoolRenderer, _draw_in_worker, draw
+
+
+def _pid(_: object) -> int:
+    return os.getpid()
+
+
+async def test_the_pool_draws_what_the_process_would_in_other_processes() -> None:
+    engine = engines.get("burgenland")
+    pictures = [Picture("burgenland", "board", engine.view(engine.new_game(3, seed), None), ("Ann", "Bo", "Cy"))
+                for seed in range(4)]
+    pool = PoolRenderer(2)
+    try:
+        drawn = await asyncio.gather(*(draw(pool, p) for p in pictures))
+        assert drawn == [render.draw_board("burgenland", p.view, list(p.names)) for p in pictures]
+        assert pool._pool is not None
+        pids = set(await asyncio.gather(*(asyncio.get_running_loop().run_in_executor(pool._pool, _pid, i)
+                                          for i in range(4))))
+        assert os.getpid() not in pids
+    finally:
+        pool.close()
+
+
+def test_a_worker_draws_a_picture_given_as_json() -> None:
+    engine = engines.get("burgen-land")
+    picture = Picture("burgen-land", "hand", engine.view(engine.new_game(2, 1), 0), ("Ann", "Bo"), 0)
+    assert _draw_in_worker(picture.to_json()) == render.draw_hand("burgen-land", picture.view, ["Ann", "Bo"])
