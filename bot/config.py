@@ -10,7 +10,7 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from dotenv import dotenv_values
 
@@ -54,6 +54,9 @@ class Config:
     ai_workers: int | None = None
     #: Worker processes the board images are drawn in (None: one per core).
     render_workers: int | None = None
+    #: Gateway shards in all (None: as Discord recommends) and those this process runs (None: all).
+    shard_count: int | None = None
+    shard_ids: list[int] | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -87,6 +90,8 @@ class Config:
                                       "a number of hours (0 or more)"),
             ai_workers=get("AI_WORKERS", _at_least(int, 1), None, "a whole number of at least 1"),
             render_workers=get("RENDER_WORKERS", _at_least(int, 1), None, "a whole number of at least 1"),
+            **_shards(get("SHARD_COUNT", _at_least(int, 1), None, "a whole number of at least 1"),
+                      get("SHARD_IDS", _id_list, None, "shard numbers separated by commas, e.g. 0,1")),
         )
 
     @property
@@ -110,6 +115,23 @@ def _at_least(kind: Callable[[str], N], low: float) -> Callable[[str], N]:
             raise ValueError(raw)
         return value
     return read
+
+
+def _id_list(raw: str) -> list[int]:
+    ids = [int(part) for part in raw.replace(" ", "").split(",") if part]
+    if not ids or any(i < 0 for i in ids) or len(set(ids)) != len(ids):
+        raise ValueError(raw)
+    return ids
+
+
+def _shards(count: int | None, ids: list[int] | None) -> dict[str, Any]:
+    """SHARD_IDS needs SHARD_COUNT (which shards of how many), and each id must be below it."""
+    if ids is not None and count is None:
+        raise SettingError("SHARD_IDS needs SHARD_COUNT: set how many shards there are in all.")
+    if ids is not None and count is not None and max(ids) >= count:
+        raise SettingError(f"SHARD_IDS={','.join(map(str, ids))}: shard numbers go from 0 to {count - 1} "
+                           f"with SHARD_COUNT={count}.")
+    return {"shard_count": count, "shard_ids": ids}
 
 
 def _snowflake(raw: str) -> int:

@@ -41,7 +41,8 @@ async def serve(config: Config) -> int:
     try:
         service = TableService(store, renderer=renderer, cache_size=config.state_cache_size,
                                limits=config.limits, thinker=PoolThinker(config.ai_workers))
-        bot = GameBot(service, dev_guild_id=config.dev_guild_id)
+        bot = GameBot(service, dev_guild_id=config.dev_guild_id, shard_count=config.shard_count,
+                      shard_ids=config.shard_ids)
         async with bot:
             await bot.start(config.discord_token)
     except discord.LoginFailure:

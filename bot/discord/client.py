@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -53,17 +54,24 @@ class CommandTree(app_commands.CommandTree["GameBot"]):
             await answer(interaction, wording.internal_error(reference))
 
 
-class GameBot(discord.Client):
-    """The bot: one service, one command tree, the outbox's delivery and the scheduler."""
+class GameBot(discord.AutoShardedClient):
+    """The bot: one service, one command tree, the outbox's delivery and the scheduler.
+
+    Sharded: ``shard_count`` shards in all (None: as many as Discord recommends), of which this process
+    runs ``shard_ids`` (None: all of them) — several processes split the gateway between them."""
 
     def __init__(self, service: TableService, *, dev_guild_id: int | None = None,
                  scheduler_interval: float | None = TICK_SECONDS, delivery_interval: float = 30.0,
-                 retry_delay: float = RETRY_DELAY) -> None:
+                 retry_delay: float = RETRY_DELAY, shard_count: int | None = None,
+                 shard_ids: list[int] | None = None) -> None:
         # Everything arrives through interactions, so the gateway need send only what the bot uses:
         # the servers and their channels (guilds) — not every message, typing notice and reaction of
         # every server it is in.  Mentions are sent only for the users each message names (see
         # .transport); nothing else may ever ping.
-        super().__init__(intents=INTENTS, allowed_mentions=discord.AllowedMentions.none())
+        shards: dict[str, Any] = {"shard_count": shard_count} if shard_count is not None else {}
+        if shard_ids is not None:
+            shards["shard_ids"] = shard_ids
+        super().__init__(intents=INTENTS, allowed_mentions=discord.AllowedMentions.none(), **shards)
         self.service = service
         self.renderer: Renderer | None = service.renderer
         self.dev_guild_id = dev_guild_id

@@ -1,0 +1,40 @@
+"""Several processes split the gateway: SHARD_COUNT shards in all, SHARD_IDS those a process runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.config import Config, SettingError
+from bot.discord import GameBot
+from bot.store.sqlite import SqliteStore
+from bot.table import TableService
+from tests.e2e.fake import FakeDiscord
+
+
+def test_shard_settings_are_read_and_checked() -> None:
+    config = Config.from_env({"SHARD_COUNT": "4", "SHARD_IDS": "1, 3"})
+    assert (config.shard_count, config.shard_ids) == (4, [1, 3])
+    assert (Config.from_env({}).shard_count, Config.from_env({}).shard_ids) == (None, None)
+    with pytest.raises(SettingError, match="SHARD_IDS needs SHARD_COUNT"):
+        Config.from_env({"SHARD_IDS": "0"})
+    with pytest.raises(SettingError, match="shard numbers go from 0 to 1 with SHARD_COUNT=2"):
+        Config.from_env({"SHARD_COUNT": "2", "SHARD_IDS": "0,2"})
+    with pytest.raises(SettingError, match="SHARD_IDS='0,0'"):
+        Config.from_env({"SHARD_COUNT": "2", "SHARD_IDS": "0,0"})
+
+
+async def test_a_process_runs_only_its_shards(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake = fake_discord
+    store = SqliteStore(tmp_path / "bot.sqlite3", sync_interval=0)
+    await store.open()
+    try:
+        bot = GameBot(TableService(store), scheduler_interval=None, shard_count=2, shard_ids=[1])
+        async with fake.running(bot):
+            await fake.idle()
+            shards = [s.shard for s in fake.gateway.sessions.values() if s.connected]
+            assert shards == [[1, 2]]
+            assert bot.shard_count == 2 and list(bot.shards) == [1]
+    finally:
+        await store.close()
