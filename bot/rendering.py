@@ -13,6 +13,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -118,11 +119,22 @@ def _draw_now(renderer: Renderer, picture: Picture) -> bytes | None:
 _WORKER_RENDERER: list[Renderer | None] = []
 
 
-def _draw_in_worker(picture: dict[str, Any]) -> bytes | None:
+def _worker_renderer() -> Renderer | None:
     if not _WORKER_RENDERER:
         _WORKER_RENDERER.append(installed_renderer())
-    renderer = _WORKER_RENDERER[0]
+    return _WORKER_RENDERER[0]
+
+
+def _draw_in_worker(picture: dict[str, Any]) -> bytes | None:
+    renderer = _worker_renderer()
     return None if renderer is None else _draw_now(renderer, Picture.from_json(picture))
+
+
+def _warm_worker(pause: float) -> int:
+    """Import the drawing code in a worker (and hold it a moment, so each warm-up lands on another)."""
+    _worker_renderer()
+    time.sleep(pause)
+    return os.getpid()
 
 
 class PoolRenderer:
@@ -140,10 +152,22 @@ class PoolRenderer:
     def render_hand(self, engine: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes | None:
         return None if self._local is None else self._local.render_hand(engine, view, names)
 
-    async def draw(self, picture: Picture) -> bytes | None:
+    def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
-        return await asyncio.get_running_loop().run_in_executor(self._pool, _draw_in_worker, picture.to_json())
+        return self._pool
+
+    async def warm(self) -> int:
+        """Start every worker and load the drawing code in it now, not on the first move's image;
+        returns how many distinct workers answered."""
+        loop = asyncio.get_running_loop()
+        pids = await asyncio.gather(*(loop.run_in_executor(self._executor(), _warm_worker, 0.3)
+                                      for _ in range(self.workers)))
+        return len(set(pids))
+
+    async def draw(self, picture: Picture) -> bytes | None:
+        return await asyncio.get_running_loop().run_in_executor(self._executor(), _draw_in_worker,
+                                                                picture.to_json())
 
     def close(self) -> None:
         if self._pool is not None:

@@ -29,7 +29,7 @@ from bot.discord.commands import add_commands
 from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.transport import DiscordTransport
 from bot.outbox import RETRY_DELAY, Deliverer
-from bot.rendering import Renderer
+from bot.rendering import PoolRenderer, Renderer
 from bot.scheduler import TICK_SECONDS, Scheduler
 from bot.table import TableService, wording
 from bot.table.results import Reply
@@ -89,6 +89,8 @@ class GameBot(discord.AutoShardedClient):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if isinstance(self.renderer, PoolRenderer):  # the first image should not wait for the workers to start
+            await self.renderer.warm()
         for row in await self.service.check_rules():
             log.warning("game %s no longer replays under the current rules and is marked broken", row.id)
         if self.dev_guild_id:

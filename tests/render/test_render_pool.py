@@ -21,6 +21,7 @@ async def test_the_pool_draws_what_the_process_would_in_other_processes() -> Non
                 for seed in range(4)]
     pool = PoolRenderer(2)
     try:
+        assert await pool.warm() == 2  # both workers started, the drawing code loaded
         drawn = await asyncio.gather(*(draw(pool, p) for p in pictures))
         assert drawn == [render.draw_board("burgenland", p.view, list(p.names)) for p in pictures]
         assert pool._pool is not None

@@ -1,0 +1,169 @@
+"""Load: many games in play at once through the table service, with the real store and drawing.
+
+    python bench/load.py [--backend sqlite|postgresql] [--processes 1] [--render threads|pool|off]
+                         [--games 200] [--streams 8] [--seconds 10]
+
+Opens ``--games`` games of Bürger, Baumeister & Co. (3 players), then runs bot processes on the same
+database, each with its own table service, store connection and renderer, and its share of the games
+(as shards would split servers).  ``--streams`` concurrent streams of moves in all: each picks a game
+of its share, asks who is to act and the legal moves, plays one, and draws what the move announced
+(the board and the hands that changed), as the bot's delivery would.  Two phases:
+
+1. as fast as it goes: the most moves per second (drawing included);
+2. moves offered at 80 % of that rate: the latency of a move — the ``act`` call, commit included,
+   drawing excluded — at that load.
+
+Ends with one line:
+``load backend=<b> processes=<n> render=<mode> moves_per_s=<max> p50_ms=<at 80 %> p99_ms=<at 80 %>``.
+``--render threads`` draws in worker threads (one core's worth of Python between them), ``pool`` in
+the bot's worker-process pool (``RENDER_WORKERS``, default the cores, shared by the processes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import multiprocessing
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.rendering import PoolRenderer, Renderer, draw, installed_renderer
+from bot.store.sqlite import SqliteStore
+from bot.table import TableService
+from bot.table.results import User
+
+ENGINE, PLAYERS = "buerger-baumeister", 3
+
+
+async def open_game(service: TableService, channel: int) -> None:
+    users = [User(channel * 10 + i, f"P{i}") for i in range(PLAYERS)]
+    reply = await service.create(ENGINE, 1, channel, users[0], seats=PLAYERS, seed=channel)
+    assert reply.ok, reply.text
+    for user in users[1:]:
+        assert (await service.join(channel, user)).ok
+
+
+async def move(service: TableService, renderer: Renderer | None, channel: int, choose: random.Random
+               ) -> float | None:
+    """One random move and its drawings; the seconds ``act`` took, or None when the game is over."""
+    snap = await service.snapshot(channel)
+    if not snap.to_act:
+        return None
+    seat = snap.to_act[0]
+    user = User(snap.user_ids[seat], snap.names[seat])
+    choices = (await service.moves(channel, user)).choices
+    start = time.perf_counter()
+    reply = await service.act(channel, user, choose.choice(choices).key, move_number=snap.move_number)
+    took = time.perf_counter() - start
+    if not reply.ok:  # another stream's move landed first (only when streams share games)
+        return took
+    if renderer is not None:
+        await asyncio.gather(*(draw(renderer, item.picture) for item in reply.outbox if item.picture is not None))
+    return took
+
+
+async def streams(database: str, render: str, channels: list[int], count: int, seconds: float,
+                  rate: float | None, seed: int) -> list[float]:
+    """``count`` streams over ``channels`` for ``seconds``; at ``rate`` moves/s in all when given."""
+    store = SqliteStore(database)
+    await store.open()
+    renderer: Renderer | None = None
+    if render == "threads":
+        renderer = installed_renderer()
+    elif render == "pool":
+        renderer = PoolRenderer(int(os.environ.get("RENDER_WORKERS", 0)) or None)
+    try:
+        service = TableService(store)
+        if isinstance(renderer, PoolRenderer):  # start the workers before the clock runs
+            await renderer.warm()
+        latencies: list[float] = []
+        choose = random.Random(seed)
+        deadline = time.perf_counter() + seconds
+        fresh = iter(range(channels[-1] * 1000 + seed * 100_000, 10**12))
+
+        async def stream(mine: list[int], offset: float) -> None:
+            interval = count / rate if rate else 0.0
+            due = time.perf_counter() + offset * interval
+            while time.perf_counter() < deadline:
+                if interval:
+                    await asyncio.sleep(max(0.0, due - time.perf_counter()))
+                    due += interval
+                index = choose.randrange(len(mine))
+                took = await move(service, renderer, mine[index], choose)
+                if took is None:  # a finished game is replaced by a new one (not counted)
+                    mine[index] = next(fresh)
+                    await open_game(service, mine[index])
+                else:
+                    latencies.append(took)
+
+        await asyncio.gather(*(stream(channels[i::count], i / count) for i in range(count)))
+        return latencies
+    finally:
+        if isinstance(renderer, PoolRenderer):
+            renderer.close()
+        await store.close()
+
+
+def worker(database: str, render: str, channels: list[int], count: int, seconds: float, rate: float | None,
+           seed: int) -> list[float]:
+    return asyncio.run(streams(database, render, channels, count, seconds, rate, seed))
+
+
+def phase(args: argparse.Namespace, database: str, rate: float | None) -> tuple[float, list[float]]:
+    """Every process's streams at once; (moves per second, act latencies)."""
+    channels = list(range(1, args.games + 1))
+    per = max(1, args.streams // args.processes)
+    share = [r / args.processes for r in [rate]] if rate else [None]
+    started = time.perf_counter()
+    with ProcessPoolExecutor(args.processes, mp_context=multiprocessing.get_context("spawn")) as pool:
+        futures = [pool.submit(worker, database, args.render, channels[i::args.processes], per, args.seconds,
+                               share[0], i + 1) for i in range(args.processes)]
+        latencies = [t for f in futures for t in f.result()]
+    wall = time.perf_counter() - started
+    return len(latencies) / min(wall, args.seconds + 1.0), latencies
+
+
+async def setup(database: str, games: int) -> None:
+    store = SqliteStore(database)
+    await store.open()
+    try:
+        service = TableService(store)
+        for channel in range(1, games + 1):
+            await open_game(service, channel)
+    finally:
+        await store.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--backend", choices=["sqlite", "postgresql"], default="sqlite")
+    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--render", choices=["threads", "pool", "off"], default="threads")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--streams", type=int, default=8)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    args = parser.parse_args()
+    if args.backend != "sqlite":
+        parser.error("the PostgreSQL store is not in this version yet")
+    with tempfile.TemporaryDirectory() as tmp:
+        database = str(Path(tmp) / "load.sqlite3")
+        asyncio.run(setup(database, args.games))
+        most, _ = phase(args, database, None)
+        print(f"at most: {most:.1f} moves/s", file=sys.stderr)
+        _, latencies = phase(args, database, 0.8 * most)
+    latencies.sort()
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
+    print(f"load backend={args.backend} processes={args.processes} render={args.render} moves_per_s={most:.1f} "
+          f"p50_ms={statistics.median(latencies) * 1000:.1f} p99_ms={p99 * 1000:.1f}")
+
+
+if __name__ == "__main__":
+    main()
