@@ -38,3 +38,35 @@ async def test_a_process_runs_only_its_shards(fake_discord: FakeDiscord, tmp_pat
             assert bot.shard_count == 2 and list(bot.shards) == [1]
     finally:
         await store.close()
+
+
+async def test_two_processes_split_the_servers_over_one_database(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """Two bot 'processes' (clients with their own service and store connection), one shard each, on one
+    database: a server's interactions reach the process of its shard only, and both see the same games."""
+    fake = fake_discord
+    owner = (fake.guild.id >> 22) % 2
+    stores = [SqliteStore(tmp_path / "bot.sqlite3", sync_interval=0) for _ in range(2)]
+    for store in stores:
+        await store.open()
+    try:
+        bots = [GameBot(TableService(stores[i]), scheduler_interval=None, shard_count=2, shard_ids=[i])
+                for i in range(2)]
+        async with fake.running(bots[0]), fake.running(bots[1]):
+            await fake.idle()
+            ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
+            opened = await (await fake.slash(ann, fake.channel, "buerger new", players=2)).original()
+            assert "You opened game #1" in opened.content
+            thread = fake.threads(fake.channel)[-1]
+            await (await fake.click(bo, fake.messages(thread)[0], label="Join")).callback()
+            await fake.idle()
+            # The other process answered nothing, yet reads the same game from the shared database.
+            other = bots[1 - owner].service
+            snap = await other.snapshot(thread.id)
+            assert snap.game.id == 1 and snap.names == (await bots[owner].service.snapshot(thread.id)).names
+            assert bots[1 - owner].get_guild(fake.guild.id) is None  # not its shard's server
+            assert bots[owner].get_guild(fake.guild.id) is not None
+            sessions = {tuple(s.shard) for s in fake.gateway.sessions.values() if s.connected}
+            assert sessions == {(0, 2), (1, 2)}
+    finally:
+        for store in stores:
+            await store.close()

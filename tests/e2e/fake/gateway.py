@@ -24,6 +24,14 @@ INTENT_GUILDS, INTENT_MEMBERS, INTENT_GUILD_MESSAGES, INTENT_DM_MESSAGES = 1 << 
 HEARTBEAT_INTERVAL_MS = 41250
 
 
+def owns(shard: list[int] | None, guild_id: int | None) -> bool:
+    """Whether a session identified with ``shard`` ([id, count], or None: unsharded) gets the guild's events."""
+    if shard is None:
+        return True
+    shard_id, count = shard
+    return shard_id == (0 if guild_id is None else (guild_id >> 22) % count)
+
+
 class GatewaySession:
     """One identified (or resumed) bot session; outlives its websocket so a RESUME can pick it up."""
 
@@ -63,8 +71,12 @@ class Gateway:
         return [s for s in self.sessions.values() if s.connected]
 
     async def dispatch(self, event: str, data: dict[str, Any], *, intent: int = 0) -> int:
-        """Send a dispatch to every live session subscribed to ``intent`` (0 = always); returns how many."""
-        targets = [s for s in self.sessions.values() if s.connected and (not intent or s.intents & intent)]
+        """Send a dispatch to every live session subscribed to ``intent`` (0 = always) whose shard owns
+        the event's guild (as Discord routes: shard ``(guild_id >> 22) % count``; DMs go to shard 0);
+        returns how many."""
+        guild = data.get("guild_id") or (data.get("id") if event.startswith("GUILD_") else None)
+        targets = [s for s in self.sessions.values() if s.connected and (not intent or s.intents & intent)
+                   and owns(s.shard, int(guild) if guild is not None else None)]
         for session in targets:
             await session.dispatch(event, data)
         return len(targets)
@@ -115,7 +127,7 @@ class Gateway:
         ready: dict[str, Any] = {
             "v": 10, "user": world.user_payload(world.bot), "session_id": session.id, "session_type": "normal",
             "resume_gateway_url": fake.gateway_url,
-            "guilds": [{"id": str(g), "unavailable": True} for g in world.guilds],
+            "guilds": [{"id": str(g), "unavailable": True} for g in world.guilds if owns(session.shard, g)],
             "application": {"id": str(world.application_id), "flags": 0}, "private_channels": [],
             "relationships": [], "presences": [], "guild_join_requests": [], "geo_ordered_rtc_regions": [],
             "user_settings": {}, "_trace": ["fake-discord"],
@@ -127,6 +139,8 @@ class Gateway:
         await session.dispatch("READY", ready)
         with_members = bool(session.intents & INTENT_MEMBERS)
         for guild in world.guilds.values():
+            if not owns(session.shard, guild.id):
+                continue
             await session.dispatch("GUILD_CREATE", world.guild_payload(guild, members=with_members, full=True))
         fake.notify()
 

@@ -16,7 +16,7 @@ import discord.http
 import yarl
 from aiohttp import web
 
-from .gateway import INTENT_GUILDS, INTENT_MEMBERS, Gateway
+from .gateway import INTENT_GUILDS, INTENT_MEMBERS, Gateway, owns
 from .interactions import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -192,8 +192,12 @@ class FakeDiscord:
                 raise RuntimeError(f"the client failed to log in to the fake{self._diagnostics()}") from failure
             raise TimeoutError(f"the client was not ready after {timeout}s{self._diagnostics()}")
 
-        def sees_all_guilds() -> bool:
-            return all((g := client.get_guild(gid)) is not None and not g.unavailable for gid in self.world.guilds)
+        shards = getattr(client, "shard_ids", None) or range(getattr(client, "shard_count", None) or 1)
+        count = getattr(client, "shard_count", None) or 1
+
+        def sees_all_guilds() -> bool:  # every guild of its shards
+            return all((g := client.get_guild(gid)) is not None and not g.unavailable for gid in self.world.guilds
+                       if any(owns([i, count], gid) for i in shards))
         await self.wait_until(sees_all_guilds, timeout, "the client to see every guild")
         return task
 
