@@ -9,6 +9,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY engines ./engines
+COPY ai ./ai
 COPY render ./render
 COPY bot ./bot
 RUN pip install . && useradd --create-home --uid 10001 boardgames && mkdir -p /data && chown boardgames /data
