@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import os
-import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+from bot.workers import WorkerPool
 
 log = logging.getLogger(__name__)
 
@@ -130,21 +129,16 @@ def _draw_in_worker(picture: dict[str, Any]) -> bytes | None:
     return None if renderer is None else _draw_now(renderer, Picture.from_json(picture))
 
 
-def _warm_worker(pause: float) -> int:
-    """Import the drawing code in a worker (and hold it a moment, so each warm-up lands on another)."""
-    _worker_renderer()
-    time.sleep(pause)
-    return os.getpid()
+
 
 
 class PoolRenderer:
-    """The installed renderer, drawing in worker processes (started on the first drawing; "spawn": clean
-    interpreters, never copies of the bot's threads).  Called directly, it draws in the caller's process."""
+    """The installed renderer, drawing in worker processes (:class:`bot.workers.WorkerPool`).  Called
+    directly, it draws in the caller's process."""
 
     def __init__(self, workers: int | None = None) -> None:
-        self.workers = workers or os.cpu_count() or 1
+        self.pool = WorkerPool(workers or os.cpu_count() or 1)
         self._local = installed_renderer()
-        self._pool: ProcessPoolExecutor | None = None
 
     def render_board(self, engine: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes | None:
         return None if self._local is None else self._local.render_board(engine, view, names)
@@ -152,27 +146,16 @@ class PoolRenderer:
     def render_hand(self, engine: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes | None:
         return None if self._local is None else self._local.render_hand(engine, view, names)
 
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
-        return self._pool
-
     async def warm(self) -> int:
-        """Start every worker and load the drawing code in it now, not on the first move's image;
-        returns how many distinct workers answered."""
-        loop = asyncio.get_running_loop()
-        pids = await asyncio.gather(*(loop.run_in_executor(self._executor(), _warm_worker, 0.3)
-                                      for _ in range(self.workers)))
-        return len(set(pids))
+        """Start the workers and load the drawing code now, not on the first move's image."""
+        return await self.pool.warm(_worker_renderer)
 
     async def draw(self, picture: Picture) -> bytes | None:
-        return await asyncio.get_running_loop().run_in_executor(self._executor(), _draw_in_worker,
-                                                                picture.to_json())
+        image: bytes | None = await self.pool.run(_draw_in_worker, picture.to_json())
+        return image
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self.pool.close()
 
 
 async def draw(renderer: Renderer, picture: Picture) -> bytes | None:

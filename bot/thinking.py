@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
 from typing import Protocol
 
 import ai
 import engines
+from bot.workers import WorkerPool
 
 
 def analyse_dumped(engine_name: str, state_json: str, seat: int, level: str, seed: int) -> ai.Analysis:
@@ -43,27 +42,25 @@ def default_workers() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
 
+def _load_players() -> None:
+    """What a thinking worker loads before its first decision: the engines and the players."""
+    engines.names()
+
+
 class PoolThinker:
-    """Thinks in worker processes, started when first needed ("spawn": a clean interpreter each, never a
-    copy of the bot's threads and connections)."""
+    """Thinks in worker processes (:class:`bot.workers.WorkerPool`)."""
 
     def __init__(self, workers: int | None = None) -> None:
-        self.workers = workers or default_workers()
-        self._pool: ProcessPoolExecutor | None = None
+        self.pool = WorkerPool(workers or default_workers())
 
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
-        return self._pool
+    async def warm(self) -> int:
+        return await self.pool.warm(_load_players)
 
     async def analyse(self, engine_name: str, state_json: str, seat: int, level: str, seed: int) -> ai.Analysis:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor(), analyse_dumped, engine_name, state_json, seat, level, seed)
+        return await self.pool.run(analyse_dumped, engine_name, state_json, seat, level, seed)
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self.pool.close()
 
 
 __all__ = ["PoolThinker", "Thinker", "ThreadThinker", "analyse_dumped", "default_workers"]

@@ -33,6 +33,7 @@ from bot.rendering import PoolRenderer, Renderer
 from bot.scheduler import TICK_SECONDS, Scheduler
 from bot.table import TableService, wording
 from bot.table.results import Reply
+from bot.thinking import PoolThinker
 
 log = logging.getLogger(__name__)
 
@@ -89,8 +90,11 @@ class GameBot(discord.AutoShardedClient):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        if isinstance(self.renderer, PoolRenderer):  # the first image should not wait for the workers to start
+        # The first image and the first computer move should not wait for their workers to start.
+        if isinstance(self.renderer, PoolRenderer):
             await self.renderer.warm()
+        if isinstance(self.service.thinker, PoolThinker):
+            await self.service.thinker.warm()
         for row in await self.service.check_rules():
             log.warning("game %s no longer replays under the current rules and is marked broken", row.id)
         if self.dev_guild_id:

@@ -24,9 +24,7 @@ async def test_the_pool_draws_what_the_process_would_in_other_processes() -> Non
         assert await pool.warm() == 2  # both workers started, the drawing code loaded
         drawn = await asyncio.gather(*(draw(pool, p) for p in pictures))
         assert drawn == [render.draw_board("burgenland", p.view, list(p.names)) for p in pictures]
-        assert pool._pool is not None
-        pids = set(await asyncio.gather(*(asyncio.get_running_loop().run_in_executor(pool._pool, _pid, i)
-                                          for i in range(4))))
+        pids = set(await asyncio.gather(*(pool.pool.run(_pid, i) for i in range(4))))
         assert os.getpid() not in pids
     finally:
         pool.close()
