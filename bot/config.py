@@ -11,10 +11,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
 from dotenv import dotenv_values
 
-from bot.store import HOUR
+from bot.store import HOUR, redact_url
 from bot.table.limits import Limits
 
 DEFAULT_DATABASE_PATH = "./data/bot.sqlite3"
@@ -30,6 +31,9 @@ class SettingError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Config:
+    #: A PostgreSQL database (``postgresql://user:password@host:port/dbname``) to store games in instead
+    #: of the SQLite file; "" (unset) for SQLite.  Several bot processes may share one.
+    database_url: str = ""
     #: The SQLite file; its directory is created when the store opens.
     database_path: Path = Path(DEFAULT_DATABASE_PATH)
     #: SQLite's ``synchronous`` in WAL mode.  NORMAL: a bot crash loses nothing; the WAL is fsynced
@@ -72,6 +76,7 @@ class Config:
                 raise SettingError(f"{name}={raw!r} is not {expected}.") from None
 
         return cls(
+            database_url=_database_url((env.get("DATABASE_URL") or "").strip()),
             database_path=Path(env.get("DATABASE_PATH") or DEFAULT_DATABASE_PATH),
             database_synchronous=get("DATABASE_SYNCHRONOUS", _one_of(SYNCHRONOUS), "NORMAL",
                                      "one of " + ", ".join(SYNCHRONOUS)),
@@ -132,6 +137,23 @@ def _shards(count: int | None, ids: list[int] | None) -> dict[str, Any]:
         raise SettingError(f"SHARD_IDS={','.join(map(str, ids))}: shard numbers go from 0 to {count - 1} "
                            f"with SHARD_COUNT={count}.")
     return {"shard_count": count, "shard_ids": ids}
+
+
+def _database_url(raw: str) -> str:
+    """A PostgreSQL URL, or "" for none; refused in a message that does not show its password."""
+    if not raw:
+        return ""
+    try:
+        parts = urlsplit(raw)
+        parts.port  # noqa: B018 -- raises ValueError for a port that is not a number
+        if parts.scheme not in ("postgresql", "postgres") or " " in raw or not (
+                parts.netloc or parts.query or parts.path.strip("/")):
+            raise ValueError(raw)
+    except ValueError:
+        raise SettingError(f"DATABASE_URL={redact_url(raw)!r} is not a PostgreSQL URL: postgresql://user:password@"
+                           "host:port/dbname (or unset it to store games in the SQLite file at DATABASE_PATH)."
+                           ) from None
+    return raw
 
 
 def _snowflake(raw: str) -> int:

@@ -26,8 +26,7 @@ from bot.autoplay import AutoPlay
 from bot.config import Config, SettingError, read_env_file
 from bot.outbox import Deliverer
 from bot.rendering import Renderer, draw, installed_renderer
-from bot.store import Status
-from bot.store.sqlite import SqliteStore
+from bot.store import Status, StoreUnavailable, open_store
 from bot.table import Snapshot, TableError, TableService
 from bot.table.announce import private_part
 from bot.table.results import ChannelEdit, ChannelPost, PrivateMessage, Problem, Reply, User
@@ -282,7 +281,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("engine", nargs="?", help=f"the game: {games or 'none installed'}")
     parser.add_argument("--players", type=int, help="number of seats (default: the game's minimum)")
     parser.add_argument("--seed", type=int, help="the game's seed, to replay a deal (default: random)")
-    parser.add_argument("--db", type=Path, help="the database file (default: $DATABASE_PATH or ./data/bot.sqlite3)")
+    parser.add_argument("--db", type=Path, help="a SQLite database file (default: $DATABASE_URL if set, else "
+                                                "$DATABASE_PATH or ./data/bot.sqlite3)")
     parser.add_argument("--resume", type=int, metavar="GAME_ID", help="continue a stored game")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="an engine option (VALUE read as JSON when it parses), may repeat")
@@ -367,9 +367,11 @@ async def main(argv: list[str], *, stdin: TextIO = sys.stdin, stdout: TextIO = s
         with contextlib.suppress(KeyError):  # an unknown game: the service names the available ones
             game = engines_lookup(args.engine)
             args.players = min(game.max_seats, max(game.min_seats, args.bots + 1))
-    store = SqliteStore(args.db or config.database_path, config.database_synchronous,
-                        config.database_sync_interval)
-    await store.open()
+    try:
+        store = await open_store(config, args.db)
+    except StoreUnavailable as err:
+        print(err, file=stdout)
+        return 2
     try:
         service = TableService(store, engines_lookup=engines_lookup, renderer=renderer,
                                cache_size=config.state_cache_size)
@@ -385,8 +387,9 @@ async def main(argv: list[str], *, stdin: TextIO = sys.stdin, stdout: TextIO = s
             await console.run(stdin)
             snap = await console.snapshot()
         if snap.game.status is Status.RUNNING:
+            where = "" if config.database_url and args.db is None else f" --db {db}"
             console.say(f"Game #{snap.game.id} is saved. Resume it with: "
-                        f"python -m bot console --resume {snap.game.id} --db {db}")
+                        f"python -m bot console --resume {snap.game.id}{where}")
         else:  # over (perhaps long ago): the result and the moves
             await console.show(await service.status(channel))
             await console.show(await service.history(channel, per_page=10_000))

@@ -2,7 +2,8 @@
 
 What can go wrong at start ends in one line on stderr and its own exit code:
 
-- 2: a setting is missing or unreadable (no ``DISCORD_TOKEN``, ``DEV_GUILD_ID=abc`` …);
+- 2: a setting is missing or unreadable (no ``DISCORD_TOKEN``, ``DEV_GUILD_ID=abc`` …), or the PostgreSQL
+  database at ``DATABASE_URL`` cannot be opened;
 - 3: Discord refused the token;
 - 4: Discord could not be reached (no network, DNS, a firewall).
 """
@@ -19,7 +20,7 @@ import discord
 
 from bot.config import Config, SettingError, read_env_file
 from bot.rendering import PoolRenderer, installed_renderer
-from bot.store.sqlite import SqliteStore
+from bot.store import StoreUnavailable, open_store
 from bot.table import TableService
 from bot.thinking import PoolThinker
 
@@ -35,8 +36,11 @@ async def serve(config: Config) -> int:
     """Run the bot until it is stopped; the exit code (0, or why it could not start)."""
     from bot.discord import GameBot
 
-    store = SqliteStore(config.database_path, config.database_synchronous, config.database_sync_interval)
-    await store.open()
+    try:
+        store = await open_store(config)
+    except StoreUnavailable as err:
+        print(err, file=sys.stderr)
+        return SETTING
     renderer = PoolRenderer(config.render_workers) if installed_renderer() is not None else None
     try:
         service = TableService(store, renderer=renderer, cache_size=config.state_cache_size,
@@ -66,7 +70,7 @@ def _why(err: BaseException) -> str:
 def main(argv: list[str], env: dict[str, str] | None = None) -> int:
     if argv and argv[0] in ("-h", "--help"):
         print("usage: python -m bot [run]\n\nSettings come from the environment and .env: DISCORD_TOKEN, "
-              "DATABASE_PATH, DEV_GUILD_ID, LOG_LEVEL and more (see .env.example).")
+              "DATABASE_URL or DATABASE_PATH, DEV_GUILD_ID, LOG_LEVEL and more (see .env.example).")
         return 0
     try:
         config = Config.from_env(read_env_file() if env is None else env)

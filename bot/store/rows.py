@@ -87,6 +87,10 @@ class SchemaTooNew(StoreError):
     """The database was written by a newer version of the bot."""
 
 
+class StoreUnavailable(StoreError):
+    """The database could not be opened (unreachable, login refused, no such database); says why in one line."""
+
+
 @dataclass(frozen=True, slots=True)
 class GameRow:
     id: int

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -20,17 +19,11 @@ from typing import Any
 
 import aiosqlite
 
+from bot.store.codec import outbox_json
 from bot.store.rows import Outgoing, StaleVersion
 from bot.store.sqlite_schema import OUTBOX_INSERT, connect, encode_to_act, migrate
 
 _INSERT_ANNOUNCEMENTS = OUTBOX_INSERT.format(items="?1", game="?2", now="?3")
-
-
-def outbox_json(items: Sequence[Outgoing]) -> str:
-    """Announcements as the JSON array the outbox insert reads."""
-    return json.dumps([{"key": i.key, "game_id": i.game_id, "kind": i.kind, "channel_id": i.channel_id,
-                        "user_id": i.user_id, "role": i.role, "body": i.body, "picture": i.picture}
-                       for i in items], separators=(",", ":"), ensure_ascii=False)
 
 
 class SqliteBase:

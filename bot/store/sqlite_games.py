@@ -9,6 +9,10 @@ from typing import Any
 
 import aiosqlite
 
+from bot.store.codec import action_row as _action
+from bot.store.codec import encode_to_act, move_outcome, outbox_json
+from bot.store.codec import game_row as _game
+from bot.store.codec import log_stats as _stats
 from bot.store.protocol import AnnounceNew
 from bot.store.rows import (
     TAIL,
@@ -28,32 +32,11 @@ from bot.store.rows import (
     Status,
     UserGame,
 )
-from bot.store.sqlite_base import SqliteBase, outbox_json
-from bot.store.sqlite_schema import decode_to_act, encode_to_act
+from bot.store.sqlite_base import SqliteBase
 
 _MOVE_COMMIT = """INSERT INTO move_commits (game_id, version, seq, seat, action_key, public, state_json, to_act,
                                            status, result, now, announce)
                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
-
-
-def _game(row: aiosqlite.Row) -> GameRow:
-    return GameRow(
-        id=row["id"], engine=row["engine"], rules_version=row["rules_version"], seed=row["seed"],
-        options=json.loads(row["options"]), guild_id=row["guild_id"], channel_id=row["channel_id"],
-        status=Status(row["status"]), created_by=row["created_by"], created_at=row["created_at"],
-        updated_at=row["updated_at"], seat_count=row["seat_count"], version=row["version"],
-        to_act=decode_to_act(row["to_act"]),
-        result=json.loads(row["result"]) if row["result"] is not None else None, note=row["note"],
-        settings=json.loads(row["settings"] or "{}"),
-    )
-
-
-
-def _action(row: aiosqlite.Row) -> ActionRow:
-    return ActionRow(seq=row["seq"], seat=row["seat"], action_key=row["action_key"], public=row["public"],
-                     created_at=row["created_at"])
-
-
 
 
 class GameTables(SqliteBase):
@@ -93,14 +76,9 @@ class GameTables(SqliteBase):
                  (SELECT seat FROM actions WHERE game_id = ?1 AND undone = 0
                   ORDER BY seq DESC LIMIT 1) AS last_seat"""
 
-    @staticmethod
-    def _stats(row: aiosqlite.Row) -> LogStats:
-        return LogStats(live=row["live"], last_live_seq=row["last_live"], max_seq=row["max_seq"],
-                        last_seat=row["last_seat"])
-
     async def log_stats(self, game_id: int) -> LogStats:
         rows = await self._fetch(f"SELECT {self._STATS} FROM actions WHERE game_id = ?1", game_id)
-        return self._stats(rows[0])
+        return _stats(rows[0])
 
     async def game_parts(self, game_id: int) -> GameParts:
         # One query, not three: each query is a round trip to aiosqlite's thread.
@@ -122,7 +100,7 @@ class GameTables(SqliteBase):
         seats = [SeatRow(user_id=u, name=n, seat=s, joined=j, level=v) for u, n, s, j, v in json.loads(row["seats"])]
         state = None if row["state_seq"] is None else StateRow(seq=row["state_seq"], state_json=row["state_json"])
         tail = tuple((q, s, p) for q, s, p in reversed(json.loads(row["tail"])))
-        return GameParts(seats=seats, stats=self._stats(row), state=state, pace=Pace(row["pace"] or "none"),
+        return GameParts(seats=seats, stats=_stats(row), state=state, pace=Pace(row["pace"] or "none"),
                          policy=Policy(row["policy"] or "skip"), tail=tail, turn_from=row["turn_from"] or 0)
 
     async def action_page(self, game_id: int, offset: int, limit: int) -> list[ActionRow]:
@@ -134,14 +112,14 @@ class GameTables(SqliteBase):
     async def games_in_guild(self, guild_id: int, limit: int) -> list[GameRow]:
         rows = await self._fetch(
             """SELECT * FROM games WHERE guild_id = ?
-               ORDER BY status IN ('lobby', 'running') DESC, updated_at DESC LIMIT ?""", guild_id, limit)
+               ORDER BY status IN ('lobby', 'running') DESC, updated_at DESC, id DESC LIMIT ?""", guild_id, limit)
         return [_game(r) for r in rows]
 
     async def games_to_act(self, user_id: int) -> list[UserGame]:
         rows = await self._fetch(
             """SELECT g.*, s.seat AS my_seat FROM seats s JOIN games g ON g.id = s.game_id
                WHERE s.user_id = ? AND g.status = 'running' AND instr(g.to_act, ',' || s.seat || ',') > 0
-               ORDER BY g.updated_at""", user_id)
+               ORDER BY g.updated_at, g.id""", user_id)
         return [UserGame(game=_game(r), seat=r["my_seat"]) for r in rows]
 
     async def open_lobbies(self, guild_id: int, user_id: int, origin_id: int) -> tuple[int, int]:
@@ -156,7 +134,7 @@ class GameTables(SqliteBase):
         rows = await self._fetch(
             """SELECT DISTINCT g.* FROM games g JOIN seats s ON s.game_id = g.id
                WHERE g.status = 'running' AND s.level != '' AND instr(g.to_act, ',' || s.seat || ',') > 0
-               ORDER BY g.updated_at""")
+               ORDER BY g.updated_at, g.id""")
         return [_game(r) for r in rows]
 
     async def games_with_status(self, status: Status) -> list[GameRow]:
@@ -264,7 +242,7 @@ class GameTables(SqliteBase):
 
     def _move_row(self, game_id: int, version: int, move: NewMove, state_json: str, to_act: tuple[int, ...],
                   result: dict[str, Any] | None, announce: Sequence[Outgoing]) -> tuple[Any, ...]:
-        status, result_json = (None, None) if result is None else (Status.FINISHED.value, json.dumps(result))
+        status, result_json = move_outcome(result)
         return (game_id, version, move.seq, move.seat, move.action_key, move.public, state_json,
                 encode_to_act(to_act), status, result_json, self.clock(), outbox_json(announce) if announce else None)
 

@@ -2,20 +2,9 @@
 
 from __future__ import annotations
 
-import json
-
-import aiosqlite
-
+from bot.store.codec import outbox_row as _row
 from bot.store.rows import Delivery, OutboxRow, Outgoing
 from bot.store.sqlite_base import SqliteBase
-
-
-def _row(row: aiosqlite.Row) -> OutboxRow:
-    item = Outgoing(key=row["key"], game_id=row["game_id"], kind=row["kind"], channel_id=row["channel_id"],
-                    user_id=row["user_id"], role=row["role"], body=json.loads(row["body"]),
-                    picture=json.loads(row["picture"]) if row["picture"] is not None else None)
-    return OutboxRow(id=row["id"], item=item, state=Delivery(row["state"]), attempts=row["attempts"],
-                     created_at=row["created_at"], next_try=row["next_try"])
 
 
 class OutboxTables(SqliteBase):

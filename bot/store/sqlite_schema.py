@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 
 import aiosqlite
 
+from bot.store.codec import decode_to_act, encode_to_act
 from bot.store.rows import Delivery, Pace, Policy, SchemaTooNew, Status, Waiting
 
 _STATUSES = ", ".join(f"'{s.value}'" for s in Status)
@@ -238,14 +238,8 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 _SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
 
+__all__ = ["MIGRATIONS", "OUTBOX_INSERT", "SCHEMA_VERSION", "connect", "decode_to_act", "encode_to_act", "migrate"]
 
-def encode_to_act(seats: Sequence[int]) -> str:
-    """``(0, 2)`` -> ``",0,2,"``: delimited on both sides so SQL can test membership with instr()."""
-    return "," + ",".join(map(str, seats)) + "," if seats else ""
-
-
-def decode_to_act(text: str) -> tuple[int, ...]:
-    return tuple(int(part) for part in text.strip(",").split(",") if part)
 
 
 async def migrate(db: aiosqlite.Connection, target: int = SCHEMA_VERSION) -> int:

@@ -2,26 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 
-import aiosqlite
-
-from bot.store.rows import EngineStats, Outgoing, Pace, Policy, StaleVersion, Timer, Vacation, Vote, Waiting
+from bot.store.codec import timer_row as _timer
+from bot.store.rows import EngineStats, Outgoing, StaleVersion, Timer, Vacation, Vote, Waiting
 from bot.store.sqlite_base import SqliteBase
-from bot.store.sqlite_schema import decode_to_act
-
-
-def _timer(row: aiosqlite.Row) -> Timer:
-    people = json.loads(row["people"])
-    return Timer(game_id=row["game_id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
-                 engine=row["engine"], pace=Pace(row["pace"]), policy=Policy(row["policy"]),
-                 started=row["started"] if row["started"] is not None else row["updated_at"],
-                 to_act=decode_to_act(row["hand"]), reminded=row["reminded"], reminded_at=row["reminded_at"],
-                 waiting=Waiting(row["waiting"]), users=tuple(u for u, _ in people),
-                 names=tuple(n for _, n in people))
-
-
 
 
 class TimeTables(SqliteBase):

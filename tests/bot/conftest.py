@@ -1,4 +1,5 @@
-"""Fixtures for the table service: a store on a temporary file and a service running Sprint."""
+"""Fixtures for the table service: a store (on each backend, see ``tests/conftest.py``) and a service
+running Sprint."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.store.sqlite import SqliteStore
+from bot.store import Store
 from bot.table import TableService
 from tests.bot.helpers import FakeClock
 from tests.bot.tinygame import lookup
+from tests.conftest import StoreFactory
 
 
 @pytest.fixture
@@ -19,15 +21,15 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[SqliteStore]:
-    store = SqliteStore(db_path)
+async def store(new_store: StoreFactory) -> AsyncIterator[Store]:
+    store = new_store()
     await store.open()
     yield store
     await store.close()
 
 
 @pytest.fixture
-def service(store: SqliteStore) -> TableService:
+def service(store: Store) -> TableService:
     return TableService(store, engines_lookup=lookup)
 
 
@@ -37,6 +39,6 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def timed(store: SqliteStore, clock: FakeClock) -> TableService:
+def timed(store: Store, clock: FakeClock) -> TableService:
     """A service whose store and scheduler read the test's clock."""
     return TableService(store, engines_lookup=lookup, clock=clock)

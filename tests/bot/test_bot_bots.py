@@ -4,20 +4,21 @@ driver (and again after a restart), standing in for an absent player, hints, and
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import engines
 from bot.autoplay import AutoPlay
 from bot.scheduler import Scheduler
-from bot.store import Status
+from bot.store import Status, Store
 from bot.store.sqlite import SqliteStore
 from bot.store.sqlite_schema import connect, migrate
 from bot.table import TableService
 from bot.table.results import PrivateMessage, Problem, Reply
 from tests.bot.helpers import ANN, BO, CHANNEL, CY, GUILD, FakeClock, ok
+from tests.sql import rows
 
 GAME = "buerger-baumeister"
 
@@ -32,13 +33,11 @@ class Published:
         self.replies.append(reply)
 
 
-def outbox_rows(db_path: Path) -> list[tuple[str, int | None, str]]:
-    with sqlite3.connect(db_path) as db:
-        return db.execute("SELECT kind, user_id, body FROM outbox ORDER BY id").fetchall()
+async def outbox_rows(store: Store) -> list[tuple[Any, ...]]:
+    return await rows(store, "SELECT kind, user_id, body FROM outbox ORDER BY id")
 
 
-async def test_new_with_bots_seats_them_and_a_full_table_starts(service: TableService, store: SqliteStore,
-                                                                db_path: Path) -> None:
+async def test_new_with_bots_seats_them_and_a_full_table_starts(service: TableService, store: Store) -> None:
     real = TableService(store)
     reply = ok(await real.create(GAME, GUILD, CHANNEL, ANN, seats=3, bots=2, level="easy", seed=5))
     assert reply.text.startswith("Game #1 is open, with Bot 1 (easy), Bot 2 (easy) seated.")
@@ -54,7 +53,7 @@ async def test_new_with_bots_seats_them_and_a_full_table_starts(service: TableSe
     assert start.picture is not None  # the image marks the computers with a gear
     assert sorted(start.picture.names) == ["Ann", "⚙ Bot 1 (easy)", "⚙ Bot 2 (easy)"]
     assert [m.user_id for m in reply.outbox if isinstance(m, PrivateMessage)] == [ANN.id]
-    assert all(user is None or user > 0 for _, user, _ in outbox_rows(db_path))
+    assert all(user is None or user > 0 for _, user, _ in await outbox_rows(store))
 
 
 async def test_the_host_adds_computer_players_in_the_lobby(store: SqliteStore) -> None:
@@ -99,7 +98,7 @@ async def play_to_the_end(service: TableService, autoplay: AutoPlay, reply: Repl
         autoplay.after(played)
 
 
-async def test_a_person_plays_a_whole_game_against_a_computer(store: SqliteStore, db_path: Path) -> None:
+async def test_a_person_plays_a_whole_game_against_a_computer(store: Store) -> None:
     service = TableService(store)
     published = Published()
     autoplay = AutoPlay(service, published)
@@ -112,7 +111,7 @@ async def test_a_person_plays_a_whole_game_against_a_computer(store: SqliteStore
     assert moves > 10 and sum(a.seat == bot_seat for a in log) > 10
     assert all(r.ok for r in published.replies)
     # Nobody pinged or wrote to the computer.
-    for _, user, body in outbox_rows(db_path):
+    for _, user, body in await outbox_rows(store):
         assert user is None or user > 0
         assert all(m > 0 for m in json.loads(body).get("mentions", []))
 

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import sqlite3
 import threading
-from pathlib import Path
 
 from bot.outbox import MAX_ATTEMPTS, Deliverer, DmsClosed, TryLater, Undeliverable
 from bot.rendering import Picture
-from bot.store import Delivery
-from bot.store.sqlite import SqliteStore
+from bot.store import Delivery, Store
 from bot.table import TableService
 from bot.table.results import (
     Buttons,
@@ -36,6 +33,8 @@ from tests.bot.helpers import (
     started,
 )
 from tests.bot.tinygame import lookup
+from tests.conftest import StoreFactory
+from tests.sql import rows
 
 
 async def play_card(service: TableService) -> Reply:
@@ -45,35 +44,32 @@ async def play_card(service: TableService) -> Reply:
     return ok(await service.act(CHANNEL, actor, card))
 
 
-def states(db_path: Path) -> list[tuple[str, str]]:
-    with sqlite3.connect(db_path) as db:
-        return db.execute("SELECT kind, state FROM outbox ORDER BY id").fetchall()
+async def states(store: Store) -> list[tuple[str, str]]:
+    return [(kind, state) for kind, state in await rows(store, "SELECT kind, state FROM outbox ORDER BY id")]
 
 
-async def test_a_move_and_its_announcements_land_in_one_transaction(service: TableService, db_path: Path) -> None:
+async def test_a_move_and_its_announcements_land_in_one_transaction(service: TableService) -> None:
     await started(service)
     reply = ok(await play(service, "end"))  # hands the turn over: a post that pings, and the mover's new hand
     assert reply.post is not None and reply.post.key and reply.post.mentions
     assert [a.key for a in reply.outbox] == [reply.post.key, *(m.key for m in reply.private)]
-    with sqlite3.connect(db_path) as db:
-        rows = db.execute("SELECT key, kind, state, picture IS NOT NULL FROM outbox WHERE game_id = 1 ORDER BY id"
-                          ).fetchall()
-    stored = {key: (kind, state, drawn) for key, kind, state, drawn in rows}
+    found = await rows(service.store, "SELECT key, kind, state, picture IS NOT NULL FROM outbox WHERE game_id = 1 "
+                                      "ORDER BY id")
+    stored = {key: (kind, state, drawn) for key, kind, state, drawn in found}
     assert stored[reply.post.key] == ("post", "pending", 1)
     assert all(stored[m.key] == ("dm", "pending", 1) for m in reply.private)
 
 
-async def test_a_step_inside_a_decision_announces_nothing(service: TableService, db_path: Path) -> None:
+async def test_a_step_inside_a_decision_announces_nothing(service: TableService) -> None:
     await started(service)
-    before = len(states(db_path))
+    before = len(await states(service.store))
     reply = ok(await play(service, "step"))
     assert reply.outbox == () or reply.post is not None  # Sprint's step is a whole move: it is announced
-    after = len(states(db_path))
+    after = len(await states(service.store))
     assert after - before == len(reply.outbox)
 
 
-async def test_delivered_items_are_marked_sent_and_drawn_off_the_event_loop(store: SqliteStore,
-                                                                            db_path: Path) -> None:
+async def test_delivered_items_are_marked_sent_and_drawn_off_the_event_loop(store: Store) -> None:
     renderer, transport = RecordingRenderer(), RecordingTransport()
     service = TableService(store, engines_lookup=lookup, renderer=renderer)
     deliverer = Deliverer(store, transport, renderer)
@@ -85,15 +81,13 @@ async def test_delivered_items_are_marked_sent_and_drawn_off_the_event_loop(stor
     assert post.key == reply.post.key and post.image == b"board:False"  # type: ignore[union-attr]
     assert all(m.image == b"hand:True" for m in transport.sent if isinstance(m, PrivateMessage))
     assert threading.get_ident() not in renderer.threads
-    assert all(state == "sent" for _, state in states(db_path))
-    with sqlite3.connect(db_path) as db:
-        assert db.execute("SELECT COUNT(*) FROM outbox WHERE picture IS NOT NULL").fetchone() == (0,)
-        assert db.execute("SELECT COUNT(*) FROM outbox WHERE message_id IS NULL AND kind != 'edit'"
-                          ).fetchone() == (0,)
+    assert all(state == "sent" for _, state in await states(store))
+    assert await rows(store, "SELECT COUNT(*) FROM outbox WHERE picture IS NOT NULL") == [(0,)]
+    assert await rows(store, "SELECT COUNT(*) FROM outbox WHERE message_id IS NULL AND kind != 'edit'") == [(0,)]
     assert await deliverer.drain() == 0  # nothing twice
 
 
-async def test_a_failing_renderer_costs_the_image_not_the_message(store: SqliteStore) -> None:
+async def test_a_failing_renderer_costs_the_image_not_the_message(store: Store) -> None:
     transport = RecordingTransport()
     service = TableService(store, engines_lookup=lookup, renderer=RecordingRenderer(fail=True))
     await started(service)
@@ -102,15 +96,15 @@ async def test_a_failing_renderer_costs_the_image_not_the_message(store: SqliteS
     assert transport.posts()[-1].key == reply.post.key and transport.posts()[-1].image is None  # type: ignore
 
 
-async def test_what_a_crash_left_undelivered_goes_out_once_after_a_restart(db_path: Path) -> None:
-    store = SqliteStore(db_path)
+async def test_what_a_crash_left_undelivered_goes_out_once_after_a_restart(new_store: StoreFactory) -> None:
+    store = new_store()
     await store.open()
     service = TableService(store, engines_lookup=lookup)
     await started(service)
     moved = ok(await play(service, "end"))
     await store.close()  # "crash": nothing was delivered
 
-    store = SqliteStore(db_path)
+    store = new_store()
     await store.open()
     try:
         transport = RecordingTransport()
@@ -130,7 +124,7 @@ async def test_what_a_crash_left_undelivered_goes_out_once_after_a_restart(db_pa
         await store.close()
 
 
-async def test_a_transient_failure_keeps_the_games_order_and_others_go_on(store: SqliteStore) -> None:
+async def test_a_transient_failure_keeps_the_games_order_and_others_go_on(store: Store) -> None:
     clock = FakeClock()
     transport = RecordingTransport()
     service = TableService(store, engines_lookup=lookup)
@@ -156,7 +150,7 @@ async def test_a_transient_failure_keeps_the_games_order_and_others_go_on(store:
     assert len(keys) == len(set(keys))
 
 
-async def test_a_permanent_failure_is_dropped_and_the_rest_is_delivered(store: SqliteStore, db_path: Path) -> None:
+async def test_a_permanent_failure_is_dropped_and_the_rest_is_delivered(store: Store) -> None:
     transport = RecordingTransport()
     service = TableService(store, engines_lookup=lookup)
     deliverer = Deliverer(store, transport)
@@ -168,11 +162,11 @@ async def test_a_permanent_failure_is_dropped_and_the_rest_is_delivered(store: S
     await deliverer.deliver(reply.outbox)
     assert reply.post.key not in {p.key for p in transport.posts()}
     assert [m.key for m in transport.sent][-len(reply.private):] == [m.key for m in reply.private]
-    assert ("post", Delivery.FAILED.value) in states(db_path)
+    assert ("post", Delivery.FAILED.value) in await states(store)
     assert await deliverer.drain() == 0
 
 
-async def test_giving_up_after_many_attempts(store: SqliteStore, db_path: Path) -> None:
+async def test_giving_up_after_many_attempts(store: Store) -> None:
     clock = FakeClock()
     transport = RecordingTransport()
     service = TableService(store, engines_lookup=lookup)
@@ -182,13 +176,13 @@ async def test_giving_up_after_many_attempts(store: SqliteStore, db_path: Path) 
     for _ in range(MAX_ATTEMPTS - 1):
         await deliverer.drain()
         clock.now += 3600
-    assert {state for _, state in states(db_path)} == {Delivery.PENDING.value}
+    assert {state for _, state in await states(store)} == {Delivery.PENDING.value}
     await deliverer.drain()  # the oldest item's last attempt: given up; the game's next one is tried
-    assert [state for _, state in states(db_path)][:1] == [Delivery.FAILED.value]
+    assert [state for _, state in await states(store)][:1] == [Delivery.FAILED.value]
     assert transport.sent == []
 
 
-async def test_closed_dms_tell_the_channel_once_per_game(store: SqliteStore) -> None:
+async def test_closed_dms_tell_the_channel_once_per_game(store: Store) -> None:
     transport = RecordingTransport()
     service = TableService(store, engines_lookup=lookup)
     deliverer = Deliverer(store, transport)
@@ -204,7 +198,7 @@ async def test_closed_dms_tell_the_channel_once_per_game(store: SqliteStore) -> 
     assert len(notices) == 1 and notices[0].mentions == (ANN.id,) and notices[0].channel_id == CHANNEL
 
 
-async def test_the_lobby_message_is_edited_as_players_join_and_the_game_starts(store: SqliteStore) -> None:
+async def test_the_lobby_message_is_edited_as_players_join_and_the_game_starts(store: Store) -> None:
     transport = RecordingTransport()
     service = TableService(store, engines_lookup=lookup)
     deliverer = Deliverer(store, transport)

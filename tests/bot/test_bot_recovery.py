@@ -11,6 +11,7 @@ from bot.table import TableService
 from bot.table.results import Problem
 from tests.bot.helpers import ANN, CHANNEL, GUILD, ok, play, started
 from tests.bot.tinygame import ENGINE, CosmeticSprint, StricterSprint
+from tests.sql import execute, literal
 
 
 async def play_a_few(service: TableService, channel: int = CHANNEL) -> None:
@@ -29,7 +30,7 @@ async def test_a_corrupt_state_row_is_rebuilt_from_the_log(store: SqliteStore) -
     game_id = await started(service)
     await play_a_few(service)
     good = await state_row(store, game_id)
-    await store.db.execute("UPDATE state SET state_json = '{not json' WHERE game_id = ?", (game_id,))
+    await execute(store, f"UPDATE state SET state_json = '{{not json' WHERE game_id = {game_id}")
     fresh = TableService(store, engines_lookup={"sprint": ENGINE}.__getitem__)  # as after a restart
     ok(await play(fresh, "end"))
     seq, state = await state_row(store, game_id)
@@ -42,14 +43,14 @@ async def test_a_missing_or_lagging_state_row_is_rebuilt(store: SqliteStore) -> 
     game_id = await started(service)
     await play_a_few(service)
     good = await state_row(store, game_id)
-    await store.db.execute("DELETE FROM state WHERE game_id = ?", (game_id,))
+    await execute(store, f"DELETE FROM state WHERE game_id = {game_id}")
     fresh = TableService(store, engines_lookup={"sprint": ENGINE}.__getitem__)
     assert (await fresh.snapshot(CHANNEL)).move_number == 4
     assert await state_row(store, game_id) == good
     # A row from an earlier move (seq behind the log) is not trusted either.
     initial = ENGINE.new_game(2, 7, {"target": 15})
-    await store.db.execute("UPDATE state SET seq = 0, state_json = ? WHERE game_id = ?",
-                           (json.dumps(ENGINE.dump(initial)), game_id))
+    await execute(store, f"UPDATE state SET seq = 0, state_json = {literal(json.dumps(ENGINE.dump(initial)))} "
+                         f"WHERE game_id = {game_id}")
     again = TableService(store, engines_lookup={"sprint": ENGINE}.__getitem__)
     assert (await again.snapshot(CHANNEL)).move_number == 4
     assert await state_row(store, game_id) == good

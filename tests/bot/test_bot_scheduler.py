@@ -11,6 +11,7 @@ from bot.table import TableService
 from bot.table.results import Reply
 from tests.bot.helpers import ANN, BO, CHANNEL, CY, GUILD, T0, FakeClock, ok, player_to_act
 from tests.bot.tinygame import lookup
+from tests.conftest import StoreFactory
 
 
 async def open_game(service: TableService, *, pace: str = "daily", deadline: str = "skip", channel: int = CHANNEL,
@@ -81,8 +82,8 @@ async def test_a_move_restarts_the_clock_and_reminds_nobody_twice(timed: TableSe
 
 
 async def test_after_downtime_an_overdue_reminder_is_sent_once_across_a_restart(
-        db_path: Path, clock: FakeClock) -> None:
-    store = SqliteStore(db_path, clock=clock)
+        new_store: StoreFactory, clock: FakeClock) -> None:
+    store = new_store(clock=clock)
     await store.open()
     service = TableService(store, engines_lookup=lookup, clock=clock)
     await open_game(service)
@@ -90,7 +91,7 @@ async def test_after_downtime_an_overdue_reminder_is_sent_once_across_a_restart(
     await store.close()
 
     # Down from 1 h to 21 h: both reminder points (12 h, 20 h) passed; one reminder is sent.
-    store = SqliteStore(db_path, clock=clock)
+    store = new_store(clock=clock)
     await store.open()
     try:
         service = TableService(store, engines_lookup=lookup, clock=clock)
@@ -104,8 +105,8 @@ async def test_after_downtime_an_overdue_reminder_is_sent_once_across_a_restart(
         await store.close()
 
 
-async def test_after_downtime_deadlines_apply_once_in_order(db_path: Path, clock: FakeClock) -> None:
-    store = SqliteStore(db_path, clock=clock)
+async def test_after_downtime_deadlines_apply_once_in_order(new_store: StoreFactory, clock: FakeClock) -> None:
+    store = new_store(clock=clock)
     await store.open()
     service = TableService(store, engines_lookup=lookup, clock=clock)
     await open_game(service, pace="brisk", channel=11)     # deadline at 4 h
@@ -115,7 +116,7 @@ async def test_after_downtime_deadlines_apply_once_in_order(db_path: Path, clock
     await open_game(service, pace="daily", channel=13, deadline="pause")  # deadline at 23 h
     await store.close()
 
-    store = SqliteStore(db_path, clock=clock)
+    store = new_store(clock=clock)
     await store.open()
     try:
         service = TableService(store, engines_lookup=lookup, clock=clock)

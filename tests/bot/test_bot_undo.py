@@ -9,6 +9,7 @@ from bot.table import TableService
 from bot.table.results import Problem
 from tests.bot.helpers import CHANNEL, DEE, ok, play, player_to_act, started
 from tests.bot.tinygame import ENGINE
+from tests.sql import rows
 
 
 async def cached_state_equals_replay(store: SqliteStore, game_id: int) -> bool:
@@ -34,9 +35,8 @@ async def test_undo_takes_back_own_moves_and_keeps_the_rows(service: TableServic
     nothing = await service.undo(CHANNEL, actor)
     assert nothing.problem is Problem.CANNOT_UNDO and "nothing to undo" in nothing.text
     # The log is append-only: both rows are still there, marked undone, and the sequence keeps growing.
-    rows = await store.db.execute_fetchall("SELECT seq, undone FROM actions WHERE game_id = ? ORDER BY seq",
-                                           (game_id,))
-    assert [tuple(r) for r in rows] == [(1, 1), (2, 1)]
+    assert await rows(store, f"SELECT seq, undone FROM actions WHERE game_id = {game_id} ORDER BY seq") == [
+        (1, True), (2, True)]  # SQLite's 1 == True
     ok(await play(service, "step"))
     stats = await store.log_stats(game_id)
     assert (stats.live, stats.last_live_seq, stats.max_seq) == (1, 3, 3)

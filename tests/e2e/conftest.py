@@ -18,11 +18,11 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
-from bot.store.sqlite import SqliteStore
+from bot.store import Store
+from tests.conftest import StoreFactory
 from tests.e2e.fake import FakeDiscord
 
 
@@ -40,9 +40,10 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
-    """An open SQLite store in the test's folder, flushed on every commit (a test may override it)."""
-    store = SqliteStore(tmp_path / "bot.sqlite3", sync_interval=0)
+async def store(new_store: StoreFactory) -> AsyncIterator[Store]:
+    """An open store on each backend (SQLite in the test's folder, flushed on every commit; PostgreSQL on a
+    fresh database); a test may override it."""
+    store = new_store(sync_interval=0)
     await store.open()
     yield store
     await store.close()

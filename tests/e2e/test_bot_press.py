@@ -16,6 +16,7 @@ from bot.store.sqlite import SqliteStore
 from bot.table import TableService
 from tests.e2e.fake import FakeDiscord
 from tests.e2e.fake.models import FakeChannel, FakeMessage, FakeUser
+from tests.sql import rows
 
 #: Every method of the store that reads (the rest write).
 READS = ("get_game", "active_game", "latest_game", "seats", "read_state", "live_actions", "log_stats", "game_parts",
@@ -195,8 +196,7 @@ async def test_a_channel_that_is_gone_drops_its_posts_and_other_games_go_on(fake
         await (await fake.slash(player, thread, "move", text="take")).original()
         await fake.idle()
         assert await store.pending_announcements(100) == []  # nothing left pending: dropped (logged)
-        async with store._lock:
-            states = [r[0] for r in await store.db.execute_fetchall("SELECT state FROM outbox ORDER BY id")]
+        states = [state for state, in await rows(store, "SELECT state FROM outbox ORDER BY id")]
         assert states[-2:] == [Delivery.FAILED.value, Delivery.SENT.value] and len(fake.dms(player)) == dms + 1
 
 

@@ -1,0 +1,106 @@
+"""What both backends decide and encode the same way (no database code): the ``to_act`` column, the outbox
+items, a move's outcome, when a clock restarts, and the rows read back (by column name, from an
+``aiosqlite.Row`` or an ``asyncpg.Record`` alike)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from bot.store.rows import (
+    ActionRow,
+    Delivery,
+    GameRow,
+    LogStats,
+    OutboxRow,
+    Outgoing,
+    Pace,
+    Policy,
+    Status,
+    Timer,
+    Waiting,
+)
+
+
+class Row(Protocol):
+    """A result row, read by column name."""
+
+    def __getitem__(self, key: str, /) -> Any: ...
+
+
+def encode_to_act(seats: Sequence[int]) -> str:
+    """``(0, 2)`` -> ``",0,2,"``: delimited on both sides so SQL can test membership with instr()/strpos()."""
+    return "," + ",".join(map(str, seats)) + "," if seats else ""
+
+
+def decode_to_act(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in text.strip(",").split(",") if part)
+
+
+def dumps(value: Any) -> str:
+    """JSON as the store keeps it in a text column (compact, non-ASCII as is)."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def outbox_item(item: Outgoing) -> dict[str, Any]:
+    return {"key": item.key, "game_id": item.game_id, "kind": item.kind, "channel_id": item.channel_id,
+            "user_id": item.user_id, "role": item.role, "body": item.body, "picture": item.picture}
+
+
+def outbox_json(items: Sequence[Outgoing]) -> str:
+    """Announcements as the JSON array SQLite's outbox insert reads."""
+    return dumps([outbox_item(i) for i in items])
+
+
+def move_outcome(result: dict[str, Any] | None) -> tuple[str | None, str | None]:
+    """(status, result JSON) a move writes into its game: a result finishes it; otherwise both stay."""
+    return (None, None) if result is None else (Status.FINISHED.value, json.dumps(result))
+
+
+def clock_restarts(hand: str, new_hand: str, waiting: str) -> bool:
+    """Whether a change restarts the game's clock: the seats to act changed, or it was waiting after a
+    deadline (a move, or an undo).  SQLite's move trigger says the same in SQL (``sqlite_schema``)."""
+    return hand != new_hand or waiting != ""
+
+
+def game_row(row: Row) -> GameRow:
+    return GameRow(
+        id=row["id"], engine=row["engine"], rules_version=row["rules_version"], seed=row["seed"],
+        options=json.loads(row["options"]), guild_id=row["guild_id"], channel_id=row["channel_id"],
+        status=Status(row["status"]), created_by=row["created_by"], created_at=row["created_at"],
+        updated_at=row["updated_at"], seat_count=row["seat_count"], version=row["version"],
+        to_act=decode_to_act(row["to_act"]),
+        result=json.loads(row["result"]) if row["result"] is not None else None, note=row["note"],
+        settings=json.loads(row["settings"] or "{}"),
+    )
+
+
+def action_row(row: Row) -> ActionRow:
+    return ActionRow(seq=row["seq"], seat=row["seat"], action_key=row["action_key"], public=row["public"],
+                     created_at=row["created_at"])
+
+
+def log_stats(row: Row) -> LogStats:
+    """From the columns ``live``, ``last_live``, ``max_seq`` and ``last_seat``."""
+    return LogStats(live=row["live"], last_live_seq=row["last_live"], max_seq=row["max_seq"],
+                    last_seat=row["last_seat"])
+
+
+def timer_row(row: Row) -> Timer:
+    """A clock joined with its game, ``people`` a JSON array of [user id, name] by seat."""
+    people = json.loads(row["people"])
+    return Timer(game_id=row["game_id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+                 engine=row["engine"], pace=Pace(row["pace"]), policy=Policy(row["policy"]),
+                 started=row["started"] if row["started"] is not None else row["updated_at"],
+                 to_act=decode_to_act(row["hand"]), reminded=row["reminded"], reminded_at=row["reminded_at"],
+                 waiting=Waiting(row["waiting"]), users=tuple(u for u, _ in people),
+                 names=tuple(n for _, n in people))
+
+
+def outbox_row(row: Row) -> OutboxRow:
+    item = Outgoing(key=row["key"], game_id=row["game_id"], kind=row["kind"], channel_id=row["channel_id"],
+                    user_id=row["user_id"], role=row["role"], body=json.loads(row["body"]),
+                    picture=json.loads(row["picture"]) if row["picture"] is not None else None)
+    return OutboxRow(id=row["id"], item=item, state=Delivery(row["state"]), attempts=row["attempts"],
+                     created_at=row["created_at"], next_try=row["next_try"])

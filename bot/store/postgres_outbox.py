@@ -1,0 +1,70 @@
+"""The PostgreSQL store's outbox: announcements waiting to be delivered, and what became of them."""
+
+from __future__ import annotations
+
+from bot.store.codec import outbox_row as _row
+from bot.store.postgres_base import PostgresBase
+from bot.store.rows import Delivery, OutboxRow, Outgoing
+
+
+class OutboxTables(PostgresBase):
+    """Announcements written with the change that caused them; marked once delivered."""
+
+    async def pending_announcements(self, limit: int) -> list[OutboxRow]:
+        """The oldest undelivered announcements, in order (some may wait for a retry: ``next_try``)."""
+        rows = await self._fetch("SELECT * FROM outbox WHERE state = 'pending' ORDER BY id LIMIT $1", limit)
+        return [_row(r) for r in rows]
+
+    async def mark_sent(self, key: str, message_id: int | None) -> None:
+        # The picture is only needed to draw the message: once sent, the row keeps what was said.
+        await self._write("""UPDATE outbox SET state = 'sent', message_id = $1, sent_at = $2, picture = NULL
+                             WHERE key = $3""", message_id, self.clock(), key)
+
+    async def retry_later(self, key: str, now: float, delay: float, cap: float, note: str) -> tuple[int, float]:
+        """One more failed attempt: the next one after ``delay`` doubled per attempt so far (at most
+        ``cap``).  Returns the attempts made and when the next is due."""
+        row = await self.pool.fetchrow(
+            """UPDATE outbox SET attempts = attempts + 1,
+                                 next_try = $1::float8
+                                     + LEAST($3::float8, $2::float8 * (1::bigint << LEAST(attempts, 30))),
+                                 note = $4
+               WHERE key = $5 RETURNING attempts, next_try""", now, delay, cap, note, key)
+        return (int(row[0]), float(row[1])) if row is not None else (0, now)
+
+    async def mark_undelivered(self, key: str, state: Delivery, note: str) -> None:
+        await self._write("""UPDATE outbox SET state = $1, attempts = attempts + 1, note = $2, picture = NULL
+                             WHERE key = $3""", state.value, note, key)
+
+    async def mark_dms_closed(self, key: str, notice: Outgoing | None) -> bool:
+        """The DM ``key`` cannot be delivered: its user does not accept DMs.  When it is the first such
+        DM in its game for that user, ``notice`` (a post telling the channel) is queued in the same
+        transaction and True returned; after that the channel is not told again."""
+        async with self._tx() as conn:
+            found = await conn.fetchrow("SELECT game_id, user_id FROM outbox WHERE key = $1 FOR UPDATE", key)
+            if found is None:
+                return False
+            # Per (game, user): a lock, so two processes marking two such DMs at once tell the channel once.
+            await conn.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))",
+                               f"dms_closed:{found['game_id']}:{found['user_id']}")
+            first = await conn.fetchval(
+                """SELECT 1 FROM outbox WHERE game_id IS NOT DISTINCT FROM $1 AND user_id = $2 AND kind = 'dm'
+                   AND state = 'dms_closed' LIMIT 1""", found["game_id"], found["user_id"]) is None
+            await conn.execute("""UPDATE outbox SET state = 'dms_closed', attempts = attempts + 1, picture = NULL,
+                                  note = 'the user does not accept direct messages' WHERE key = $1""", key)
+            if first and notice is not None:
+                await self._announce(conn, [notice], found["game_id"])
+            return first
+
+    async def announced_since(self, role: str, since: float) -> set[int]:
+        """The games that got an announcement of ``role`` since ``since``."""
+        rows = await self._fetch("SELECT DISTINCT game_id FROM outbox WHERE role = $1 AND created_at >= $2",
+                                 role, since)
+        return {r["game_id"] for r in rows}
+
+    async def message_of(self, game_id: int, role: str) -> tuple[int, int] | None:
+        """(channel, message) of the game's latest delivered message of ``role`` ("lobby", "turn")."""
+        rows = await self._fetch(
+            """SELECT channel_id, message_id FROM outbox
+               WHERE game_id = $1 AND role = $2 AND state = 'sent' AND message_id IS NOT NULL
+               ORDER BY id DESC LIMIT 1""", game_id, role)
+        return (rows[0]["channel_id"], rows[0]["message_id"]) if rows else None
