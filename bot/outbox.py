@@ -8,7 +8,11 @@ module gets them out exactly once:
 - :meth:`Deliverer.drain` sends whatever is still pending — at start-up (a crash between a commit
   and its post), and after a failed attempt — in order within each game;
 - each message carries its outbox key as Discord's nonce, so a retry after a crash that fell between
-  Discord accepting a message and us marking it sent is refused by Discord instead of posted twice.
+  Discord accepting a message and us marking it sent is refused by Discord instead of posted twice;
+- several bot processes may share one database: each *claims* what it sends, for ``LEASE`` seconds and a
+  whole game at a time (:meth:`bot.store.protocol.Store.claim_announcements`), so no two send the same
+  announcement and a game's go out in order; what a process that died had claimed is sent by another
+  once the lease has passed.
 
 A transient failure (a 5xx, the network) leaves the item pending, retried later with backoff; the
 game's later items wait behind it (order is kept) while other games carry on.  A permanent one (the
@@ -25,6 +29,9 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import os
+import secrets
+import socket
 import time
 import weakref
 from collections.abc import Callable, Sequence
@@ -53,6 +60,8 @@ MAX_DELAY = 600.0
 MAX_ATTEMPTS = 150
 #: Rows read per drain.
 BATCH = 200
+#: Seconds a process holds the announcements it claimed (far longer than sending them takes).
+LEASE = 120.0
 
 
 class TryLater(Exception):
@@ -88,6 +97,8 @@ class Deliverer:
         self.renderer = renderer
         self.clock = clock
         self.delivered = 0                 # items sent (for tests and monitoring)
+        #: This deliverer's name on its claims (one per process and start).
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self._sent: LRU[str, bool] = LRU(50_000)   # keys this process has settled, whatever the store says yet
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._waiting: dict[int, float] = {}        # game -> when its oldest pending item may be tried again
@@ -103,7 +114,10 @@ class Deliverer:
         items = [a for a in items if a.key]
         if not items:
             return
-        drawn = await self._draw_all(items)
+        claimed = await self.store.claim_keys(self.owner, [a.key for a in items], LEASE)
+        drawn = await self._draw_all([a for a in items if a.key in claimed])
+        if len(drawn) < len(items):
+            self.wake()  # some wait behind an older item of their game, or another process has them
         for game_id, group in _by_game(drawn):
             if game_id is not None and game_id in self._waiting:
                 self.wake()  # an older item of this game waits for a retry: the drain keeps the order
@@ -116,7 +130,7 @@ class Deliverer:
 
     async def drain(self) -> int:
         """Send what is pending in the store (due ones; a game's items in order).  Returns the count sent."""
-        rows = await self.store.pending_announcements(BATCH)
+        rows = await self.store.claim_announcements(self.owner, BATCH, LEASE)
         now = self.clock()
         before = self.delivered
         games: dict[int | None, list[Announcement]] = {}
@@ -230,7 +244,8 @@ class Deliverer:
             notice = keyed(ChannelPost(wording.DMS_CLOSED, (item.user_id,), game_id=item.game_id,
                                        channel_id=item.channel_id))
         self._sent.put(item.key, True)
-        if await self.store.mark_dms_closed(item.key, to_outgoing(notice) if notice else None) and notice:
+        told = await self.store.mark_dms_closed(item.key, to_outgoing(notice) if notice else None)
+        if told and notice and notice.key in await self.store.claim_keys(self.owner, [notice.key], LEASE):
             await self._send(notice)
 
     # ------------------------------------------------------------------ pictures

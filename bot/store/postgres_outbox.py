@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.store.codec import outbox_row as _row
 from bot.store.postgres_base import PostgresBase
 from bot.store.rows import Delivery, OutboxRow, Outgoing
+
+#: The advisory lock that makes claiming announcements one process at a time.
+CLAIM_LOCK = 0x6F7574626F78  # "outbox"
 
 
 class OutboxTables(PostgresBase):
@@ -14,6 +19,42 @@ class OutboxTables(PostgresBase):
         """The oldest undelivered announcements, in order (some may wait for a retry: ``next_try``)."""
         rows = await self._fetch("SELECT * FROM outbox WHERE state = 'pending' ORDER BY id LIMIT $1", limit)
         return [_row(r) for r in rows]
+
+    async def claim_announcements(self, owner: str, limit: int, lease: float) -> list[OutboxRow]:
+        """Claim the oldest undelivered announcements for ``owner`` until ``lease`` seconds from now, in
+        order, skipping every game of which another owner holds a live claim (so a game's announcements
+        go out in order, from one process).  What a process that died had claimed is free again once
+        its lease has passed.  Claims are taken one process at a time (a transaction-scoped advisory
+        lock): each sees the others' claims, so none takes a game another holds."""
+        async with self._tx() as conn:
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", CLAIM_LOCK)
+            rows = await conn.fetch(
+                """UPDATE outbox SET claimed_by = $1, claimed_until = $2::float8 + $3::float8
+                   WHERE id IN (SELECT o.id FROM outbox o WHERE o.state = 'pending' AND NOT EXISTS (
+                                    SELECT 1 FROM outbox p WHERE p.state = 'pending'
+                                    AND p.game_id IS NOT DISTINCT FROM o.game_id
+                                    AND p.claimed_by <> $1 AND p.claimed_until >= $2::float8)
+                                ORDER BY o.id LIMIT $4)
+                   RETURNING *""", owner, self.clock(), lease, limit)
+        return sorted((_row(r) for r in rows), key=lambda r: r.id)
+
+    async def claim_keys(self, owner: str, keys: Sequence[str], lease: float) -> set[str]:
+        """Claim just-committed announcements for ``owner`` to deliver at once: those still pending that
+        nobody else holds, with no older undelivered announcement of their game left before them."""
+        if not keys:
+            return set()
+        now = self.clock()
+        async with self._tx() as conn:
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", CLAIM_LOCK)
+            rows = await conn.fetch(
+                """UPDATE outbox SET claimed_by = $1, claimed_until = $2::float8 + $3::float8
+                   WHERE key = ANY($4::text[]) AND state = 'pending'
+                   AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until < $2::float8)
+                   AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.state = 'pending'
+                                   AND p.game_id IS NOT DISTINCT FROM outbox.game_id
+                                   AND p.id < outbox.id AND NOT p.key = ANY($4::text[]))
+                   RETURNING key""", owner, now, lease, list(keys))
+        return {r["key"] for r in rows}
 
     async def mark_sent(self, key: str, message_id: int | None) -> None:
         # The picture is only needed to draw the message: once sent, the row keeps what was said.

@@ -143,6 +143,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX outbox_game ON outbox(game_id, role, kind)",
         "CREATE INDEX outbox_role ON outbox(role, created_at)",
     ),
+    # 2: announcements are claimed by the process delivering them, for a while (a lease): two processes
+    # never send one twice, and what a process that died had claimed is taken over when its lease ends.
+    (
+        "ALTER TABLE outbox ADD COLUMN claimed_by TEXT",
+        "ALTER TABLE outbox ADD COLUMN claimed_until DOUBLE PRECISION",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

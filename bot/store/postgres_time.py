@@ -35,7 +35,9 @@ class TimeTables(PostgresBase):
         async with self._tx() as conn:
             for game_id, started, reminded in marks:
                 status = await conn.execute(
-                    "UPDATE clocks SET reminded = $1, reminded_at = $2 WHERE game_id = $3 AND started = $4",
+                    # Only forward: two processes sending the same reminder mark it once (and one sends it).
+                    """UPDATE clocks SET reminded = $1, reminded_at = $2
+                       WHERE game_id = $3 AND started = $4 AND reminded < $1""",
                     reminded, at, game_id, started)
                 if changed(status) == 1:
                     marked.add(game_id)

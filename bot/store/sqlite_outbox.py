@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.store.codec import outbox_row as _row
 from bot.store.rows import Delivery, OutboxRow, Outgoing
 from bot.store.sqlite_base import SqliteBase
@@ -14,6 +16,40 @@ class OutboxTables(SqliteBase):
         """The oldest undelivered announcements, in order (some may wait for a retry: ``next_try``)."""
         rows = await self._fetch("SELECT * FROM outbox WHERE state = 'pending' ORDER BY id LIMIT ?", limit)
         return [_row(r) for r in rows]
+
+    async def claim_announcements(self, owner: str, limit: int, lease: float) -> list[OutboxRow]:
+        """Claim the oldest undelivered announcements for ``owner`` until ``lease`` seconds from now, in
+        order, skipping every game of which another owner holds a live claim (so a game's announcements
+        go out in order, from one process).  What a process that died had claimed is free again once
+        its lease has passed."""
+        async with self._tx() as db:
+            cursor = await db.execute(
+                """UPDATE outbox SET claimed_by = ?1, claimed_until = ?2 + ?3
+                   WHERE id IN (SELECT o.id FROM outbox o WHERE o.state = 'pending' AND NOT EXISTS (
+                                    SELECT 1 FROM outbox p WHERE p.state = 'pending' AND p.game_id IS o.game_id
+                                    AND p.claimed_by != ?1 AND p.claimed_until >= ?2)
+                                ORDER BY o.id LIMIT ?4)
+                   RETURNING *""", (owner, self.clock(), lease, limit))
+            rows = await cursor.fetchall()
+        return sorted((_row(r) for r in rows), key=lambda r: r.id)
+
+    async def claim_keys(self, owner: str, keys: Sequence[str], lease: float) -> set[str]:
+        """Claim just-committed announcements for ``owner`` to deliver at once: those still pending that
+        nobody else holds, with no older undelivered announcement of their game left before them."""
+        if not keys:
+            return set()
+        marks = ",".join("?" * len(keys))
+        now = self.clock()
+        async with self._tx() as db:
+            cursor = await db.execute(
+                f"""UPDATE outbox SET claimed_by = ?, claimed_until = ?
+                    WHERE key IN ({marks}) AND state = 'pending'
+                    AND (claimed_by IS NULL OR claimed_by = ? OR claimed_until < ?)
+                    AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.state = 'pending' AND p.game_id IS outbox.game_id
+                                    AND p.id < outbox.id AND p.key NOT IN ({marks}))
+                    RETURNING key""", (owner, now + lease, *keys, owner, now, *keys))
+            rows = await cursor.fetchall()
+        return {r[0] for r in rows}
 
     async def mark_sent(self, key: str, message_id: int | None) -> None:
         # The picture is only needed to draw the message: once sent, the row keeps what was said.

@@ -233,6 +233,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE seats ADD COLUMN level TEXT NOT NULL DEFAULT ''",
         "ALTER TABLE games ADD COLUMN settings TEXT NOT NULL DEFAULT '{}'",
     ),
+    # 9: announcements are claimed by the process delivering them, for a while (a lease): two processes
+    # never send one twice, and what a process that died had claimed is taken over when its lease ends.
+    (
+        "ALTER TABLE outbox ADD COLUMN claimed_by TEXT",
+        "ALTER TABLE outbox ADD COLUMN claimed_until REAL",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -34,7 +34,9 @@ class TimeTables(SqliteBase):
         async with self._tx() as db:
             for game_id, started, reminded in marks:
                 cursor = await db.execute(
-                    "UPDATE clocks SET reminded = ?, reminded_at = ? WHERE game_id = ? AND started = ?",
+                    # Only forward: two processes sending the same reminder mark it once (and one sends it).
+                    """UPDATE clocks SET reminded = ?1, reminded_at = ?2
+                       WHERE game_id = ?3 AND started = ?4 AND reminded < ?1""",
                     (reminded, at, game_id, started))
                 if cursor.rowcount == 1:
                     marked.add(game_id)

@@ -94,6 +94,7 @@ class RecordingTransport:
         self.edits: list[tuple[ChannelEdit, int, int]] = []
         self.fail: dict[str, Exception] = {}
         self.fail_all: Exception | None = None
+        self.said: list[str] = []  # the keys sent, in order (several transports may share one list)
         self._ids = 1000
 
     def _check(self, nonce: str) -> int:
@@ -102,6 +103,7 @@ class RecordingTransport:
         if nonce in self.fail:
             raise self.fail.pop(nonce)
         self._ids += 1
+        self.said.append(nonce)
         return self._ids
 
     async def post(self, post: ChannelPost, nonce: str) -> int | None:

@@ -91,8 +91,10 @@ async def test_a_failing_renderer_costs_the_image_not_the_message(store: Store) 
     transport = RecordingTransport()
     service = TableService(store, engines_lookup=lookup, renderer=RecordingRenderer(fail=True))
     await started(service)
+    deliverer = Deliverer(store, transport, service.renderer)
+    await deliverer.drain()  # the table's opening (a game's announcements go out in order)
     reply = ok(await play(service, "end"))
-    await Deliverer(store, transport, service.renderer).deliver(reply.outbox)
+    await deliverer.deliver(reply.outbox)
     assert transport.posts()[-1].key == reply.post.key and transport.posts()[-1].image is None  # type: ignore
 
 
