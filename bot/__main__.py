@@ -9,6 +9,9 @@ USAGE = """usage: python -m bot COMMAND [...]
 commands:
   console GAME [--players N] [--seed N] [--db PATH] [--resume GAME_ID]
           play a game in the terminal (hotseat); `python -m bot console --help` for more
+  migrate --to postgresql://USER:PASSWORD@HOST/DB [--from PATH] [--force]
+          copy the SQLite file (default DATABASE_PATH) into a PostgreSQL database and check every game;
+          `python -m bot migrate --help` for more
   run     run the Discord bot (the default): settings from the environment and .env
 """
 
@@ -22,6 +25,10 @@ def main(argv: list[str]) -> int:
         from bot.console import run
 
         return run(rest)
+    if command == "migrate":
+        from bot.migrate import main as migrate
+
+        return migrate(rest)
     if command == "run":
         from bot.run import main as run_bot
 
