@@ -72,7 +72,8 @@ _COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
     "user_settings": (("user_id", ""), ("reminders", "b")),
     "outbox": (("id", ""), ("key", ""), ("game_id", ""), ("kind", ""), ("channel_id", ""), ("user_id", ""),
                ("role", ""), ("body", ""), ("picture", ""), ("state", ""), ("attempts", ""), ("next_try", "f"),
-               ("message_id", ""), ("created_at", "f"), ("sent_at", "f"), ("note", "")),
+               ("message_id", ""), ("created_at", "f"), ("sent_at", "f"), ("note", ""), ("claimed_by", ""),
+               ("claimed_until", "f")),
 }
 TABLES = tuple(_COLUMNS)
 #: The tables whose rows belong to a game, copied with their games batch by batch (their order in the key).
