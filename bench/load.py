@@ -17,6 +17,8 @@ Ends with one line:
 ``load backend=<b> processes=<n> render=<mode> moves_per_s=<max> p50_ms=<at 80 %> p99_ms=<at 80 %>``.
 ``--render threads`` draws in worker threads (one core's worth of Python between them), ``pool`` in
 the bot's worker-process pool (``RENDER_WORKERS``, default the cores, shared by the processes).
+``--backend postgresql`` uses ``DATABASE_URL`` (an empty database) or else starts a throwaway server
+from the machine's PostgreSQL binaries, as the tests do.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.rendering import PoolRenderer, Renderer, draw, installed_renderer
+from bot.store import Store
+from bot.store.postgres import PostgresStore
 from bot.store.sqlite import SqliteStore
 from bot.table import TableService
 from bot.table.results import User
@@ -70,10 +74,15 @@ async def move(service: TableService, renderer: Renderer | None, channel: int, c
     return took
 
 
+def store_for(database: str) -> Store:
+    """The store of a "process": PostgreSQL for a URL, else the SQLite file."""
+    return PostgresStore(database) if database.startswith("postgresql://") else SqliteStore(database)
+
+
 async def streams(database: str, render: str, channels: list[int], count: int, seconds: float,
                   rate: float | None, seed: int) -> list[float]:
     """``count`` streams over ``channels`` for ``seconds``; at ``rate`` moves/s in all when given."""
-    store = SqliteStore(database)
+    store = store_for(database)
     await store.open()
     renderer: Renderer | None = None
     if render == "threads":
@@ -132,7 +141,7 @@ def phase(args: argparse.Namespace, database: str, rate: float | None) -> tuple[
 
 
 async def setup(database: str, games: int) -> None:
-    store = SqliteStore(database)
+    store = store_for(database)
     await store.open()
     try:
         service = TableService(store)
@@ -151,14 +160,24 @@ def main() -> None:
     parser.add_argument("--streams", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=10.0)
     args = parser.parse_args()
-    if args.backend != "sqlite":
-        parser.error("the PostgreSQL store is not in this version yet")
+    server = None
     with tempfile.TemporaryDirectory() as tmp:
-        database = str(Path(tmp) / "load.sqlite3")
-        asyncio.run(setup(database, args.games))
-        most, _ = phase(args, database, None)
-        print(f"at most: {most:.1f} moves/s", file=sys.stderr)
-        _, latencies = phase(args, database, 0.8 * most)
+        if args.backend == "sqlite":
+            database = str(Path(tmp) / "load.sqlite3")
+        elif os.environ.get("DATABASE_URL"):
+            database = os.environ["DATABASE_URL"]  # an empty database of yours
+        else:  # a throwaway server from the machine's PostgreSQL binaries, as the tests start one
+            from tests.pg import run_async, start_server
+            server = start_server()
+            database = run_async(server.create_database())
+        try:
+            asyncio.run(setup(database, args.games))
+            most, _ = phase(args, database, None)
+            print(f"at most: {most:.1f} moves/s", file=sys.stderr)
+            _, latencies = phase(args, database, 0.8 * most)
+        finally:
+            if server is not None:
+                server.stop()
     latencies.sort()
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
     print(f"load backend={args.backend} processes={args.processes} render={args.render} moves_per_s={most:.1f} "
