@@ -133,3 +133,50 @@ async def test_two_schedulers_fire_each_of_1000_due_timers_once(new_store: Store
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_deadline_a_dying_process_was_applying_is_applied_once_by_another(
+        new_store: StoreFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first process dies in the middle of applying a deadline (its transaction never commits); the
+    other's next tick applies it, once."""
+    clock = FakeClock()
+    first, second = await two(new_store, clock)
+    try:
+        services = [TableService(store, engines_lookup=lookup, clock=clock) for store in (first, second)]
+        await open_games(services[0], 3)
+        clock.now = T0 + 4.01 * HOUR
+
+        async def dies(*args: object, **kwargs: object) -> None:
+            raise ConnectionResetError("the process was killed")
+
+        monkeypatch.setattr(first, "append_actions", dies)
+        monkeypatch.setattr(first, "append_action", dies)
+        assert [r for r in await Scheduler(services[0]).tick() if r.ok] == []
+        assert await rows(second, "SELECT COUNT(*) FROM actions") == [(0,)]  # nothing half-written
+        applied = [r for r in await Scheduler(services[1]).tick() if r.ok and r.post is not None]
+        assert sorted(r.game_id for r in applied) == [1, 2, 3]
+        assert [r for r in await Scheduler(services[1]).tick() if r.ok and r.post is not None] == []
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_process_never_plays_on_a_board_older_than_the_databases(new_store: StoreFactory) -> None:
+    """Both processes hold the game in memory; after one moves, the other reads the new board (its cache
+    is checked against the game's version) and its own move lands on top of it."""
+    first, second = new_store(), new_store()
+    await first.open()
+    await second.open()
+    try:
+        services = [TableService(store, engines_lookup=lookup) for store in (first, second)]
+        await open_games(services[0], 1)
+        before = await services[1].snapshot(1)  # the second process has the game cached now
+        mover = ANN if before.user_ids[before.to_act[0]] == ANN.id else BO
+        ok(await services[0].act(1, mover, "step"))
+        seen = await services[1].snapshot(1)
+        assert seen.move_number == (before.move_number or 0) + 1
+        ok(await services[1].act(1, mover, "end"))
+        assert (await services[0].snapshot(1)).move_number == (before.move_number or 0) + 2
+    finally:
+        await first.close()
+        await second.close()
