@@ -1,0 +1,41 @@
+"""Bürger, Baumeister & Co.'s evaluation counts what the points alone do not: coins and a hand that fits."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import engines
+from ai.games import policy_for
+from ai.games.buerger_baumeister import POLICY
+from engines.buerger_baumeister import rules as R
+from engines.buerger_baumeister.state import EMPTY, TOKEN_COLOUR, TOKEN_TYPE, State
+
+ENGINE = engines.get("buerger-baumeister")
+
+
+def test_found_by_package_name() -> None:
+    assert policy_for(ENGINE) is POLICY
+
+
+def test_coins_and_a_fitting_hand_are_worth_points() -> None:
+    state: State = ENGINE.new_game(2, seed=5)
+    base = POLICY.values(ENGINE, state)
+    assert state.players[0].score == state.players[1].score == 0  # the generic evaluation sees a tie
+
+    rich = replace(state, players=(replace(state.players[0], coins=3), state.players[1]))
+    assert POLICY.values(ENGINE, rich)[0] > base[0] + 3
+    assert POLICY.values(ENGINE, rich)[1] == base[1]
+
+    # A hand of tokens matching what is already built in their districts beats one that matches nothing.
+    def fits(token: int) -> int:
+        districts = R.COLOUR_DISTRICTS[TOKEN_COLOUR[token]]
+        return max(sum(1 for t in state.board[d] if t != EMPTY and TOKEN_TYPE[t] == TOKEN_TYPE[token])
+                   for d in districts)
+
+    pool = sorted(state.bag, key=fits)
+    poor_hand, good_hand = tuple(sorted(pool[:3])), tuple(sorted(pool[-3:]))
+    assert sum(map(fits, good_hand)) > sum(map(fits, poor_hand))
+    poor = replace(state, players=(replace(state.players[0], hand=poor_hand), state.players[1]))
+    good = replace(state, players=(replace(state.players[0], hand=good_hand), state.players[1]))
+    assert POLICY.values(ENGINE, good)[0] > POLICY.values(ENGINE, poor)[0]
+    assert POLICY.utilities(ENGINE, good)[0] > POLICY.utilities(ENGINE, poor)[0]
