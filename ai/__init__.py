@@ -45,6 +45,7 @@ class Analysis:
     choices: tuple[Choice, ...]
     iterations: int
     seconds: float
+    samples: int = 0        # the determinizations searched over
 
     @property
     def best(self) -> Action:
@@ -68,7 +69,7 @@ def analyse(engine: AnyEngine, state: Any, seat: int, *, level: str = DEFAULT, s
     samples = [engine.determinize(state, seat, rnd.getrandbits(62)) for _ in range(max(1, chosen.samples))]
     legal = policy.candidates(engine, samples[0], seat, engine.legal_actions(samples[0], seat))
     if len(legal) == 1:  # nothing to think about
-        return Analysis(base.name, (Choice(legal[0], 0.5, 0),), 0, time.perf_counter() - started)
+        return Analysis(base.name, (Choice(legal[0], 0.5, 0),), 0, time.perf_counter() - started, len(samples))
     if chosen.iterations <= 0:
         choices, iterations = _greedy(engine, policy, chosen, samples, seat, legal, rnd), 0
     else:
@@ -77,7 +78,7 @@ def analyse(engine: AnyEngine, state: Any, seat: int, *, level: str = DEFAULT, s
         ranked = sorted(tried, key=lambda c: (-c.visits, -c.mean, c.action.key if c.action else ""))
         choices = tuple(Choice(c.action, c.mean, c.visits) for c in ranked if c.action is not None)
         iterations = searched.iterations
-    return Analysis(base.name, choices, iterations, time.perf_counter() - started)
+    return Analysis(base.name, choices, iterations, time.perf_counter() - started, len(samples))
 
 
 def _level(name: str) -> Level:

@@ -88,9 +88,8 @@ class Bots:
         engine = self.tables.engine(row.engine)
         seat = self.tables.acting_seat(table, engine, user)
         analysis = await self.think(engine, table, seat, ai.DEFAULT)
-        level = ai.LEVELS[ai.DEFAULT]
         options = [(fill_seats(engine.format_action(table.state, seat, c.action), table.names), c.win_chance)
                    for c in analysis.choices[:3]]
-        text = wording_bots.hint(row.id, options, level.name, analysis.iterations, level.samples)
+        text = wording_bots.hint(row.id, options, analysis.level, analysis.iterations, analysis.samples)
         return Reply(text, game_id=row.id, engine=engine.name, move_number=engine.move_count(table.state),
                      channel_id=row.channel_id)
