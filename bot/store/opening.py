@@ -3,14 +3,25 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 from urllib.parse import urlsplit, urlunsplit
 
 from bot.store.protocol import Store
 from bot.store.rows import StoreUnavailable
 
-if TYPE_CHECKING:
-    from bot.config import Config
+
+class Config(Protocol):
+    """The settings a store is chosen by (:class:`bot.config.Config` has them; the store does not import
+    the settings module, which imports the store)."""
+
+    @property
+    def database_url(self) -> str: ...
+    @property
+    def database_path(self) -> Path: ...
+    @property
+    def database_synchronous(self) -> str: ...
+    @property
+    def database_sync_interval(self) -> float: ...
 
 
 def make_store(config: Config, sqlite_path: Path | None = None) -> Store:
