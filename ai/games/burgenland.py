@@ -126,9 +126,9 @@ POLICY = GamePolicy(
     values=values,
     scale=1.5,
     candidates=candidates,
-    rollout_steps=4,
+    rollout_steps=2,
     levels={
-        "normal": Level("normal", iterations=240, samples=12, max_seconds=10.0),
-        "hard": Level("hard", iterations=900, samples=30, max_seconds=30.0),
+        "normal": Level("normal", iterations=160, samples=8, max_seconds=10.0),
+        "hard": Level("hard", iterations=720, samples=24, max_seconds=30.0),
     },
 )
