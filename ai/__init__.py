@@ -73,16 +73,34 @@ def analyse(engine: AnyEngine, state: Any, seat: int, *, level: str = DEFAULT, s
     if chosen.iterations <= 0:
         choices, iterations = _greedy(engine, policy, chosen, samples, seat, legal, rnd), 0
     else:
-        searched = search(engine, policy, chosen, samples, seat, rnd)
-        tried = [c for c in searched.root.children.values() if c.action is not None]
-        ranked = sorted(tried, key=lambda c: (-c.visits, -c.mean, c.action.key if c.action else ""))
-        choices = tuple(Choice(c.action, c.mean, c.visits) for c in ranked if c.action is not None)
-        iterations = searched.iterations
+        choices, iterations = _searched(engine, policy, chosen, state, samples, seat, rnd)
     return Analysis(base.name, choices, iterations, time.perf_counter() - started, len(samples))
 
 
 def _level(name: str) -> Level:
     return level(name)
+
+
+def _searched(engine: AnyEngine, policy: GamePolicy, chosen: Level, state: Any, samples: list[Any], seat: int,
+              rnd: random.Random) -> tuple[tuple[Choice, ...], int]:
+    """The root's choices after ``chosen.searches`` searches (the first over ``samples``, each other over
+    fresh ones), their visits and utilities added up; best first."""
+    visits: dict[str, int] = {}
+    totals: dict[str, float] = {}
+    actions: dict[str, Action] = {}
+    iterations = 0
+    for index in range(chosen.searches):
+        if index:
+            samples = [engine.determinize(state, seat, rnd.getrandbits(62)) for _ in range(len(samples))]
+        searched = search(engine, policy, chosen, samples, seat, rnd)
+        iterations += searched.iterations
+        for key, child in searched.root.children.items():
+            if child.action is not None:
+                actions[key] = child.action
+                visits[key] = visits.get(key, 0) + child.visits
+                totals[key] = totals.get(key, 0.0) + child.total
+    ranked = sorted(actions, key=lambda k: (-visits[k], -totals[k] / max(1, visits[k]), k))
+    return tuple(Choice(actions[k], totals[k] / max(1, visits[k]), visits[k]) for k in ranked), iterations
 
 
 def _greedy(engine: AnyEngine, policy: GamePolicy, chosen: Level, samples: list[Any], seat: int,

@@ -21,6 +21,9 @@ class Level:
     exploration: float = 0.7  # UCB1's constant (utilities are in [0, 1])
     randomness: float = 0.0   # the chance of a random choice instead of the best (easy)
     max_seconds: float = 20.0 # a safety net only
+    #: Independent searches whose root counts are added up (each ``iterations`` over ``samples`` of its
+    #: own): a wider look at what cannot be seen where one deeper tree would chase its evaluation's flaws.
+    searches: int = 1
 
 
 LEVELS: dict[str, Level] = {
