@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import json
 import secrets
+import socket
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -123,7 +124,7 @@ class Console:
         self.image_dir = image_dir or Path("images")
         self.names: dict[int, str] = {}  # user id -> "Seat 2 (Bo)", for labelling private messages
         # Announcements are printed, not drawn: images are written only when asked for (board, hand).
-        self.deliverer = Deliverer(service.store, Printer(self), None)
+        self.deliverer = Deliverer(service.store, Printer(self), None, owner=f"{socket.gethostname()}:console")
         # Computer players move as soon as it is their turn; the prompt waits for them.
         self.autoplay = AutoPlay(service, self.show)
 

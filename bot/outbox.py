@@ -90,15 +90,17 @@ class Transport(Protocol):
 
 class Deliverer:
     def __init__(self, store: Store, transport: Transport, renderer: Renderer | None = None, *,
-                 clock: Callable[[], float] = time.time, retry_delay: float = RETRY_DELAY) -> None:
+                 clock: Callable[[], float] = time.time, retry_delay: float = RETRY_DELAY,
+                 owner: str | None = None) -> None:
         self.store = store
         self.retry_delay = retry_delay
         self.transport = transport
         self.renderer = renderer
         self.clock = clock
         self.delivered = 0                 # items sent (for tests and monitoring)
-        #: This deliverer's name on its claims (one per process and start).
-        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        #: This deliverer's name on its claims.  A process that restarts under the same name (the bot: its
+        #: host and shards) takes its own claims back at once; without one, each start is a new claimant.
+        self.owner = owner or f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self._sent: LRU[str, bool] = LRU(50_000)   # keys this process has settled, whatever the store says yet
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._waiting: dict[int, float] = {}        # game -> when its oldest pending item may be tried again
@@ -245,7 +247,9 @@ class Deliverer:
                                        channel_id=item.channel_id))
         self._sent.put(item.key, True)
         told = await self.store.mark_dms_closed(item.key, to_outgoing(notice) if notice else None)
-        if told and notice and notice.key in await self.store.claim_keys(self.owner, [notice.key], LEASE):
+        # The notice goes out now, ahead of the game's other announcements (it is about none of them).
+        if told and notice and notice.key in await self.store.claim_keys(self.owner, [notice.key], LEASE,
+                                                                          in_order=False):
             await self._send(notice)
 
     # ------------------------------------------------------------------ pictures

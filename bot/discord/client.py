@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import socket
 from typing import Any
 
 import discord
@@ -77,7 +78,11 @@ class GameBot(discord.AutoShardedClient):
         self.renderer: Renderer | None = service.renderer
         self.dev_guild_id = dev_guild_id
         self.tree: app_commands.CommandTree[GameBot] = CommandTree(self)
+        # Claims on announcements carry the host and the shards: this process restarted is the same
+        # claimant (it sends at once what it had claimed before a crash); another process is another.
+        owner = f"{socket.gethostname()}:shards={','.join(map(str, shard_ids)) if shard_ids else 'all'}"
         self.deliverer = Deliverer(service.store, DiscordTransport(self), self.renderer, clock=service.clock,
+                                   owner=owner,
                                    retry_delay=retry_delay)
         # Reminders and deadlines: the scheduler's tick every ``scheduler_interval`` seconds (None: never;
         # tests call ``tick_once``).  The timers themselves live in the database.

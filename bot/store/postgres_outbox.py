@@ -38,9 +38,9 @@ class OutboxTables(PostgresBase):
                    RETURNING *""", owner, self.clock(), lease, limit)
         return sorted((_row(r) for r in rows), key=lambda r: r.id)
 
-    async def claim_keys(self, owner: str, keys: Sequence[str], lease: float) -> set[str]:
+    async def claim_keys(self, owner: str, keys: Sequence[str], lease: float, *, in_order: bool = True) -> set[str]:
         """Claim just-committed announcements for ``owner`` to deliver at once: those still pending that
-        nobody else holds, with no older undelivered announcement of their game left before them."""
+        nobody else holds, with (``in_order``) no older undelivered announcement of their game before them."""
         if not keys:
             return set()
         now = self.clock()
@@ -50,10 +50,10 @@ class OutboxTables(PostgresBase):
                 """UPDATE outbox SET claimed_by = $1, claimed_until = $2::float8 + $3::float8
                    WHERE key = ANY($4::text[]) AND state = 'pending'
                    AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until < $2::float8)
-                   AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.state = 'pending'
+                   AND (NOT $5::boolean OR NOT EXISTS (SELECT 1 FROM outbox p WHERE p.state = 'pending'
                                    AND p.game_id IS NOT DISTINCT FROM outbox.game_id
-                                   AND p.id < outbox.id AND NOT p.key = ANY($4::text[]))
-                   RETURNING key""", owner, now, lease, list(keys))
+                                   AND p.id < outbox.id AND NOT p.key = ANY($4::text[])))
+                   RETURNING key""", owner, now, lease, list(keys), in_order)
         return {r["key"] for r in rows}
 
     async def mark_sent(self, key: str, message_id: int | None) -> None:

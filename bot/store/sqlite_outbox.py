@@ -33,9 +33,9 @@ class OutboxTables(SqliteBase):
             rows = await cursor.fetchall()
         return sorted((_row(r) for r in rows), key=lambda r: r.id)
 
-    async def claim_keys(self, owner: str, keys: Sequence[str], lease: float) -> set[str]:
+    async def claim_keys(self, owner: str, keys: Sequence[str], lease: float, *, in_order: bool = True) -> set[str]:
         """Claim just-committed announcements for ``owner`` to deliver at once: those still pending that
-        nobody else holds, with no older undelivered announcement of their game left before them."""
+        nobody else holds, with (``in_order``) no older undelivered announcement of their game before them."""
         if not keys:
             return set()
         marks = ",".join("?" * len(keys))
@@ -45,9 +45,10 @@ class OutboxTables(SqliteBase):
                 f"""UPDATE outbox SET claimed_by = ?, claimed_until = ?
                     WHERE key IN ({marks}) AND state = 'pending'
                     AND (claimed_by IS NULL OR claimed_by = ? OR claimed_until < ?)
-                    AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.state = 'pending' AND p.game_id IS outbox.game_id
-                                    AND p.id < outbox.id AND p.key NOT IN ({marks}))
-                    RETURNING key""", (owner, now + lease, *keys, owner, now, *keys))
+                    AND (NOT ? OR NOT EXISTS (SELECT 1 FROM outbox p WHERE p.state = 'pending'
+                                              AND p.game_id IS outbox.game_id AND p.id < outbox.id
+                                              AND p.key NOT IN ({marks})))
+                    RETURNING key""", (owner, now + lease, *keys, owner, now, in_order, *keys))
             rows = await cursor.fetchall()
         return {r[0] for r in rows}
 
