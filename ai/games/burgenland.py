@@ -129,6 +129,6 @@ POLICY = GamePolicy(
     rollout_steps=2,
     levels={
         "normal": Level("normal", iterations=160, samples=8, max_seconds=10.0),
-        "hard": Level("hard", iterations=640, samples=8, max_seconds=30.0),
+        "hard": Level("hard", iterations=1280, samples=8, max_seconds=30.0),
     },
 )
