@@ -44,17 +44,16 @@ class Bots:
         self.play = play
         self.thinker = thinker
 
-    async def think(self, engine: AnyEngine, table: Table, seat: int, level: str) -> ai.Analysis:
-        """The analysis of ``seat``'s decision now (off the event loop)."""
-        return await self.thinker.analyse(engine.name, self.tables.dump(engine, table.state), seat, level,
-                                          thinking_seed(table.game.seed, engine.move_count(table.state)))
+    async def think(self, engine: AnyEngine, table: Table, seat: int, level: str, state: object = None
+                    ) -> ai.Analysis:
+        """The analysis of ``seat``'s decision in ``state`` (default: the table's), off the event loop."""
+        state = table.state if state is None else state
+        return await self.thinker.analyse(engine.name, self.tables.dump(engine, state), seat, level,
+                                          thinking_seed(table.game.seed, engine.move_count(state)))
 
     async def choose(self, engine: AnyEngine, table: Table, state: object, seat: int, level: str) -> Action:
         """The computer's choice for ``seat`` in ``state`` (a stand-in's turn, step by step)."""
-        dumped = self.tables.dump(engine, state)
-        analysis = await self.thinker.analyse(engine.name, dumped, seat, level,
-                                              thinking_seed(table.game.seed, engine.move_count(state)))
-        return analysis.best
+        return (await self.think(engine, table, seat, level, state)).best
 
     @replies
     async def bot_move(self, game_id: int) -> Reply:
