@@ -14,7 +14,12 @@ of its share, asks who is to act and the legal moves, plays one, and draws what 
    drawing excluded — at that load.
 
 Ends with one line:
-``load backend=<b> processes=<n> render=<mode> moves_per_s=<max> p50_ms=<at 80 %> p99_ms=<at 80 %>``.
+``load backend=<b> processes=<n> render=<mode> moves_per_s=<max> p50_ms=<at 80 %> p99_ms=<at 80 %>
+cpu_ms_per_move=<c> busy=<u> ceiling_moves_per_s=<cores * 1000 / c>``.
+The last three come from the machine's CPU counters (``/proc/stat``) over phase 1 and count everything
+that ran — bot processes, drawing workers, the database server, this driver: the CPU one move costs in
+all, how busy the cores were, and the most moves per second the cores could give at that cost (a
+configuration that reaches it cannot go faster on this machine, however its work is spread).
 ``--render threads`` draws in worker threads (one core's worth of Python between them), ``pool`` in
 the bot's worker-process pool (``RENDER_WORKERS``, default the cores, shared by the processes).
 ``--backend postgresql`` uses ``DATABASE_URL`` (an empty database) or else starts a throwaway server
@@ -126,18 +131,37 @@ def worker(database: str, render: str, channels: list[int], count: int, seconds:
     return asyncio.run(streams(database, render, channels, count, seconds, rate, seed))
 
 
-def phase(args: argparse.Namespace, database: str, rate: float | None) -> tuple[float, list[float]]:
-    """Every process's streams at once; (moves per second, act latencies)."""
+def cpu_ticks() -> tuple[int, int] | None:
+    """The machine's (busy, total) CPU ticks so far, all cores; None where ``/proc/stat`` is missing."""
+    try:
+        fields = [int(f) for f in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return None
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)   # idle + iowait
+    return sum(fields) - idle, sum(fields)
+
+
+def phase(args: argparse.Namespace, database: str, rate: float | None
+          ) -> tuple[float, list[float], tuple[float, float] | None]:
+    """Every process's streams at once; (moves per second, act latencies, (busy CPU ms per move, share of
+    all cores busy) when the machine's counters are readable)."""
     channels = list(range(1, args.games + 1))
     per = max(1, args.streams // args.processes)
     share = [r / args.processes for r in [rate]] if rate else [None]
+    ticks = cpu_ticks()
     started = time.perf_counter()
     with ProcessPoolExecutor(args.processes, mp_context=multiprocessing.get_context("spawn")) as pool:
         futures = [pool.submit(worker, database, args.render, channels[i::args.processes], per, args.seconds,
                                share[0], i + 1) for i in range(args.processes)]
         latencies = [t for f in futures for t in f.result()]
     wall = time.perf_counter() - started
-    return len(latencies) / min(wall, args.seconds + 1.0), latencies
+    after = cpu_ticks()
+    cpu = None
+    if ticks is not None and after is not None and latencies:
+        busy, total = after[0] - ticks[0], after[1] - ticks[1]
+        tick_ms = 1000 / os.sysconf("SC_CLK_TCK")
+        cpu = (busy * tick_ms / len(latencies), busy / max(1, total))
+    return len(latencies) / min(wall, args.seconds + 1.0), latencies, cpu
 
 
 async def setup(database: str, games: int) -> None:
@@ -172,16 +196,18 @@ def main() -> None:
             database = run_async(server.create_database())
         try:
             asyncio.run(setup(database, args.games))
-            most, _ = phase(args, database, None)
+            most, _, cpu = phase(args, database, None)
             print(f"at most: {most:.1f} moves/s", file=sys.stderr)
-            _, latencies = phase(args, database, 0.8 * most)
+            _, latencies, _ = phase(args, database, 0.8 * most)
         finally:
             if server is not None:
                 server.stop()
     latencies.sort()
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
     print(f"load backend={args.backend} processes={args.processes} render={args.render} moves_per_s={most:.1f} "
-          f"p50_ms={statistics.median(latencies) * 1000:.1f} p99_ms={p99 * 1000:.1f}")
+          f"p50_ms={statistics.median(latencies) * 1000:.1f} p99_ms={p99 * 1000:.1f}" + (
+              "" if cpu is None else f" cpu_ms_per_move={cpu[0]:.2f} busy={cpu[1]:.2f} "
+              f"ceiling_moves_per_s={(os.cpu_count() or 1) * 1000 / cpu[0]:.1f}"))
 
 
 if __name__ == "__main__":
