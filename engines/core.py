@@ -12,6 +12,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeAlias, TypedDict, TypeVar, runtime_checkable
 
+from engines.i18n import COMMON, ENGLISH, N_, Catalog, current, speaking
+
+_ = COMMON.gettext
+
 # ---------------------------------------------------------------------------
 # Errors
 
@@ -26,18 +30,18 @@ class EngineError(ValueError):
         self.suggestions = tuple(suggestions)[:5]
         text = message
         if self.suggestions:
-            text += " Did you mean " + _either(self.suggestions) + "?"
+            text += " " + _("Did you mean {moves}?", moves=_either(self.suggestions))
         super().__init__(f"{text} {hint}" if hint else text)
 
 
 def _either(items: Sequence[str]) -> str:
     """'`a`', '`a` or `b`', '`a`, `b` or `c`' (a suggestion may carry its label: ``key (label)``)."""
     shown = [f"`{s}`" if " (" not in s else "`{}` ({}".format(*s.split(" (", 1)) for s in items]
-    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
+    return shown[0] if len(shown) == 1 else _("{some} or {last}", some=", ".join(shown[:-1]), last=shown[-1])
 
 
-#: The one-line hint after a move that cannot be read (``help`` shows the whole notation).
-HINT = "(`help` shows how to write moves.)"
+#: The one-line hint after a move that cannot be read (``help`` shows the whole notation; translate on use).
+HINT = N_("(`help` shows how to write moves.)")
 
 
 class NotationError(EngineError):
@@ -77,10 +81,10 @@ def check_numbers(text: str) -> None:
     ``٣``, a thousand nines) is refused before any game reads it."""
     odd = next((ch for ch in text if ch.isnumeric() and not ch.isascii()), None)
     if odd is not None:
-        raise NotationError(f"`{odd}`: write numbers with the digits 0-9.")
+        raise NotationError(_("`{odd}`: write numbers with the digits 0-9.", odd=odd))
     long = next((run for run in re.findall(r"[0-9]+", text) if len(run) > MAX_DIGITS), None)
     if long is not None:
-        raise NotationError(f"`{long[:MAX_DIGITS]}…`: that number is too long for any move.")
+        raise NotationError(_("`{number}…`: that number is too long for any move.", number=long[:MAX_DIGITS]))
 
 
 # ---------------------------------------------------------------------------
@@ -173,8 +177,11 @@ class Engine(Protocol[S]):
     min_seats: int
     max_seats: int
     rules_version: int
-    notation_help: str
-    rules_summary: str
+
+    @property
+    def notation_help(self) -> str: ...   # in the current language (engines.i18n)
+    @property
+    def rules_summary(self) -> str: ...
 
     def new_game(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> S: ...
     def to_act(self, state: S) -> tuple[int, ...]: ...
@@ -219,10 +226,27 @@ class BaseEngine(Generic[S]):
     min_seats: int = 2
     max_seats: int = 2
     rules_version: int = 1
-    #: Shown when text cannot be read at all: the grammar with examples.
-    notation_help: str = ""
-    #: A concise summary of the rules in our own words, with the notation (for a `rules` command).
-    rules_summary: str = ""
+    #: The game's texts (its engine's and its images'): a game sets its own ``engines.i18n.game_catalog``.
+    catalog: Catalog = COMMON
+    #: Shown when text cannot be read at all: the grammar with examples (English, marked ``N_``).
+    help_source: str = ""
+    #: A concise summary of the rules in our own words, with the notation (for a `rules` command; English).
+    rules_source: str = ""
+
+    @property
+    def notation_help(self) -> str:
+        """The notation's help in the current language."""
+        return self.catalog.gettext(self.help_source) if self.help_source else ""
+
+    @property
+    def rules_summary(self) -> str:
+        """The rules summary in the current language."""
+        return self.catalog.gettext(self.rules_source) if self.rules_source else ""
+
+    @property
+    def local_title(self) -> str:
+        """The game's name as its publisher gives it in the current language (most keep one name)."""
+        return self.catalog.gettext(self.title)
 
     # -- the protocol members every engine gets for free ------------------
 
@@ -236,10 +260,10 @@ class BaseEngine(Generic[S]):
         except (ValueError, IndexError, KeyError, TypeError, AttributeError):
             # Only a made-up action gets here (a parsed one is built from legal steps): whatever part of it
             # a game cannot even read makes it no move of this game.
-            raise IllegalAction(f"`{action.key[:100]}` is not a move of this game.",
+            raise IllegalAction(_("`{move}` is not a move of this game.", move=action.key[:100]),
                                 self.close_actions(state, seat, action.key[:100])) from None
         if problem is not None:
-            raise IllegalAction(f"`{action.key}` is not allowed: {problem}.",
+            raise IllegalAction(_("`{move}` is not allowed: {problem}.", move=action.key, problem=problem),
                                 self.close_actions(state, seat, action.key))
         return self.apply_trusted(state, seat, action)
 
@@ -248,9 +272,9 @@ class BaseEngine(Generic[S]):
 
     def check_turn(self, state: S, seat: int) -> None:
         if self.outcome(state) is not None:
-            raise GameOver("The game is over.")
+            raise GameOver(_("The game is over."))
         if seat not in self.to_act(state):
-            raise NotYourTurn(f"It is not seat {seat + 1}'s turn.")
+            raise NotYourTurn(_("It is not seat {seat}'s turn.", seat=seat + 1))
 
     def parse_action(self, state: S, seat: int, text: str) -> Action:
         """Read a key or friendly text by filtering the legal actions, then the game's grammar."""
@@ -258,7 +282,7 @@ class BaseEngine(Generic[S]):
         check_numbers(text)
         wanted = normalize(text)
         if not wanted:
-            raise NotationError("Type a move.", self.close_actions(state, seat, ""), HINT)
+            raise NotationError(_("Type a move."), self.close_actions(state, seat, ""), _(HINT))
         legal = self.legal_actions(state, seat)
         for action in legal:
             if normalize(action.key) == wanted:
@@ -266,15 +290,27 @@ class BaseEngine(Generic[S]):
         for action in legal:
             if normalize(self.format_action(state, seat, action)) == wanted:
                 return action
+        found = self._english_label(state, seat, legal, wanted)
+        if found is not None:
+            return found
         try:
             return self.parse_text(state, seat, " ".join(text.split()), legal)
         except NotationError as err:
             # What cannot be read at all gets the closest legal moves and a one-line hint, not the notation.
-            raise NotationError(err.message, self.close_actions(state, seat, text), HINT) from None
+            raise NotationError(err.message, self.close_actions(state, seat, text), _(HINT)) from None
         except IllegalAction as err:
             if err.suggestions:
                 raise
             raise IllegalAction(err.message, self.close_actions(state, seat, text)) from None
+
+    def _english_label(self, state: S, seat: int, legal: tuple[Action, ...], wanted: str) -> Action | None:
+        """The legal action whose English label is ``wanted`` (English always reads, in any language)."""
+        if not legal or self.catalog is COMMON:
+            return None
+        if current() == ENGLISH:
+            return None
+        with speaking(ENGLISH):
+            return next((a for a in legal if normalize(self.format_action(state, seat, a)) == wanted), None)
 
     def close_actions(self, state: S, seat: int, text: str) -> list[str]:
         """The 1–3 legal moves closest to ``text`` (by key and by label; a one-letter slip of a move
@@ -306,7 +342,7 @@ class BaseEngine(Generic[S]):
         Whose turn it is reads the same in every game; the rest is the game's own (``event_text``), and an
         event the game does not word reads as its kind."""
         if event.kind == "turn":
-            return f"It is {seat_token(event.seat)}'s turn."
+            return _("It is {seat}'s turn.", seat=seat_token(event.seat))
         text = self.event_text(event, viewer)
         return event.kind if text is None else text
 
@@ -322,7 +358,7 @@ class BaseEngine(Generic[S]):
         raise NotImplementedError
 
     def parse_text(self, state: S, seat: int, text: str, legal: tuple[Action, ...]) -> Action:
-        raise NotationError(f"`{text}` is not a move.")
+        raise NotationError(_("`{text}` is not a move.", text=text))
 
     # Declared so that the shared methods above type-check.
     def new_game(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> S:

@@ -26,6 +26,9 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from engines import serial
 from engines.core import Action, BaseEngine, Event, IllegalAction, NoSuchSeat, Outcome
+from engines.i18n import COMMON, N_, game_catalog
+
+_ = COMMON.gettext
 
 Step = tuple[str, ...]
 Steps = tuple[Step, ...]
@@ -230,8 +233,8 @@ def run_steps(new_turn: Callable[[S], A], do_step: Callable[[A, int, Step], None
 
 
 #: Why nothing may follow a step that moved the undo barrier on one typed line.
-SEALED = ("a step that draws or reveals something, or ends the turn, must be the last on its line; "
-          "send the rest as a new move")
+SEALED = N_("a step that draws or reveals something, or ends the turn, must be the last on its line; "
+            "send the rest as a new move")
 
 
 def sealed(trial: StepState) -> bool:
@@ -245,8 +248,8 @@ def check_step(rules: StepRules[S], state: S, seat: int, step: Step, line: str |
     which read a typed line step by step against a trial state.)"""
     problem = rules.step_problem(state, seat, step)
     if problem:
-        quoted = "" if line is None else f"`{line}`: "
-        raise IllegalAction(f"{quoted}`{' '.join(step)}` is not allowed: {problem}.",
+        said = _("`{step}` is not allowed: {problem}.", step=" ".join(step), problem=problem)
+        raise IllegalAction(said if line is None else f"`{line}`: {said}",
                             [" ".join(s) for s in rules.legal_steps(state, seat)][:5])
 
 
@@ -318,8 +321,12 @@ class StepEngine(BaseEngine[S]):
             cls.notation = notation
 
     def __init__(self) -> None:
-        self.notation_help = self.notation.HELP
-        self.rules_summary = self.notation.RULES
+        self.help_source = self.notation.HELP
+        self.rules_source = self.notation.RULES
+        # The game's catalog is its package's: engines.<package>.notation → engines/<package>/locale.
+        package = str(getattr(self.notation, "__name__", "")).split(".")
+        if len(package) > 2 and package[0] == "engines":
+            self.catalog = game_catalog(package[1])
 
     # -- the rules --------------------------------------------------------------------------
 
@@ -344,14 +351,14 @@ class StepEngine(BaseEngine[S]):
 
     def check(self, state: S, seat: int, action: Action) -> str | None:
         if not action.steps:
-            return "an empty move"
+            return _("an empty move")
         trial = state
         for i, step in enumerate(action.steps):
             if i:
                 if trial.actor is None:
-                    return "the game ended before the rest of that line"
+                    return _("the game ended before the rest of that line")
                 if sealed(trial):
-                    return SEALED
+                    return _(SEALED)
             problem = self.rules.step_problem(trial, seat, step)
             if problem:
                 return problem
@@ -365,7 +372,8 @@ class StepEngine(BaseEngine[S]):
         if seat is None:
             return self.views.public_view(state)
         if not 0 <= seat < self.seat_count(state):  # not -1: Python would read it as the last seat
-            raise NoSuchSeat(f"There is no seat {seat + 1}; seats are 1 to {self.seat_count(state)}.")
+            raise NoSuchSeat(_("There is no seat {seat}; seats are 1 to {seats}.", seat=seat + 1,
+                                 seats=self.seat_count(state)))
         return self.views.seat_view(state, seat)
 
     def seat_count(self, state: S) -> int:
@@ -381,7 +389,7 @@ class StepEngine(BaseEngine[S]):
             labels.append(self.notation.step_label(trial, seat, step))
             if i < last and trial.actor is not None:
                 trial = self.rules.apply_steps(trial, seat, (step,))[0]
-        text = ", then ".join(labels)
+        text = _(", then ").join(labels)
         return text if len(text) <= 100 else text[:99] + "…"
 
     def parse_text(self, state: S, seat: int, text: str, legal: tuple[Action, ...]) -> Action:

@@ -5,10 +5,12 @@ Every engine's tests call :func:`play` (or :func:`play_many`).  After every step
 - ``load(dump(s)) == s`` through real JSON text;
 - ``apply`` leaves its input untouched and gives the same result as ``apply_trusted``;
 - the chosen action survives ``parse_action(action_key(a))`` and
-  ``parse_action(format_action(a))``; keys and labels are unique and at most 100 chars;
+  ``parse_action(format_action(a))``; keys and labels are unique and at most 100 chars — labels in
+  each language in turn (``engines.i18n.LANGUAGES``), read back in that language, where the English
+  label reads too;
 - someone has a legal action unless the game is over (and then there is an outcome);
 - a seat that is not to act has no legal actions and ``apply`` refuses it;
-- event texts for every viewer are strings without the RNG in them;
+- event texts for every viewer (in each language in turn) are strings without the RNG in them;
 - ``move_count`` equals the log length and the undo barrier never moves back;
 - an engine-specific ``invariant(state)`` (conservation of components).
 
@@ -30,6 +32,7 @@ import pytest
 
 from engines import rng
 from engines.core import Action, Engine, EngineError
+from engines.i18n import ENGLISH, LANGUAGES, speaking
 
 Invariant = Callable[[Any], None]
 Policy = Callable[[Engine, Any, int, tuple[Action, ...], int], tuple[int, Action]]
@@ -100,16 +103,27 @@ def _check_determinize(engine: Engine, state: Any, seats: int, seed: int) -> Non
             f"determinize is not canonical for seat {seat}: the hidden order of the state shows through")
 
 
-def _check_notation(engine: Engine, state: Any, seat: int, actions: Sequence[Action]) -> None:
+def _check_notation(engine: Engine, state: Any, seat: int, actions: Sequence[Action],
+                    language: str = ENGLISH) -> None:
+    """Keys and labels (in ``language``) unique, short, and read back by ``parse_action`` in that language;
+    in another language the English label of a move reads as well."""
     keys = [engine.action_key(a) for a in actions]
     assert len(set(keys)) == len(keys), f"duplicate keys: {keys}"
-    labels = [engine.format_action(state, seat, a) for a in actions]
-    assert len(set(labels)) == len(labels), f"duplicate labels: {labels}"
-    for action, key, label in zip(actions, keys, labels, strict=True):
-        assert len(key) <= 100 and len(label) <= 100, (key, label)
-        assert engine.parse_action(state, seat, key) == action, f"key {key!r} does not parse back"
-        assert engine.parse_action(state, seat, label) == action, f"label {label!r} does not parse back"
-        assert engine.parse_action(state, seat, key.upper()) == action, "keys are case-insensitive"
+    with speaking(language):
+        labels = [engine.format_action(state, seat, a) for a in actions]
+        assert len(set(labels)) == len(labels), f"duplicate {language} labels: {labels}"
+        for action, key, label in zip(actions, keys, labels, strict=True):
+            assert len(key) <= 100 and len(label) <= 100, (key, label)
+            assert engine.parse_action(state, seat, key) == action, f"key {key!r} does not parse back"
+            assert engine.parse_action(state, seat, label) == action, \
+                f"{language} label {label!r} does not parse back"
+            assert engine.parse_action(state, seat, key.upper()) == action, "keys are case-insensitive"
+    if language != ENGLISH and actions:
+        with speaking(ENGLISH):
+            english = engine.format_action(state, seat, actions[-1])
+        with speaking(language):
+            assert engine.parse_action(state, seat, english) == actions[-1], \
+                f"the English label {english!r} does not read in {language}"
 
 
 def _check_outsiders(engine: Engine, state: Any, seats: int, acting: tuple[int, ...], action: Action) -> None:
@@ -150,8 +164,8 @@ def play(engine: Engine, seats: int, seed: int, *, invariant: Invariant | None =
         seat = acting[pick]
         legal = engine.legal_actions(state, seat)
         assert legal, f"seat {seat} must act but has no legal action (step {run.steps})"
-        if deep:
-            _check_notation(engine, state, seat, legal)
+        if deep:  # each deep step checks labels in another language
+            _check_notation(engine, state, seat, legal, LANGUAGES[run.steps // deep_every % len(LANGUAGES)])
             _check_views(engine, state, seats)
             _check_determinize(engine, state, seats, seed + run.steps)
         r, action = policy(engine, state, seat, legal, r)
@@ -167,11 +181,12 @@ def play(engine: Engine, seats: int, seed: int, *, invariant: Invariant | None =
         before = json.dumps(engine.dump(new))
         assert engine.load(json.loads(before)) == new, "load(dump(s)) != s"
         secret = str(json.loads(before)["rng"])
-        for event in events:
-            for viewer in [None, *range(seats)]:
-                text = engine.describe(event, viewer)
-                assert isinstance(text, str) and text, f"no text for {event}"
-                assert secret not in text, f"event text shows the RNG: {text!r}"
+        with speaking(LANGUAGES[run.steps % len(LANGUAGES)]):  # each step's events in another language
+            for event in events:
+                for viewer in [None, *range(seats)]:
+                    text = engine.describe(event, viewer)
+                    assert isinstance(text, str) and text, f"no text for {event}"
+                    assert secret not in text, f"event text shows the RNG: {text!r}"
         barrier = engine.undo_barrier(state)
         state = new
         run.log.append((seat, key))
