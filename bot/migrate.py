@@ -69,7 +69,7 @@ _COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
     "votes": (("game_id", ""), ("voter", ""), ("choice", ""), ("target", ""), ("target_name", ""),
               ("created_at", "f")),
     "vacations": (("user_id", ""), ("starts", "f"), ("ends", "f")),
-    "user_settings": (("user_id", ""), ("reminders", "b")),
+    "user_settings": (("user_id", ""), ("reminders", "b"), ("language", ""), ("locale", "")),
     "outbox": (("id", ""), ("key", ""), ("game_id", ""), ("kind", ""), ("channel_id", ""), ("user_id", ""),
                ("role", ""), ("body", ""), ("picture", ""), ("state", ""), ("attempts", ""), ("next_try", "f"),
                ("message_id", ""), ("created_at", "f"), ("sent_at", "f"), ("note", ""), ("claimed_by", ""),

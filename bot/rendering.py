@@ -10,6 +10,7 @@ draws on every core at once — threads would share one core's worth of Python.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import os
 from collections.abc import Callable, Mapping, Sequence
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.workers import WorkerPool
+from engines.i18n import ENGLISH, current, speaking
 
 log = logging.getLogger(__name__)
 
@@ -35,15 +37,18 @@ class Picture:
     names: tuple[str, ...]
     seat: int | None = None
     history: tuple[tuple[int, ...], ...] = ()   # standings: every seat's score after each move
+    #: The language of its labels: the one being written in when the picture was described (a post's
+    #: board in the table's language, a DM's hand in its reader's).
+    language: str = dataclasses.field(default_factory=current)
 
     def to_json(self) -> dict[str, Any]:
         return {"engine": self.engine, "kind": self.kind, "view": dict(self.view), "names": list(self.names),
-                "seat": self.seat, "history": [list(h) for h in self.history]}
+                "seat": self.seat, "history": [list(h) for h in self.history], "language": self.language}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Picture:
         return cls(data["engine"], data["kind"], data["view"], tuple(data["names"]), data.get("seat"),
-                   tuple(tuple(h) for h in data.get("history", ())))
+                   tuple(tuple(h) for h in data.get("history", ())), data.get("language") or ENGLISH)
 
 
 class Renderer(Protocol):
@@ -96,6 +101,11 @@ def installed_renderer() -> Renderer | None:
 
 
 def _draw_now(renderer: Renderer, picture: Picture) -> bytes | None:
+    with speaking(picture.language):
+        return _draw_as_told(renderer, picture)
+
+
+def _draw_as_told(renderer: Renderer, picture: Picture) -> bytes | None:
     names = list(picture.names)
     if picture.kind == "board":
         return renderer.render_board(picture.engine, picture.view, names)

@@ -95,7 +95,8 @@ def timer_row(row: Row) -> Timer:
                  started=row["started"] if row["started"] is not None else row["updated_at"],
                  to_act=decode_to_act(row["hand"]), reminded=row["reminded"], reminded_at=row["reminded_at"],
                  waiting=Waiting(row["waiting"]), users=tuple(u for u, _ in people),
-                 names=tuple(n for _, n in people))
+                 names=tuple(n for _, n in people),
+                 language=str(json.loads(row["settings"] or "{}").get("language") or ""))
 
 
 def outbox_row(row: Row) -> OutboxRow:

@@ -149,6 +149,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE outbox ADD COLUMN claimed_by TEXT",
         "ALTER TABLE outbox ADD COLUMN claimed_until DOUBLE PRECISION",
     ),
+    # 3: languages: the one a user chose with /language ('' = none) and their Discord client's, as last
+    # seen (for DMs written while they are not the one clicking).
+    (
+        "ALTER TABLE user_settings ADD COLUMN language TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE user_settings ADD COLUMN locale TEXT NOT NULL DEFAULT ''",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

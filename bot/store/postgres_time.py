@@ -12,7 +12,7 @@ from bot.store.rows import EngineStats, Outgoing, StaleVersion, Timer, Vacation,
 class TimeTables(PostgresBase):
     """Clocks, reminder settings, vacations, votes and per-server results."""
 
-    _TIMERS = """SELECT c.*, g.guild_id, g.channel_id, g.engine, g.updated_at,
+    _TIMERS = """SELECT c.*, g.guild_id, g.channel_id, g.engine, g.updated_at, g.settings,
                    (SELECT COALESCE(json_agg(json_build_array(user_id, name) ORDER BY seat NULLS FIRST, joined),
                                     '[]')::text
                     FROM seats WHERE game_id = g.id) AS people
@@ -64,6 +64,23 @@ class TimeTables(PostgresBase):
     async def set_reminders(self, user_id: int, on: bool) -> None:
         await self._write("""INSERT INTO user_settings (user_id, reminders) VALUES ($1, $2)
                              ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders""", user_id, on)
+
+    async def languages(self, user_ids: list[int]) -> dict[int, tuple[str, str]]:
+        """Each user's (chosen language, client locale last seen); users with neither are left out."""
+        if not user_ids:
+            return {}
+        rows = await self._fetch("""SELECT user_id, language, locale FROM user_settings
+                                    WHERE (language != '' OR locale != '') AND user_id = ANY($1::bigint[])""",
+                                 user_ids)
+        return {r["user_id"]: (r["language"], r["locale"]) for r in rows}
+
+    async def set_language(self, user_id: int, language: str) -> None:
+        await self._write("""INSERT INTO user_settings (user_id, language) VALUES ($1, $2)
+                             ON CONFLICT (user_id) DO UPDATE SET language = excluded.language""", user_id, language)
+
+    async def set_locale(self, user_id: int, locale: str) -> None:
+        await self._write("""INSERT INTO user_settings (user_id, locale) VALUES ($1, $2)
+                             ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale""", user_id, locale)
 
     async def vacations(self, user_ids: list[int] | None, since: float) -> list[Vacation]:
         """Vacations ending after ``since`` (of these users, or of everyone)."""

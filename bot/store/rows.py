@@ -213,6 +213,7 @@ class Timer:
     waiting: Waiting
     users: tuple[int, ...]      # user id per seat
     names: tuple[str, ...]      # display name per seat
+    language: str = ""          # the table's language ('' = English): its reminders in the thread
 
 
 @dataclass(frozen=True, slots=True)

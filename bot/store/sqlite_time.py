@@ -12,7 +12,7 @@ from bot.store.sqlite_base import SqliteBase
 class TimeTables(SqliteBase):
     """Clocks, reminder settings, vacations, votes and per-server results."""
 
-    _TIMERS = """SELECT c.*, g.guild_id, g.channel_id, g.engine, g.updated_at,
+    _TIMERS = """SELECT c.*, g.guild_id, g.channel_id, g.engine, g.updated_at, g.settings,
                    (SELECT json_group_array(json_array(user_id, name))
                     FROM (SELECT user_id, name FROM seats WHERE game_id = g.id ORDER BY seat)) AS people
                  FROM clocks c JOIN games g ON g.id = c.game_id"""
@@ -68,6 +68,27 @@ class TimeTables(SqliteBase):
             await db.execute("""INSERT INTO user_settings (user_id, reminders) VALUES (?, ?)
                                 ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders""",
                              (user_id, int(on)))
+
+    async def languages(self, user_ids: list[int]) -> dict[int, tuple[str, str]]:
+        """Each user's (chosen language, client locale last seen); users with neither are left out."""
+        if not user_ids:
+            return {}
+        marks = ",".join("?" * len(user_ids))
+        rows = await self._fetch(f"""SELECT user_id, language, locale FROM user_settings
+                                     WHERE (language != '' OR locale != '') AND user_id IN ({marks})""", *user_ids)
+        return {r["user_id"]: (r["language"], r["locale"]) for r in rows}
+
+    async def set_language(self, user_id: int, language: str) -> None:
+        async with self._tx() as db:
+            await db.execute("""INSERT INTO user_settings (user_id, language) VALUES (?, ?)
+                                ON CONFLICT (user_id) DO UPDATE SET language = excluded.language""",
+                             (user_id, language))
+
+    async def set_locale(self, user_id: int, locale: str) -> None:
+        async with self._tx() as db:
+            await db.execute("""INSERT INTO user_settings (user_id, locale) VALUES (?, ?)
+                                ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale""",
+                             (user_id, locale))
 
     async def vacations(self, user_ids: list[int] | None, since: float) -> list[Vacation]:
         """Vacations ending after ``since`` (of these users, or of everyone)."""

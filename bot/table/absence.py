@@ -33,6 +33,7 @@ from bot.table.tables import Table, Tables, outcome_result
 from bot.text import fill_seats, join_names
 from bot.timing import Due, deadline_of, on_vacation, span, when
 from engines.core import Action, AnyEngine, Event
+from engines.i18n import choose, speaking
 
 #: Vacation days a player may take in any 365 days.
 VACATION_CAP_DAYS = 30
@@ -79,17 +80,18 @@ class Absence:
             waiting = Waiting.PAUSED if timer.policy is Policy.PAUSE or not others else Waiting.VOTE
             away = join_names([table.names[s] for s in late])
             limit = wording_time.limit(span(timer.pace.seconds or 0), timer.pace)
-            if waiting is Waiting.PAUSED:
-                post = keyed(announce.post(engine, table, wording_time.paused(row.id, away, limit),
-                                           [s.user_id for s in table.seats], picture=False))
-                answer = wording_time.paused_short(row.id)
-            else:
-                need = len(others) // 2 + 1
-                voters = join_names([table.names[s] for s in others])
-                post = keyed(announce.post(engine, table, wording_time.vote_opened(row.id, away, voters, limit, need,
-                                                                              len(others)),
-                                           [table.user_of(s) for s in others], picture=False, vote_on=away))
-                answer = wording_time.vote_opened_short(row.id)
+            with speaking(table.language):  # said in the thread (nobody clicked: the deadline passed)
+                if waiting is Waiting.PAUSED:
+                    post = keyed(announce.post(engine, table, wording_time.paused(row.id, away, limit),
+                                               [s.user_id for s in table.seats], picture=False))
+                    answer = wording_time.paused_short(row.id)
+                else:
+                    need = len(others) // 2 + 1
+                    voters = join_names([table.names[s] for s in others])
+                    post = keyed(announce.post(engine, table, wording_time.vote_opened(row.id, away, voters, limit,
+                                                                                      need, len(others)),
+                                               [table.user_of(s) for s in others], picture=False, vote_on=away))
+                    answer = wording_time.vote_opened_short(row.id)
             await self.store.set_waiting(row.id, table.game.version, waiting, [to_outgoing(post)])
         return Reply(answer, game_id=row.id, engine=engine.name, move_number=engine.move_count(table.state),
                      post=post, outbox=(post,), channel_id=row.channel_id)
@@ -115,12 +117,14 @@ class Absence:
             if seat is None:
                 break
             action = await choose(engine, table, current, seat)
-            played.append((seat, fill_seats(engine.format_action(current, seat, action), table.names)))
+            with speaking(table.language):  # what was played for them is told in the thread
+                played.append((seat, fill_seats(engine.format_action(current, seat, action), table.names)))
             current, events = engine.apply(current, seat, action)
             moves.append((seat, action, events))
             if engine.to_act(current) != acting:
                 absent.remove(seat)
-        notes = [note(table.names[s], [label for who, label in played if who == s]) for s in late]
+        with speaking(table.language):
+            notes = [note(table.names[s], [label for who, label in played if who == s]) for s in late]
         all_events = [e for _, _, events in moves for e in events]
 
         def announcements(after: Table) -> list[Announcement]:
@@ -158,6 +162,8 @@ class Absence:
         written into the outbox with the record that they were sent (a hand-over that ended
         meanwhile is skipped)."""
         made: list[Announcement] = []
+        people = sorted({item.timer.users[s] for item in items for s in item.seats if item.timer.users[s] > 0})
+        readers = {user: choose(*known) for user, known in (await self.store.languages(people)).items()}
 
         def reminders(marked: set[int]) -> list[Outgoing]:
             digests: dict[int, list[Due]] = {}
@@ -165,20 +171,22 @@ class Absence:
                 timer = item.timer
                 if timer.game_id not in marked:
                     continue
-                made.append(keyed(ChannelPost(
-                    wording_time.reminder(timer.game_id, self.tables.title(timer.engine),
-                                     join_names([timer.names[s] for s in item.seats]), self._left(item, now)),
-                    tuple(timer.users[s] for s in item.seats), game_id=timer.game_id, channel_id=timer.channel_id,
-                    # No move number: the Play button of a reminder opens whatever the choices are then.
-                    buttons=Buttons(Controls.TURN))))
+                with speaking(timer.language):  # in the game's thread, in its language
+                    made.append(keyed(ChannelPost(
+                        wording_time.reminder(timer.game_id, self.tables.title(timer.engine),
+                                              join_names([timer.names[s] for s in item.seats]), self._left(item, now)),
+                        tuple(timer.users[s] for s in item.seats), game_id=timer.game_id, channel_id=timer.channel_id,
+                        # No move number: the Play button of a reminder opens whatever the choices are then.
+                        buttons=Buttons(Controls.TURN))))
                 for seat in item.seats:
                     digests.setdefault(timer.users[seat], []).append(item)
             for user_id, due in digests.items():
-                lines = [wording_time.digest_line(d.timer.game_id, self.tables.title(d.timer.engine), self._left(d, now,
-                                                                                                         short=True))
-                         for d in due]
-                made.append(keyed(PrivateMessage(user_id, wording_time.digest([d.timer.game_id for d in due], lines),
-                                                 game_id=due[0].timer.game_id, channel_id=due[0].timer.channel_id)))
+                with speaking(readers.get(user_id) or due[0].timer.language):  # a DM: its reader's language
+                    lines = [wording_time.digest_line(d.timer.game_id, self.tables.title(d.timer.engine),
+                                                      self._left(d, now, short=True)) for d in due]
+                    text = wording_time.digest([d.timer.game_id for d in due], lines)
+                    made.append(keyed(PrivateMessage(user_id, text, game_id=due[0].timer.game_id,
+                                                     channel_id=due[0].timer.channel_id)))
             return [to_outgoing(a) for a in made]
 
         await self.store.mark_reminded([(d.timer.game_id, d.timer.started, d.reminded) for d in items], now,
@@ -247,8 +255,9 @@ class Absence:
             if timer is not None and timer.waiting is Waiting.VOTE and seat not in timer.to_act:
                 return await self._vote(table, engine, timer, seat, user, "replace", member)
             self._check_newcomer(table, member)
-            return await self._hand_over(table, engine, seat, member,
-                                         wording_time.handed_over(user.name, seat, table.game.id, member.name))
+            with speaking(table.language):
+                line = wording_time.handed_over(user.name, seat, table.game.id, member.name)
+            return await self._hand_over(table, engine, seat, member, line)
 
     @replies
     async def vote(self, game_id: int, user: User, choice: str, member: User | None = None, *,
@@ -309,11 +318,15 @@ class Absence:
             count = sum(v.choice == "replace" and v.target == member.id for v in votes)
             if count >= need:
                 await self.store.cast_vote(game_id, ballot)
-                return await self._hand_over(table, engine, late[0], member,
-                                             wording_time.voted_in(member.name, late[0], game_id, away))
+                with speaking(table.language):
+                    line = wording_time.voted_in(member.name, late[0], game_id, away)
+                return await self._hand_over(table, engine, late[0], member, line)
             what = wording_time.vote_seat_what(away, member.name)
-        post = keyed(ChannelPost(wording_time.vote_cast(user.name, what, game_id, count, need), game_id=game_id,
-                                 channel_id=table.game.channel_id))
+        with speaking(table.language):  # the thread hears of the vote in the table's language
+            told = wording_time.vote_end_what() if choice == "end" else wording_time.vote_seat_what(
+                away, member.name if member else "")
+            post = keyed(ChannelPost(wording_time.vote_cast(user.name, told, game_id, count, need), game_id=game_id,
+                                     channel_id=table.game.channel_id))
         await self.store.cast_vote(game_id, ballot, [to_outgoing(post)])
         return Reply(wording_time.vote_counts(what, count, need), game_id=game_id, post=post, outbox=(post,),
                      channel_id=table.game.channel_id)
@@ -323,7 +336,9 @@ class Absence:
         standing = engine.standing(table.state)
         result = outcome_result(standing, ranks=resign_ranks(standing, seat), timed_out=seat)
         ended = dataclasses.replace(table, game=dataclasses.replace(game, status=Status.FINISHED, result=result))
-        post = keyed(announce.final_post(engine, ended, wording_time.ended_by_vote(game.id, table.names[seat]), result))
+        with speaking(ended.language):
+            post = keyed(announce.final_post(engine, ended, wording_time.ended_by_vote(game.id, table.names[seat]),
+                                             result))
         note = f"ended by vote after {table.names[seat]}'s time ran out"
         await self.store.end_game(game.id, game.version, Status.FINISHED, result, note, [to_outgoing(post)])
         self.tables.forget(game.id)
@@ -343,9 +358,13 @@ class Absence:
                       for i, s in enumerate(table.seats))
         after = dataclasses.replace(table, seats=seats, views={},
                                     game=dataclasses.replace(game, version=game.version + 1))
-        post = keyed(announce.post(engine, after, line + "\n" + announce.turn_line(engine, after), [member.id]))
-        hand = keyed(PrivateMessage(member.id, wording_time.new_seat_dm(seat, game.id, engine.title, old),
-                                    announce.hand(engine, after, seat), game_id=game.id, channel_id=game.channel_id))
+        after = await self.tables.with_readers(after)
+        with speaking(after.language):
+            post = keyed(announce.post(engine, after, line + "\n" + announce.turn_line(engine, after), [member.id]))
+        with speaking(after.reader_language(member.id)):
+            hand = keyed(PrivateMessage(member.id, wording_time.new_seat_dm(seat, game.id, engine.title, old),
+                                        announce.hand(engine, after, seat), game_id=game.id,
+                                        channel_id=game.channel_id))
         await self.store.replace_seat(game.id, game.version, seat, member.id, member.name,
                                       [to_outgoing(post), to_outgoing(hand)])
         self.tables.forget(game.id)

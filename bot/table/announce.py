@@ -18,6 +18,7 @@ from bot.table.tables import Table, told
 from bot.text import fill_seats, join_names, plain_name, result_lines
 from engines import registry
 from engines.core import AnyEngine, Event
+from engines.i18n import speaking
 
 
 def private_part(seat_view: Mapping[str, Any], public_view: Mapping[str, Any]) -> dict[str, Any]:
@@ -153,14 +154,16 @@ def move_messages(engine: AnyEngine, before: Table, after: Table, actor: int, ev
     for seat in range(len(after.seats)):
         if after.seats[seat].is_bot:
             continue  # a computer player reads nothing
-        own = [fill_seats(t, names) for e, pub in zip(events, public_texts, strict=True)
-               if (t := engine.describe(e, seat)) and t != pub]
-        changed = (private_part(after.view(engine, seat), public_after)
-                   != private_part(before.view(engine, seat), public_before))
-        if own or changed:
-            text = "\n".join(own) or wording.view_changed(after.game.id)
-            private.append(PrivateMessage(after.user_of(seat), text, hand(engine, after, seat), game_id=after.game.id,
-                                          channel_id=after.game.channel_id))
+        with speaking(after.reader_language(after.user_of(seat))):  # a DM is in its reader's language
+            # What only this seat learns: its texts that differ from the public ones (compared in one language).
+            own = [fill_seats(t, names) for e in events
+                   if (t := engine.describe(e, seat)) and t != engine.describe(e, None)]
+            changed = (private_part(after.view(engine, seat), public_after)
+                       != private_part(before.view(engine, seat), public_before))
+            if own or changed:
+                text = "\n".join(own) or wording.view_changed(after.game.id)
+                private.append(PrivateMessage(after.user_of(seat), text, hand(engine, after, seat),
+                                              game_id=after.game.id, channel_id=after.game.channel_id))
     return message, tuple(private)
 
 
@@ -174,11 +177,16 @@ def turn_edit(engine: AnyEngine, table: Table, lead: Sequence[str] = (), news: s
 def start_messages(engine: AnyEngine, table: Table) -> tuple[ChannelPost, tuple[PrivateMessage, ...]]:
     """The start post (seating; the first turn's message, pinging everyone) and each player's hand."""
     lead = [wording.begins(table.game.id, engine.title, table.names)]
-    hands = tuple(PrivateMessage(s.user_id, wording.your_seat(i, table.game.id), hand(engine, table, i),
-                                 game_id=table.game.id, channel_id=table.game.channel_id)
-                  for i, s in enumerate(table.seats) if not s.is_bot)
+    hands = tuple(your_hand(engine, table, i) for i, s in enumerate(table.seats) if not s.is_bot)
     return post(engine, table, turn_text(engine, table, lead, hail=False), [s.user_id for s in table.seats],
                 role="turn", since=0), hands
+
+
+def your_hand(engine: AnyEngine, table: Table, seat: int) -> PrivateMessage:
+    """A player's seat and hand as the game starts, in their language."""
+    with speaking(table.reader_language(table.user_of(seat))):
+        return PrivateMessage(table.user_of(seat), wording.your_seat(seat, table.game.id), hand(engine, table, seat),
+                              game_id=table.game.id, channel_id=table.game.channel_id)
 
 
 def final_post(engine: AnyEngine, table: Table, head: str, result: dict[str, Any], *, picture: bool = True

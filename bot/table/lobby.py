@@ -20,6 +20,7 @@ from bot.table.results import Announcement, ChannelPost, Problem, Reply, User, k
 from bot.table.tables import Table, Tables
 from engines import registry, rng
 from engines.core import AnyEngine
+from engines.i18n import speaking
 
 
 def parse_timing(pace: str, deadline: str) -> tuple[Pace, Policy]:
@@ -108,13 +109,15 @@ class Lobby:
     async def _seat_bot(self, table: Table, engine: AnyEngine, level: str) -> Reply:
         """Seat the next computer player (lock held); start the game if that fills the table."""
         number = 1 + sum(1 for s in table.seats if s.is_bot)
-        bot = User(-number, wording_bots.bot_name(number, level))
+        with speaking(table.language):  # a computer player's name is the table's
+            bot = User(-number, wording_bots.bot_name(number, level))
         seated = _with_seat(table, bot, level)
         game = table.game
         if len(seated.seats) == game.seat_count:
             started = await self._start(seated, engine, joining=bot, level=level)
             return dataclasses.replace(started, extra={"name": bot.name})
-        edit = keyed(announce.lobby_edit(engine, seated, table.timing))
+        with speaking(seated.language):
+            edit = keyed(announce.lobby_edit(engine, seated, table.timing))
         await self.store.add_seat(game.id, game.version, bot.id, bot.name, [to_outgoing(edit)], level=level)
         return Reply(wording_bots.bot_added(game.id, bot.name), game_id=game.id, engine=engine.name, outbox=(edit,),
                      channel_id=game.channel_id, extra={"name": bot.name})
@@ -134,7 +137,8 @@ class Lobby:
         def lobby_message(game_id: int) -> list[Outgoing]:
             table = Table(_lobby_row(new, game_id), (SeatRow(new.created_by, new.creator_name, None, 0),), None,
                           LogStats(0, 0, 0), new.pace, new.policy)
-            item = keyed(announce.lobby_post(engine, table, table.timing, lead(game_id) if lead else "", mentions))
+            with speaking(table.language):
+                item = keyed(announce.lobby_post(engine, table, table.timing, lead(game_id) if lead else "", mentions))
             posted.append(item)
             return [to_outgoing(item)]
 
@@ -161,7 +165,8 @@ class Lobby:
             seated = _with_seat(table, user)
             if len(seated.seats) == table.game.seat_count:
                 return await self._start(seated, engine, joining=user)
-            edit = keyed(announce.lobby_edit(engine, seated, table.timing))
+            with speaking(seated.language):
+                edit = keyed(announce.lobby_edit(engine, seated, table.timing))
             await self.store.add_seat(row.id, table.game.version, user.id, user.name, [to_outgoing(edit)])
         return Reply(wording.joined(row.id), game_id=row.id, engine=engine.name, outbox=(edit,),
                      channel_id=row.channel_id)
@@ -177,7 +182,8 @@ class Lobby:
             if user.id == table.game.created_by:
                 raise TableError(Problem.FORBIDDEN, wording.creator_cannot_leave(), row.id)
             remaining = dataclasses.replace(table, seats=tuple(s for s in table.seats if s.user_id != user.id))
-            edit = keyed(announce.lobby_edit(engine, remaining, table.timing))
+            with speaking(remaining.language):
+                edit = keyed(announce.lobby_edit(engine, remaining, table.timing))
             await self.store.remove_seat(row.id, table.game.version, user.id, [to_outgoing(edit)])
         return Reply(wording.left(row.id), game_id=row.id, engine=engine.name, outbox=(edit,),
                      channel_id=row.channel_id)
@@ -205,7 +211,8 @@ class Lobby:
             self.tables.require_owner(table.game, user, is_manager, "cancel")
             engine = self.tables.engine(table.game.engine)
             ended = dataclasses.replace(table, game=dataclasses.replace(table.game, status=Status.CANCELLED))
-            edit = keyed(announce.lobby_edit(engine, ended, table.timing))
+            with speaking(ended.language):
+                edit = keyed(announce.lobby_edit(engine, ended, table.timing))
             await self.store.end_game(row.id, table.game.version, Status.CANCELLED, None,
                                       f"cancelled by {user.name}", [to_outgoing(edit)])
         return Reply(wording.cancelled(row.id), game_id=row.id, engine=engine.name, outbox=(edit,),
@@ -225,8 +232,10 @@ class Lobby:
             table, seats=seats, state=state, views={},
             game=dataclasses.replace(game, status=Status.RUNNING, rules_version=engine.rules_version, to_act=to_act,
                                      version=game.version + 1))
-        post, hands = announce.start_messages(engine, started)
-        edit = keyed(announce.lobby_edit(engine, started, table.timing))
+        started = await self.tables.with_readers(started)
+        with speaking(started.language):
+            post, hands = announce.start_messages(engine, started)
+            edit = keyed(announce.lobby_edit(engine, started, table.timing))
         post = keyed(post)
         hands = tuple(keyed(h) for h in hands)
         items: tuple[Announcement, ...] = (edit, post, *hands)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from bot.language import _
 from bot.store import ACTIVE, Status
 from bot.table import announce, wording
 from bot.table.errors import TableError, replies
@@ -26,6 +27,7 @@ from bot.table.results import (
 from bot.table.tables import Table, Tables, outcome_result
 from bot.text import fill_seats
 from engines.core import Action, AnyEngine, Outcome
+from engines.i18n import speaking
 
 
 def resign_ranks(standing: Outcome, resigned: int) -> list[int]:
@@ -126,10 +128,12 @@ class Play:
             after = dataclasses.replace(
                 table, state=state, views={}, tail=tuple(e for e in table.tail if e[0] != undone.seq),
                 game=dataclasses.replace(table.game, version=table.game.version + 1, to_act=engine.to_act(state)))
-            took_back = wording.took_back(user.name, fill_seats(undone.public, table.names) or "a move")
-            news = took_back + "\n" + announce.turn_line(engine, after)
-            post = keyed(announce.turn_edit(engine, after, [took_back], news))
-            _, private = announce.move_messages(engine, table, after, seat, ())
+            after = await self.tables.with_readers(after)
+            with speaking(after.language):
+                took_back = wording.took_back(user.name, fill_seats(undone.public, table.names) or _("a move"))
+                news = took_back + "\n" + announce.turn_line(engine, after)
+                post = keyed(announce.turn_edit(engine, after, [took_back], news))
+                private = announce.move_messages(engine, table, after, seat, ())[1]
             private = tuple(keyed(m) for m in private)
             items: tuple[Announcement, ...] = (post, *private)
             await self.store.undo_action(row.id, table.game.version, undone.seq,
@@ -160,7 +164,8 @@ class Play:
             standing = engine.standing(table.state)
             result = outcome_result(standing, ranks=resign_ranks(standing, seat), resigned=seat)
             ended = _ended(table, Status.FINISHED, result)
-            post = keyed(announce.final_post(engine, ended, wording.resigned(user.name, row.id), result))
+            with speaking(ended.language):
+                post = keyed(announce.final_post(engine, ended, wording.resigned(user.name, row.id), result))
             await self.store.end_game(row.id, table.game.version, Status.FINISHED, result, f"{user.name} resigned",
                                       [to_outgoing(post)])
         return Reply(wording.RESIGNED, game_id=row.id, engine=engine.name, post=post, outbox=(post,),
@@ -178,11 +183,12 @@ class Play:
             self.tables.require_owner(table.game, user, is_manager, "abandon")
             engine = self.tables.engine(row.engine)
             ended = _ended(table, Status.ABANDONED, None)
-            post = keyed(announce.post(engine, ended, wording.abandoned_post(user.name, row.id),
-                                       [s.user_id for s in table.seats], picture=False))
-            items: tuple[Announcement, ...] = (post,)
-            if table.game.status is Status.LOBBY:  # the lobby message stops offering seats
-                items += (keyed(announce.lobby_edit(engine, ended, table.timing)),)
+            with speaking(ended.language):
+                post = keyed(announce.post(engine, ended, wording.abandoned_post(user.name, row.id),
+                                           [s.user_id for s in table.seats], picture=False))
+                items: tuple[Announcement, ...] = (post,)
+                if table.game.status is Status.LOBBY:  # the lobby message stops offering seats
+                    items += (keyed(announce.lobby_edit(engine, ended, table.timing)),)
             await self.store.end_game(row.id, table.game.version, Status.ABANDONED, None,
                                       f"abandoned by {user.name}", [to_outgoing(a) for a in items])
         return Reply(wording.abandoned(row.id), game_id=row.id, post=post, outbox=items, channel_id=row.channel_id)

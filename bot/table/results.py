@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 from bot.rendering import Picture
 from bot.store import GameRow, Outgoing
+from engines.i18n import ENGLISH, current
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,15 +72,18 @@ class Buttons:
     vote_on: str = ""                  # TURN: the absent player whose seat is put to a vote
     rematch: bool = False              # OVER
     boards: bool = False               # TURN: the game has player boards: "All boards" shows them
+    #: The language of their labels: the one their message is written in.
+    language: str = field(default_factory=current)
 
     def to_json(self) -> dict[str, Any]:
         return {"controls": self.controls.value, "move": self.move, "vote_on": self.vote_on,
-                "rematch": self.rematch, "boards": self.boards}
+                "rematch": self.rematch, "boards": self.boards, "language": self.language}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Buttons:
         return cls(Controls(data.get("controls", "none")), data.get("move"), data.get("vote_on", ""),
-                   bool(data.get("rematch", False)), bool(data.get("boards", False)))
+                   bool(data.get("rematch", False)), bool(data.get("boards", False)),
+                   data.get("language") or ENGLISH)
 
 
 def new_key() -> str:

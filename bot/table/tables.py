@@ -28,6 +28,7 @@ from bot.table.history import marked
 from bot.table.results import Announcement, Problem, User, keyed, to_outgoing
 from bot.text import fill_seats, join_names
 from engines.core import Action, AnyEngine, EngineError, Event, Outcome
+from engines.i18n import ENGLISH, choose, speaking
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +55,18 @@ class Table:
     # and after, and the "before" ones were the previous move's "after" ones.
     views: dict[int | None, Mapping[str, Any]] = dataclasses.field(default_factory=dict, compare=False,
                                                                    repr=False)
+    #: Each player's language for what is written to them alone (DMs), where known (:meth:`Tables.with_readers`);
+    #: the others read the table's.
+    readers: Mapping[int, str] = dataclasses.field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def language(self) -> str:
+        """The table's language: its channel posts and board images (chosen when it was opened)."""
+        return str(self.game.settings.get("language") or ENGLISH)
+
+    def reader_language(self, user_id: int) -> str:
+        """The language of a DM to this player: theirs where known, else the table's."""
+        return self.readers.get(user_id) or self.language
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -305,6 +318,14 @@ class Tables:
 
         return await asyncio.to_thread(replay)
 
+    async def with_readers(self, table: Table) -> Table:
+        """``table`` knowing its players' languages (their ``/language``, else their Discord client's as last
+        seen): read when DMs are written, so a change of language counts from the next message on."""
+        people = [s.user_id for s in table.seats if not s.is_bot]
+        known = await self.store.languages(people)
+        readers = {user: choose(chosen, seen) for user, (chosen, seen) in known.items()}
+        return dataclasses.replace(table, readers=readers)
+
     # ------------------------------------------------------------------ committing
 
     async def commit_moves(self, before: Table, engine: AnyEngine, moves: Sequence[tuple[int, Action, Sequence[Event]]],
@@ -316,8 +337,9 @@ class Tables:
         outcome = engine.outcome(state)
         result = outcome_result(outcome) if outcome is not None else None
         to_act = engine.to_act(state)
-        rows = [NewMove(before.stats.max_seq + 1 + i, seat, engine.action_key(action), public_text(engine, events))
-                for i, (seat, action, events) in enumerate(moves)]
+        with speaking(before.language):  # the log's public texts are the table's: its thread tells them again
+            rows = [NewMove(before.stats.max_seq + 1 + i, seat, engine.action_key(action), public_text(engine, events))
+                    for i, (seat, action, events) in enumerate(moves)]
         last = rows[-1]
         status = Status.RUNNING if result is None else Status.FINISHED
         handover = to_act != engine.to_act(before.state)
@@ -331,7 +353,9 @@ class Tables:
             turn_from=last.seq if handover else before.turn_from)
         if result is not None:  # the game is over: its end screen charts the scores over the whole game
             after = dataclasses.replace(after, history=await self.score_history(before, engine, moves))
-        items = tuple(keyed(a) for a in announce(after))
+        after = dataclasses.replace(after, readers=(await self.with_readers(before)).readers)
+        with speaking(after.language):  # posts in the table's language (each DM chooses its reader's)
+            items = tuple(keyed(a) for a in announce(after))
         outgoing = [to_outgoing(a) for a in items]
         if len(rows) == 1:
             await self.store.append_action(game.id, game.version, last.seq, last.seat, last.action_key, last.public,
