@@ -79,6 +79,11 @@ def extract(domain: Domain) -> Catalog:
             template.add(message, locations=[(relative, lineno)], auto_comments=comments, context=context)
     if problems:
         raise ExtractionProblem("\n".join(problems))
+    if domain.name == "bot":  # the slash commands' names, descriptions and choices, as Discord is told them
+        from bot.discord.commands import all_commands
+        from bot.discord.translator import command_texts
+        for text, context in command_texts(all_commands()):
+            template.add(text, locations=[("bot/discord/commands.py", 0)], context=context)
     return template
 
 

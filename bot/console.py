@@ -33,6 +33,7 @@ from bot.table.announce import private_part
 from bot.table.results import ChannelEdit, ChannelPost, PrivateMessage, Problem, Reply, User
 from bot.table.tables import EngineLookup
 from bot.text import escape_name
+from engines.i18n import LANGUAGES, use
 
 CONSOLE_GUILD = 0
 COMMANDS = """Console commands:
@@ -293,6 +294,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="how well the computer players play (default: normal)")
     parser.add_argument("--names", default="", metavar="A,B,…",
                         help="the players' names, comma-separated (default: Ann, Bo, Cy, Dee)")
+    parser.add_argument("--lang", default="en", choices=list(LANGUAGES),
+                        help="the language the game is played in: messages, moves typed and images (default: en)")
     parser.add_argument("--images", type=Path, metavar="DIR",
                         help="where `board` and `hand` write images, a folder per game (default: images/ beside "
                              "the database)")
@@ -342,7 +345,7 @@ async def open_game(service: TableService, args: argparse.Namespace, out: TextIO
     bots = max(0, args.bots)
     users = console_users(max(1, (args.players or 2) - bots), args.names.split(","))
     reply = await service.create(args.engine, CONSOLE_GUILD, channel, users[0], seats=len(users) + bots,
-                                 options=options, seed=args.seed, bots=bots, level=args.level)
+                                 options=options, seed=args.seed, bots=bots, level=args.level, language=args.lang)
     if not reply.ok:
         print(reply.text, file=out)
         return None
@@ -359,6 +362,7 @@ async def main(argv: list[str], *, stdin: TextIO = sys.stdin, stdout: TextIO = s
                engines_lookup: EngineLookup = engines.get, renderer: Renderer | None = None,
                config: Config | None = None) -> int:
     args = parse_args(argv)
+    use(args.lang)  # the console player reads everything in the game's language
     try:
         config = config or Config.from_env(read_env_file())
     except SettingError as err:

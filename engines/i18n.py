@@ -68,6 +68,14 @@ def speaking(language: str | None) -> Iterator[str]:
         _CURRENT.reset(token)
 
 
+def use(language: str | None) -> str:
+    """Write texts in ``language`` from now on in this task (or thread) — for a task that answers one reader
+    (each asyncio task has its own copy of the context, so nothing leaks into another)."""
+    lang = supported(language) or ENGLISH
+    _CURRENT.set(lang)
+    return lang
+
+
 def N_(message: str) -> str:
     """Marks a constant for the catalog; translate it where it is shown (``_(CONSTANT)``)."""
     return message

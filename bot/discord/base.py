@@ -13,6 +13,7 @@ import discord
 
 from bot.table.results import User
 from bot.text import escape_name
+from engines.i18n import choose, use
 
 if TYPE_CHECKING:
     from bot.rendering import Renderer
@@ -36,6 +37,16 @@ class TableClient(Protocol):
 
 def client_of(interaction: discord.Interaction) -> TableClient:
     return cast(TableClient, interaction.client)
+
+
+async def listen(interaction: discord.Interaction) -> str:
+    """Answer this interaction in its reader's language (their ``/language``, else their client's): set for
+    the rest of the task handling it (discord.py runs each interaction in a task of its own)."""
+    try:
+        language = await client_of(interaction).service.reader(interaction.user.id, str(interaction.locale))
+    except Exception:  # the language is never worth failing a click over
+        language = choose(str(interaction.locale))
+    return use(language)
 
 
 def person(user: discord.abc.User) -> User:

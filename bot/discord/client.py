@@ -25,9 +25,10 @@ import discord
 from discord import app_commands
 
 from bot.autoplay import AutoPlay
-from bot.discord.base import answer
+from bot.discord.base import answer, listen
 from bot.discord.commands import add_commands
 from bot.discord.components import DYNAMIC_ITEMS
+from bot.discord.translator import CatalogTranslator
 from bot.discord.transport import DiscordTransport
 from bot.outbox import RETRY_DELAY, Deliverer
 from bot.rendering import PoolRenderer, Renderer
@@ -45,6 +46,10 @@ INTENTS = discord.Intents(guilds=True)
 
 class CommandTree(app_commands.CommandTree["GameBot"]):
     """The bot's commands; a command that fails answers with an apology and a reference that is logged."""
+
+    async def interaction_check(self, interaction: discord.Interaction[GameBot], /) -> bool:
+        await listen(interaction)  # every reply to this command in its reader's language
+        return True
 
     async def on_error(self, interaction: discord.Interaction[GameBot], error: app_commands.AppCommandError
                        ) -> None:
@@ -102,6 +107,7 @@ class GameBot(discord.AutoShardedClient):
             await self.service.thinker.warm()
         for row in await self.service.check_rules():
             log.warning("game %s no longer replays under the current rules and is marked broken", row.id)
+        await self.tree.set_translator(CatalogTranslator())  # commands in each user's language
         if self.dev_guild_id:
             guild = discord.Object(self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

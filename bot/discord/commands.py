@@ -20,9 +20,11 @@ from bot.discord.components import after_move
 from bot.discord.send import send_board, send_hand
 from bot.discord.views import confirm_view
 from bot.table import VACATION_CAP_DAYS, TableError
+from bot.table.languages import AUTOMATIC
 from bot.table.results import Reply
 from engines import registry
 from engines.core import normalize
+from engines.i18n import LANGUAGES, NAMES
 from engines.registry import GameInfo
 
 log = logging.getLogger(__name__)
@@ -52,7 +54,7 @@ def game_group(info: GameInfo) -> app_commands.Group:
     class GameCommands(app_commands.Group):
         async def _new(self, interaction: discord.Interaction, /, players: int | None = None, thread: bool = True,
                        pace: str = "relaxed", deadline: str = "skip", bots: int = 0, level: str = "normal",
-                       hints: str = "on", **options: str | None) -> None:
+                       hints: str = "on", language: str | None = None, **options: str | None) -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             target = await table_channel(interaction, info.title, thread)
             client = client_of(interaction)
@@ -61,7 +63,9 @@ def game_group(info: GameInfo) -> app_commands.Group:
                                                 person(interaction.user), seats=players, pace=pace,
                                                 deadline=deadline, options={**info.default_options(), **chosen},
                                                 origin_id=interaction.channel_id, bots=bots or 0, level=level,
-                                                hints=hints != "off")
+                                                hints=hints != "off",
+                                                # The thread's language: asked for, else the server's.
+                                                language=language or str(interaction.guild_locale or "en"))
             if not reply.ok:
                 await answer(interaction, reply.text)
                 return
@@ -76,8 +80,10 @@ def game_group(info: GameInfo) -> app_commands.Group:
         # the game's own.  discord.py reads them from the signature when the command is made, so it is
         # set first; the options arrive in ``**options``.
         _new.__signature__ = _new_signature(info)  # type: ignore[attr-defined]  # typeshed: no __signature__
+        languages = app_commands.choices(language=[app_commands.Choice(name=NAMES[lang], value=lang)
+                                                   for lang in LANGUAGES])
         new = app_commands.command(name="new", description=shorten(f"Open a table for {info.title}", 100))(
-            app_commands.describe(
+            languages(app_commands.describe(
                 players=f"How many players ({info.min_seats}–{info.max_seats}); the game starts when that many "
                         "have joined. Leave empty to start by hand.",
                 thread="Open the game in its own thread (default: yes, when I may)",
@@ -87,7 +93,8 @@ def game_group(info: GameInfo) -> app_commands.Group:
                 bots="Computer players to seat now (more with the lobby's Add computer player button)",
                 level="How well computer players play: easy, normal (default) or hard",
                 hints="on (default): /hint suggests a move; off for competitive tables",
-                **{o.name: shorten(o.description, 100) for o in info.options})(_new))
+                language="The language of the game's thread and images (default: the server's)",
+                **{o.name: shorten(o.description, 100) for o in info.options})(_new)))
 
         @app_commands.command(name="rules", description=shorten(f"The rules of {info.title} in short, with the "
                                                                 "move notation", 100))
@@ -111,6 +118,7 @@ def _new_signature(info: GameInfo) -> inspect.Signature:
         inspect.Parameter("bots", keyword, default=0, annotation=app_commands.Range[int, 0, info.max_seats - 1]),
         inspect.Parameter("level", keyword, default="normal", annotation=Literal["easy", "normal", "hard"]),
         inspect.Parameter("hints", keyword, default="on", annotation=Literal["on", "off"]),
+        inspect.Parameter("language", keyword, default=None, annotation=str | None),
     ]
     for option in info.options:
         choices = _LITERAL[option.choices]  # the game's choices: a Literal made at run time
@@ -274,6 +282,15 @@ async def vacation(interaction: discord.Interaction, days: app_commands.Range[in
     await _and_publish(interaction, await _service(interaction).vacation(person(interaction.user), days))
 
 
+@app_commands.command(name="language", description="The language I answer you in: private replies and DMs")
+@app_commands.describe(language="Your language, or automatic: your Discord app's")
+@app_commands.choices(language=[app_commands.Choice(name=NAMES[lang], value=lang) for lang in LANGUAGES] + [
+    app_commands.Choice(name="Automatic", value=AUTOMATIC)])
+async def language(interaction: discord.Interaction, language: str) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await answer(interaction, (await _service(interaction).set_language(person(interaction.user), language)).text)
+
+
 @app_commands.command(name="stats", description="Games played and won on this server")
 @app_commands.describe(user="Whose results (default: yours)")
 async def stats(interaction: discord.Interaction, user: discord.User | None = None) -> None:
@@ -311,12 +328,15 @@ async def _and_publish(interaction: discord.Interaction, reply: Reply) -> None:
 
 #: The commands shared by every game, in the order /help lists them.
 TABLE_COMMANDS: tuple[app_commands.Command[Any, Any, Any], ...] = (
-    move, hand, board, undo, hint, log_, resign, abandon, replace, games, mygames, remind, vacation, stats, help_)
+    move, hand, board, undo, hint, log_, resign, abandon, replace, games, mygames, remind, vacation, language, stats,
+    help_)
+
+
+def all_commands() -> list[app_commands.Command[Any, ..., Any] | app_commands.Group]:
+    """Every command: a group per game in the registry, then the shared ones."""
+    return [*(game_group(info) for info in registry.all_games()), *TABLE_COMMANDS]
 
 
 def add_commands(tree: app_commands.CommandTree[Any]) -> None:
-    """Every command: a group per game in the registry, then the shared ones."""
-    for info in registry.all_games():
-        tree.add_command(game_group(info))
-    for command in TABLE_COMMANDS:
+    for command in all_commands():
         tree.add_command(command)

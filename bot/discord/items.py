@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.discord.base import answer, shorten
+from bot.discord.base import answer, listen, shorten
 from bot.table import wording
 
 log = logging.getLogger(__name__)
@@ -35,6 +35,7 @@ def guarded(callback: Callable[[S, discord.Interaction], Coroutine[Any, Any, Non
     @functools.wraps(callback)
     async def run(self: S, interaction: discord.Interaction) -> None:
         try:
+            await listen(interaction)
             await callback(self, interaction)
         except Exception:
             reference = secrets.token_hex(4)

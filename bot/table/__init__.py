@@ -12,6 +12,7 @@ committing a game):
 - :mod:`.absence` — deadlines, votes, vacations, handing a seat on, reminders;
 - :mod:`.bots` — computer players' turns and hints (thinking in a :class:`bot.thinking.Thinker`);
 - :mod:`.queries` — status, board, hand, log, lists, results, snapshots;
+- :mod:`.languages` — a player's language, and the one a reader is answered in;
 - :mod:`.announce` and :mod:`.wording` — what changes say, and every sentence.
 
 ``TableService`` wires them up and offers every verb under one name (``service.act``,
@@ -28,6 +29,7 @@ from bot.store import Store
 from bot.table.absence import VACATION_CAP_DAYS, Absence
 from bot.table.bots import Bots
 from bot.table.errors import TableError
+from bot.table.languages import Languages
 from bot.table.limits import Limits
 from bot.table.lobby import Lobby
 from bot.table.play import Play, resign_ranks
@@ -59,6 +61,7 @@ class TableService:
         self.bots = Bots(self.tables, self.play, self.thinker)
         self.absence = Absence(self.tables, self.limits, self.bots)
         self.queries = Queries(self.tables, self.absence)
+        self.languages = Languages(store)
         # The verbs, by name.
         self.create, self.join, self.leave = self.lobby.create, self.lobby.join, self.lobby.leave
         self.start, self.cancel, self.rematch = self.lobby.start, self.lobby.cancel, self.lobby.rematch
@@ -76,6 +79,7 @@ class TableService:
             self.queries.stats
         self.snapshot, self.timing, self.check_rules = self.queries.snapshot, self.queries.timing, \
             self.queries.check_rules
+        self.reader, self.set_language = self.languages.reader, self.languages.set_language
 
     @property
     def clock(self) -> Callable[[], float]:

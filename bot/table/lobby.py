@@ -20,7 +20,7 @@ from bot.table.results import Announcement, ChannelPost, Problem, Reply, User, k
 from bot.table.tables import Table, Tables
 from engines import registry, rng
 from engines.core import AnyEngine
-from engines.i18n import speaking
+from engines.i18n import choose, speaking
 
 
 def parse_timing(pace: str, deadline: str) -> tuple[Pace, Policy]:
@@ -47,13 +47,14 @@ class Lobby:
                      seats: int | None = None, options: Mapping[str, Any] | None = None,
                      seed: int | None = None, pace: str = Pace.NONE.value, deadline: str = Policy.SKIP.value,
                      origin_id: int | None = None, bots: int = 0, level: str = ai.DEFAULT,
-                     hints: bool = True) -> Reply:
+                     hints: bool = True, language: str | None = None) -> Reply:
         """Open a lobby in the channel; the creator takes the first place.  With ``seats`` the game
         starts by itself once that many have joined.  ``pace`` (time per hand-over) and ``deadline``
         (what happens when it runs out) are kept for the whole game.  ``origin_id`` is the channel the
         request came from when the lobby gets a thread of its own (lobbies are limited per channel).
         ``bots`` computer players of ``level`` take seats at once (more may be added in the lobby);
-        ``hints`` lets players ask the computer for a suggestion."""
+        ``hints`` lets players ask the computer for a suggestion.  ``language``: the table's (its posts and
+        images; a language tag, e.g. the server's), else English."""
         engine = self.tables.engine(engine_name)
         pace_, policy = parse_timing(pace, deadline)
         players = wording.seat_range(engine.min_seats, engine.max_seats)
@@ -70,7 +71,7 @@ class Lobby:
                       seed=secrets.randbits(63) if seed is None else seed, options=options, guild_id=guild_id,
                       channel_id=channel_id, created_by=creator.id, creator_name=creator.name,
                       seat_count=seats, pace=pace_, policy=policy, origin_id=origin_id,
-                      settings={"hints": bool(hints), "level": level})
+                      settings={"hints": bool(hints), "level": level, "language": choose(language)})
         opened = await self._open(engine, new, wording.opened)
         return await self._seat_bots(opened, engine, bots, level)
 

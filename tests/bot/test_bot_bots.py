@@ -43,7 +43,8 @@ async def test_new_with_bots_seats_them_and_a_full_table_starts(service: TableSe
     reply = ok(await real.create(GAME, GUILD, CHANNEL, ANN, seats=3, bots=2, level="easy", seed=5))
     assert reply.text.startswith("Game #1 is open, with Bot 1 (easy), Bot 2 (easy) seated.")
     game = await store.get_game(1)
-    assert game is not None and game.status is Status.RUNNING and game.settings == {"hints": True, "level": "easy"}
+    assert game is not None and game.status is Status.RUNNING and game.settings == {"hints": True, "level": "easy",
+                                                                                        "language": "en"}
     seats = await store.seats(1)
     assert sorted((s.name, s.level) for s in seats) == [("Ann", ""), ("Bot 1 (easy)", "easy"),
                                                          ("Bot 2 (easy)", "easy")]
@@ -232,7 +233,8 @@ async def test_a_rematch_seats_the_computers_again(store: SqliteStore) -> None:
     seats = await store.seats(again.game_id or 0)
     assert [(s.name, s.level) for s in seats] == [("Ann", ""), ("Bot 1 (hard)", "hard")]
     game = await store.get_game(again.game_id or 0)
-    assert game is not None and game.status is Status.LOBBY and game.settings == {"hints": False, "level": "hard"}
+    assert game is not None and game.status is Status.LOBBY
+    assert game.settings == {"hints": False, "level": "hard", "language": "en"}
     call = next(p for p in again.posts if p.role == "lobby")
     assert call.mentions == (BO.id,) and "Bo: press **Join** to play again." in call.text
 

@@ -1,0 +1,56 @@
+"""Slash commands in the reader's language: discord.py asks a :class:`app_commands.Translator` for every
+command, option and choice name and description when the tree is synced, and Discord shows each user
+the ones of their client's language.  The texts live in the bot's catalog: names under the context
+``command name`` (a name must stay one lower-case word: Discord refuses others), choices under ``choice``,
+descriptions as they are.  :func:`command_texts` lists them all, for the catalog's extraction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import TranslationContextLocation as Where
+
+from bot.language import BOT
+from engines.i18n import ENGLISH, speaking, supported
+
+NAME = "command name"
+CHOICE = "choice"
+_CONTEXTS = {Where.command_name: NAME, Where.group_name: NAME, Where.parameter_name: NAME,
+             Where.choice_name: CHOICE}
+
+
+def translated(text: str, location: Where, language: str) -> str:
+    """``text`` (a command's name, description or choice) in ``language``."""
+    context = _CONTEXTS.get(location)
+    with speaking(language):
+        return BOT.pgettext(context, text) if context else BOT.gettext(text)
+
+
+class CatalogTranslator(app_commands.Translator):
+    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
+                        context: app_commands.TranslationContextTypes) -> str | None:
+        language = supported(locale.value)
+        if language is None or language == ENGLISH:
+            return None   # Discord shows the English
+        text = translated(string.message, context.location, language)
+        return None if text == string.message else text
+
+
+def command_texts(commands: Iterable[app_commands.Command[Any, ..., Any] | app_commands.Group]
+                  ) -> Iterator[tuple[str, str | None]]:
+    """Every (text, catalog context) of these commands, their subcommands, options and choices."""
+    for command in commands:
+        yield command.name, NAME
+        yield command.description, None
+        if isinstance(command, app_commands.Group):
+            yield from command_texts(command.commands)
+            continue
+        for parameter in command.parameters:
+            yield parameter.name, NAME
+            yield parameter.description, None
+            for choice in parameter.choices:
+                yield choice.name, CHOICE
