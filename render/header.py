@@ -21,12 +21,15 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from engines.i18n import COMMON
 from render.canvas import FRAME
 from render.icons import icon
 from render.legend import seat_badge
 from render.palette import GOLD, Theme
 from render.shapes import badge, paste, rounded_box
 from render.text import draw_text, put
+
+_ = COMMON.gettext
 
 INSET = FRAME + 8  # the header panel's distance from the image's edge
 #: Font size / image width of the header's main text, and of its captions (see the module's text).
@@ -92,7 +95,7 @@ def draw_board_header(img: Image.Image, theme: Theme, width: int, header: Header
     y2 = y1 + _row(t)
     y3 = y2 + _row(t) / 2 + _row(c) / 2
     x = x0 + put(img, (x0, y1), header.title, t, theme.ink, bold=True, anchor="lm")
-    x += put(img, (x, y1), f" · move {header.move}", t, theme.muted, anchor="lm")
+    x += put(img, (x, y1), " · " + _("move {n}", n=header.move), t, theme.muted, anchor="lm")
     if header.facts:
         draw_text(img, (x + 16, y1 + 2), header.facts, c, theme.muted, anchor="lm", max_width=right - x - 16)
     if header.winners is not None:
@@ -160,7 +163,7 @@ def draw_hand_header(img: Image.Image, draw: ImageDraw.ImageDraw, theme: Theme, 
     draw_text(img, (pad + size + 12, y1), name, t, theme.ink, bold=True, anchor="lm",
               max_width=right - pad - size - 12 - tag_w)
     y2 = y1 + row1 / 2 + _row(t) / 2
-    put(img, (pad, y2), f"{title} · move {move}", t, theme.muted, bold=True, anchor="lm")
+    put(img, (pad, y2), f"{title} · " + _("move {n}", n=move), t, theme.muted, bold=True, anchor="lm")
     y3 = y2 + _row(t)
     draw_text(img, (pad, y3), status, t, theme.accent if mine else theme.ink, bold=mine, anchor="lm",
               max_width=right - pad)

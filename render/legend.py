@@ -10,11 +10,14 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from engines.i18n import COMMON
 from render.icons import icon
 from render.layout import Box
 from render.palette import GOLD, NEUTRAL, RGB, WHITE, Theme, player_colour
 from render.shapes import disc, paste, square_chip
 from render.text import ELLIPSIS, draw_text, font
+
+_ = COMMON.gettext
 
 #: The longest name an image shows whole.  Longer names are cut once, here, to the same text (ending in
 #: "…") wherever an image shows them, and every place that shows a name has room for this many letters:
@@ -39,10 +42,10 @@ def player_name(names: Sequence[str], seat: int | None) -> str:
     """The display name for ``seat`` (``display_name`` of the caller's name); "Player n" when it has none;
     "nobody" for no seat."""
     if seat is None:
-        return "nobody"
+        return _("nobody")
     if 0 <= seat < len(names) and names[seat].strip():
         return display_name(names[seat])
-    return f"Player {seat + 1}"
+    return _("Player {n}", n=seat + 1)
 
 
 def seat_label(seat: int | None) -> str:
@@ -94,7 +97,7 @@ def draw_legend(
     """One row: a badge and a (truncated) name per seat, sharing ``box`` equally."""
     entries: list[tuple[int | None, str]] = [(i, n) for i, n in enumerate(names)]
     if with_neutral:
-        entries.append((None, "neutral"))
+        entries.append((None, _("neutral")))
     for (seat, name), cell in zip(entries, box.columns(len(entries), gap=12), strict=True):
         cy = cell.y + cell.h / 2
         paste(canvas, seat_badge(seat, size, theme.ink), (cell.x, cy - size / 2))

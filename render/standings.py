@@ -19,6 +19,7 @@ from typing import Any, Generic, TypeVar
 
 from PIL import Image, ImageDraw
 
+from engines.i18n import COMMON, current
 from render.canvas import FRAME, new_canvas
 from render.header import Header, board_header_height, caption_size, draw_board_header, header_panel, text_size
 from render.icons import icon
@@ -27,6 +28,8 @@ from render.legend import player_name, seat_badge
 from render.palette import DEFAULT_THEME, GOLD, Theme, mix, player_colour
 from render.shapes import paste, rounded_box
 from render.text import draw_text, put
+
+_ = COMMON.gettext
 
 W = 1200
 MARGIN = 20
@@ -54,8 +57,15 @@ def breakdown_panel(width: int, height: int, title: str, theme: Theme) -> Image.
     return img
 
 
+#: How each language writes a place (English's suffixes follow the number: see :func:`ordinal`).
+ORDINALS = {"pt_BR": "{n}º", "de": "{n}."}
+
+
 def ordinal(place: int) -> str:
-    """1 -> "1st", 2 -> "2nd", 11 -> "11th"."""
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th" (in Portuguese "1º", in German "1.")."""
+    form = ORDINALS.get(current())
+    if form is not None:
+        return form.format(n=place)
     suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
     return f"{place}{suffix}"
 
@@ -81,8 +91,10 @@ def draw_standings_image(spec: Standings[Any], view: Mapping[str, Any], names: S
     best = max(scores) if scores else 0
     x, y = draw_board_header(img, theme, W, Header(
         title=spec.title, move=int(view.get("move", len(history))), winners=winners,
-        result=f"{who} win{'s' if len(winners) == 1 else ''} with {best} {spec.unit}"))
-    draw_text(img, (x, y), f"Final result · {result.get('rule', '')}", caption_size(W), theme.ink, anchor="lm",
+        result=COMMON.ngettext("{who} wins with {best} {unit}", "{who} win with {best} {unit}", len(winners),
+                               who=who, best=best, unit=spec.unit)))
+    draw_text(img, (x, y), _("Final result · {rule}", rule=result.get("rule", "")), caption_size(W), theme.ink,
+              anchor="lm",
               max_width=W - 2 * x)
     top = header_h
     _places(img, draw, Box(MARGIN, top, W - 2 * MARGIN, rows_h), scores, ranks, names, spec.unit, theme)
@@ -114,7 +126,7 @@ def _places(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, scores: Seque
                   anchor="lm", max_width=box.w - 620)
         used = put(img, (box.right - 24, cy + 4), unit, caption_size(W), theme.muted, anchor="rm")
         put(img, (box.right - 34 - used, cy), str(scores[seat]), t, theme.ink, bold=True, anchor="rm")
-    put(img, (box.x + 20, box.bottom - 18), "place · player · score (ties share a place)", caption_size(W) - 8,
+    put(img, (box.x + 20, box.bottom - 18), _("place · player · score (ties share a place)"), caption_size(W) - 8,
         theme.muted, anchor="lm")
 
 
@@ -135,12 +147,12 @@ def draw_chart(img: Image.Image, box: Box, history: Sequence[Sequence[int]], pla
     draw = ImageDraw.Draw(img)
     rounded_box(draw, box.rect, theme.panel, theme.line, width=2, radius=12)
     c = caption_size(W)
-    put(img, (box.x + 16, box.y + 22), f"Score over the game ({unit} after each move)", c, theme.ink, bold=True,
-        anchor="lm")
+    put(img, (box.x + 16, box.y + 22), _("Score over the game ({unit} after each move)", unit=unit), c, theme.ink,
+        bold=True, anchor="lm")
     plot = Box(box.x + 84, box.y + 84, box.w - 84 - 90, box.h - 84 - 70)
     moves = len(history)
     if not moves:
-        put(img, plot.center, "no moves to chart", c, theme.muted, anchor="mm")
+        put(img, plot.center, _("no moves to chart"), c, theme.muted, anchor="mm")
         return
     top = max((max(row[:players], default=0) for row in history), default=0)
     low = min(0, min((min(row[:players], default=0) for row in history), default=0))
@@ -165,7 +177,7 @@ def draw_chart(img: Image.Image, box: Box, history: Sequence[Sequence[int]], pla
         put(img, (x, plot.bottom + 10), str(m), label, theme.muted, anchor="mt")
     draw.line((plot.x, plot.y, plot.x, plot.bottom), fill=theme.ink, width=2)
     draw.line((plot.x, plot.bottom, plot.right, plot.bottom), fill=theme.ink, width=2)
-    put(img, (plot.x + plot.w / 2, box.bottom - 14), "move number", c - 6, theme.ink, anchor="ms")
+    put(img, (plot.x + plot.w / 2, box.bottom - 14), _("move number"), c - 6, theme.ink, anchor="ms")
     put(img, (box.x + 16, plot.y - 8), unit, c - 6, theme.ink, anchor="ls")
     ends: list[tuple[float, int]] = []
     for seat in range(players):
