@@ -25,16 +25,19 @@ from engines import rng
 from engines.buerger_baumeister import data as D
 from engines.buerger_baumeister import notation as N
 from engines.buerger_baumeister import rules as R
+from engines.buerger_baumeister import texts as X
 from engines.buerger_baumeister import view as V
-from engines.buerger_baumeister.state import EMPTY, TOKEN_CODE, Pending, State, code_name
+from engines.buerger_baumeister.state import EMPTY, TOKEN_CODE, Pending, State
+from engines.buerger_baumeister.texts import _, ngettext
 from engines.core import Action, Event, Outcome, seat_token
+from engines.i18n import N_
 from engines.registry import GameInfo
 from engines.steps import Step, StepEngine
 
 
 class BuergerBaumeister(StepEngine[State], state=State, rules=R, views=V, notation=N):
     name = "buerger-baumeister"
-    title = "Bürger, Baumeister & Co."
+    title = N_("Bürger, Baumeister & Co.")
     max_seats = 4
     rules_version = 1
 
@@ -46,35 +49,50 @@ class BuergerBaumeister(StepEngine[State], state=State, rules=R, views=V, notati
         completes, and only then does anything reach the board."""
         d, who, kind = event.data, seat_token(event.seat), event.kind
         if kind == "place":
-            text = f"{who} places a {code_name(d['token'])} in {d['district']} ({d['bonus']} space): "
-            text += f"{d['points']} point{'s' * (d['points'] != 1)}"
+            where = {"who": who, "token": X.a_token(d["token"]), "district": X.district_name(d["district"]),
+                     "space": X.space_name(d["bonus"])}
             if d["coin"] > 0:
-                text += " and 1 coin"
-            elif d["coin"] < 0:
-                text += " (the coin is lost: 3 coins already)"
-            return text + "."
+                return ngettext("{who} places {token} in {district} ({space}): {n} point and 1 coin.",
+                                "{who} places {token} in {district} ({space}): {n} points and 1 coin.",
+                                d["points"], **where)
+            if d["coin"] < 0:
+                return ngettext("{who} places {token} in {district} ({space}): {n} point "
+                                "(the coin is lost: 3 coins already).",
+                                "{who} places {token} in {district} ({space}): {n} points "
+                                "(the coin is lost: 3 coins already).", d["points"], **where)
+            return ngettext("{who} places {token} in {district} ({space}): {n} point.",
+                            "{who} places {token} in {district} ({space}): {n} points.", d["points"], **where)
         if kind == "discard":
-            return (f"{who} cannot place any token, shows the hand ({_codes(d['hand'])}) and discards the "
-                    f"{code_name(d['token'])}.")
+            return _("{who} cannot place any token, shows the hand ({hand}) and discards {token}.",
+                     who=who, hand=_codes(d["hand"]), token=X.the_token(d["token"]))
         if kind == "project":
             bonus = "+4" if d["bonus"] == D.PLUS4 else "×2"
-            return (f"{who} completes the large project of {d['district']} with a crane "
-                    f"({d['cost']} coin{'s' * (d['cost'] > 1)}, {bonus}): +{d['points']} points.")
+            return ngettext("{who} completes the large project of {district} with a crane ({n} coin, {bonus}): "
+                            "+{points} points.",
+                            "{who} completes the large project of {district} with a crane ({n} coins, {bonus}): "
+                            "+{points} points.", d["cost"], who=who, district=X.district_name(d["district"]),
+                            bonus=bonus, points=d["points"])
         if kind == "buy":
             if d["mayor"]:
-                return f"{who} takes the {code_name(d['token'])} from space {d['space']} at the Mayor, free."
-            return f"{who} buys the {code_name(d['token'])} from space {d['space']} for {d['price']} coin" + (
-                "s." if d["price"] > 1 else ".")
+                return _("{who} takes {token} from space {space} at the Mayor, free.", who=who,
+                         token=X.the_token(d["token"]), space=d["space"])
+            return ngettext("{who} buys {token} from space {space} for {n} coin.",
+                            "{who} buys {token} from space {space} for {n} coins.", d["price"], who=who,
+                            token=X.the_token(d["token"]), space=d["space"])
         if kind == "mayor":
-            return f"The Mayor moves to space {d['space']}."
+            return _("The Mayor moves to space {space}.", space=d["space"])
         if kind == "refill":
-            return f"A {code_name(d['token'])} is drawn from the bag onto space {d['space']}."
+            return _("A {token} is drawn from the bag onto space {space}.", token=X.token(d["token"]),
+                     space=d["space"])
         if kind == "bag_empty":
-            return "The bag is empty: the game ends."
+            return _("The bag is empty: the game ends.")
         if kind == "final":
-            colour = f" for {d['colour']}" if d["colour"] else ""
-            return (f"{who}: {d['total'] - d['points']} points + {d['points']}{colour} in hand "
-                    f"({_codes(d['hand'])}) = {d['total']}.")
+            fields = {"who": who, "before": d["total"] - d["points"], "points": d["points"],
+                      "hand": _codes(d["hand"]), "total": d["total"]}
+            if d["colour"]:
+                return _("{who}: {before} points + {points} for {colour} in hand ({hand}) = {total}.",
+                         colour=X.colour_name(d["colour"]), **fields)
+            return _("{who}: {before} points + {points} in hand ({hand}) = {total}.", **fields)
         return None
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
@@ -136,10 +154,10 @@ def _where_points(state: State, step: Step) -> int:
 
 
 def _codes(codes: list[str]) -> str:
-    return ", ".join(codes) or "nothing"
+    return ", ".join(codes) or _("nothing")
 
 
 ENGINE = BuergerBaumeister()
-GAME = GameInfo(ENGINE, command="buerger", summary="Bürger, Baumeister & Co. — 2–4 players, city districts",
+GAME = GameInfo(ENGINE, command="buerger", summary=N_("Bürger, Baumeister & Co. — 2–4 players, city districts"),
                 aliases=("bürger", "buerger-baumeister-co"), order=4)
 __all__ = ["EMPTY", "ENGINE", "TOKEN_CODE", "BuergerBaumeister"]

@@ -20,14 +20,22 @@ Readings: colour and size may be written ``red-M``, ``red M``, ``red medium``, `
 in that district; a token may be named by code or by words (``red house 2``, ``villa 3``),
 leaving out whatever the hand makes unambiguous; ``buy`` takes a space number, ``free``/
 ``mayor``, or a token (the cheapest space holding it, the lowest number among equals).
+
+Other languages: the reader's language adds its own words to the English ones (``WORDS``: one table
+per language, data only), e.g. pt-BR ``colocar RH2 vermelho-M moeda projeto comprar 3``, de ``lege RH2
+rot-M Münze Projekt kaufe 3``.  Codes (``RH2``) and district sizes (``S M L``) are the same in every
+language: they are printed on the tokens and the board.  Keys stay English.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 from engines.buerger_baumeister import data as D
 from engines.buerger_baumeister import rules as R
+from engines.buerger_baumeister import texts as X
 from engines.buerger_baumeister.state import (
     EMPTY,
     TOKEN_CODE,
@@ -35,22 +43,22 @@ from engines.buerger_baumeister.state import (
     TOKEN_TYPE,
     TOKEN_VALUE,
     State,
-    code_name,
-    token_name,
 )
+from engines.buerger_baumeister.texts import _, ngettext, pgettext
 from engines.core import Action, AmbiguousAction, IllegalAction, NotationError
+from engines.i18n import ENGLISH, N_, current
 from engines.steps import check_step
 
 Step = tuple[str, ...]
 
-HELP = (
+HELP = N_(
     "A turn: `place RH2` (your token: colour R/Y/G/B/P + H house, V villa, P park + value) → "
     "`red-M coin` (district and space: coin, +2 or plain) → `project` or `no-project` (when possible) → "
     "`buy 3` (offer space; the Mayor's is free). In one line: `place RH2 red-M coin project buy 3`, "
     "`RH2 M +2 buy free`. `cancel` starts the turn again."
 )
 
-RULES = """\
+RULES = N_("""\
 **Bürger, Baumeister & Co.** (2–4 players): build up a city of 15 districts — 3 per colour \
 (R red, Y yellow, G green, B blue, P purple), small (4 spaces), medium (5) and large (6).
 **Tokens:** 13 per colour — house 2 ×3, house 3 ×2, villa 2 ×3, villa 3 ×2, park 3 ×3. You hold 3 (secret).
@@ -69,100 +77,231 @@ automatically). Highest score wins; ties share.
 With 2 players 3 tokens are removed and each district starts with one token on a plain space; with 3, \
 2 are removed. If no token in your hand fits anywhere, you show your hand and discard one instead.
 **Notation:** `place RH2` · `red-M coin` / `red-L +2` / `red-S plain` · `project` / `no-project` · \
-`buy 3` / `buy free` · `cancel`. One line: `place RH2 red-M coin project buy 3`."""
+`buy 3` / `buy free` · `cancel`. One line: `place RH2 red-M coin project buy 3`.""")
 
-PLACE_WORDS = {"place", "play", "put", "build", "set"}
-DISCARD_WORDS = {"discard", "drop", "remove"}
-BUY_VERBS = {"buy", "take", "purchase", "get"}
-YES_WORDS = {"project", "yes", "crane", "y", "large-project"}
-SURE_YES = {"project", "yes", "crane"}  # "y" alone is also yellow: it means yes only when asked
-NO_WORDS = {"no-project", "no", "skip", "pass", "none", "n", "noproject", "decline"}
-CANCEL_WORDS = {"cancel", "back", "restart"}
-FILLER = {"on", "in", "at", "to", "the", "a", "an", "space", "spaces", "district", "into", "then", "and", "from",
-          "with", "for", "of"}
-FREE_WORDS = {"free", "mayor", "mayor's"}
-COLOUR_WORDS: dict[str, int] = {name: i for i, name in enumerate(D.COLOURS)}
-COLOUR_WORDS.update({letter.casefold(): i for i, letter in enumerate(D.COLOUR_LETTERS)})
-COLOUR_WORDS.update({"violet": 4, "lilac": 4})
-TYPE_WORDS: dict[str, str] = {"house": D.HOUSE, "houses": D.HOUSE, "villa": D.VILLA, "villas": D.VILLA,
-                              "village": D.VILLA, "park": D.PARK, "parks": D.PARK,
-                              "h": D.HOUSE, "v": D.VILLA}
-SIZE_WORDS: dict[str, str] = {"s": "S", "small": "S", "m": "M", "medium": "M", "mid": "M", "l": "L",
-                              "large": "L", "big": "L"}
-BONUS_WORDS: dict[str, str] = {"coin": D.COIN, "coins": D.COIN, "$": D.COIN, "+2": D.PLUS2, "plus2": D.PLUS2,
-                               "plain": D.PLAIN, "empty": D.PLAIN, "blank": D.PLAIN, "normal": D.PLAIN}
+# --- Words per language -----------------------------------------------------------------------
+#
+# Each language's words for each role.  English always reads; the reader's language adds its own
+# (``lexicon``).  ``unset``: English words that mean something else in that language and read there as
+# filler (Portuguese "no" is "in the").  Words are compared case-folded ("Groß" reads as "gross").
+
+Role = str
+WORDS: dict[str, dict[Role, Mapping[str, object]]] = {
+    ENGLISH: {
+        "place": dict.fromkeys(("place", "play", "put", "build", "set")),
+        "discard": dict.fromkeys(("discard", "drop", "remove")),
+        "buy": dict.fromkeys(("buy", "take", "purchase", "get")),
+        "yes": dict.fromkeys(("project", "yes", "crane", "y", "large-project")),
+        "sure_yes": dict.fromkeys(("project", "yes", "crane")),  # "y" alone is also yellow: yes only when asked
+        "project": dict.fromkeys(("project",)),  # read as the project step at any stage
+        "no": dict.fromkeys(("no-project", "no", "skip", "pass", "none", "n", "noproject", "decline")),
+        "cancel": dict.fromkeys(("cancel", "back", "restart")),
+        "filler": dict.fromkeys(("on", "in", "at", "to", "the", "a", "an", "space", "spaces", "district", "into",
+                                 "then", "and", "from", "with", "for", "of")),
+        "free": dict.fromkeys(("free", "mayor", "mayor's")),
+        "colour": {**{name: i for i, name in enumerate(D.COLOURS)},
+                   **{letter.casefold(): i for i, letter in enumerate(D.COLOUR_LETTERS)}, "violet": 4, "lilac": 4},
+        "type": {"house": D.HOUSE, "houses": D.HOUSE, "villa": D.VILLA, "villas": D.VILLA, "village": D.VILLA,
+                 "park": D.PARK, "parks": D.PARK, "h": D.HOUSE, "v": D.VILLA},
+        "size": {"s": "S", "small": "S", "m": "M", "medium": "M", "mid": "M", "l": "L", "large": "L", "big": "L"},
+        "bonus": {"coin": D.COIN, "coins": D.COIN, "$": D.COIN, "+2": D.PLUS2, "plus2": D.PLUS2,
+                  "plain": D.PLAIN, "empty": D.PLAIN, "blank": D.PLAIN, "normal": D.PLAIN},
+        "multiword": {r"\bno[ -]large[ -]project\b": "no-project", r"\bno[ -]project\b": "no-project",
+                      r"\blarge[ -]project\b": "project", r"\+\s*2\b": " +2 ", r"\bplus[ -]2\b": "+2"},
+    },
+    "pt_BR": {
+        "place": dict.fromkeys(("colocar", "coloca", "coloque", "construir", "construa", "constrói", "constroi",
+                                "jogar", "jogue", "joga", "pôr", "ponha", "põe", "poe")),
+        "discard": dict.fromkeys(("descartar", "descarta", "descarte")),
+        "buy": dict.fromkeys(("comprar", "compra", "compre", "pegar", "pega", "pegue")),
+        "yes": dict.fromkeys(("projeto", "sim", "guindaste", "grande-projeto")),
+        "sure_yes": dict.fromkeys(("projeto", "sim", "guindaste")),
+        "project": dict.fromkeys(("projeto",)),
+        "no": dict.fromkeys(("sem-projeto", "não", "nao", "pular", "pula", "passar", "passo", "nenhum",
+                             "recusar", "semprojeto")),
+        "cancel": dict.fromkeys(("cancelar", "cancela", "voltar", "desfazer", "recomeçar", "recomecar")),
+        "filler": dict.fromkeys(("no", "na", "nos", "nas", "em", "o", "os", "as", "um", "uma", "de", "do", "da",
+                                 "dos", "das", "ao", "à", "e", "para", "pro", "pra", "com", "espaço", "espaços",
+                                 "espaco", "espacos", "bairro", "depois", "então", "entao", "peça", "peca")),
+        "free": dict.fromkeys(("grátis", "gratis", "prefeito", "graça", "graca")),
+        "colour": {"vermelho": 0, "vermelha": 0, "amarelo": 1, "amarela": 1, "verde": 2, "azul": 3,
+                   "roxo": 4, "roxa": 4, "lilás": 4, "lilas": 4, "violeta": 4},
+        "type": {"casa": D.HOUSE, "casas": D.HOUSE, "mansão": D.VILLA, "mansao": D.VILLA, "mansões": D.VILLA,
+                 "mansoes": D.VILLA, "vila": D.VILLA, "parque": D.PARK, "parques": D.PARK},
+        "size": {"pequeno": "S", "pequena": "S", "médio": "M", "medio": "M", "média": "M", "media": "M",
+                 "grande": "L"},
+        "bonus": {"moeda": D.COIN, "moedas": D.COIN, "comum": D.PLAIN, "simples": D.PLAIN, "vazio": D.PLAIN},
+        "multiword": {r"\bsem[ -](?:o[ -])?(?:grande[ -])?projeto(?:[ -]grande)?\b": "sem-projeto",
+                      r"\bgrande[ -]projeto\b": "projeto", r"\bprojeto[ -]grande\b": "projeto",
+                      r"\bde[ -]gra[cç]a\b": "grátis"},
+        "unset": dict.fromkeys(("no",)),
+    },
+    "de": {
+        "place": dict.fromkeys(("lege", "legen", "leg", "setze", "setzen", "setz", "baue", "bauen", "bau",
+                                "platziere", "spiele")),
+        "discard": dict.fromkeys(("wirf", "werfen", "abwerfen", "ablegen", "verwerfen")),
+        "buy": dict.fromkeys(("kaufe", "kaufen", "kauf", "nimm", "nehmen")),
+        "yes": dict.fromkeys(("projekt", "großprojekt", "ja", "kran")),
+        "sure_yes": dict.fromkeys(("projekt", "großprojekt", "ja", "kran")),
+        "project": dict.fromkeys(("projekt", "großprojekt")),
+        "no": dict.fromkeys(("kein-projekt", "keinprojekt", "kein", "nein", "passe", "passen", "überspringen")),
+        "cancel": dict.fromkeys(("abbrechen", "zurück", "zurueck", "neu")),
+        "filler": dict.fromkeys(("im", "auf", "aufs", "am", "ins", "zu", "zum", "der", "die", "das", "dem", "den",
+                                 "des", "ein", "eine", "einen", "einem", "feld", "felder", "viertel", "stadtviertel",
+                                 "dann", "und", "von", "vom", "mit", "für", "aus", "danach", "beim", "bei", "ab",
+                                 "plättchen")),
+        "free": dict.fromkeys(("gratis", "umsonst", "kostenlos", "bürgermeister", "buergermeister", "frei")),
+        "colour": {**dict.fromkeys(("rot", "rote", "roten", "roter", "rotes", "rotem"), 0),
+                   **dict.fromkeys(("gelb", "gelbe", "gelben", "gelber", "gelbes", "gelbem"), 1),
+                   **dict.fromkeys(("grün", "grüne", "grünen", "grüner", "grünes", "grünem", "gruen", "gruene",
+                                    "gruenen", "gruener", "gruenes"), 2),
+                   **dict.fromkeys(("blau", "blaue", "blauen", "blauer", "blaues", "blauem"), 3),
+                   **dict.fromkeys(("lila", "violett", "violette", "violetten", "violetter", "violettes"), 4)},
+        "type": {"haus": D.HOUSE, "häuser": D.HOUSE, "wohnhaus": D.HOUSE, "villa": D.VILLA, "villen": D.VILLA,
+                 "park": D.PARK, "parks": D.PARK},
+        "size": {"klein": "S", "kleine": "S", "kleines": "S", "mittel": "M", "mittlere": "M", "mittleres": "M",
+                 "groß": "L", "große": "L", "großes": "L"},
+        "bonus": {"münze": D.COIN, "münzen": D.COIN, "muenze": D.COIN, "münzfeld": D.COIN, "muenzfeld": D.COIN,
+                  "normal": D.PLAIN, "normales": D.PLAIN, "normalfeld": D.PLAIN, "leer": D.PLAIN,
+                  "leeres": D.PLAIN},
+        "multiword": {r"\bkein(?:en)?[ -](?:gross(?:es)?[ -])?(?:gross)?projekt\b": "kein-projekt",
+                      r"\bgross(?:es)?[ -]projekt\b": "projekt"},
+    },
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Lexicon:
+    """What each word means in one language: its own words over the English ones."""
+
+    place: frozenset[str]
+    discard: frozenset[str]
+    buy: frozenset[str]
+    yes: frozenset[str]
+    sure_yes: frozenset[str]
+    project: frozenset[str]
+    no: frozenset[str]
+    cancel: frozenset[str]
+    filler: frozenset[str]
+    free: frozenset[str]
+    colour: Mapping[str, int]
+    type: Mapping[str, str]
+    size: Mapping[str, str]
+    bonus: Mapping[str, str]
+    multiword: tuple[tuple[re.Pattern[str], str], ...]
+
+
+_SETS = ("place", "discard", "buy", "yes", "sure_yes", "project", "no", "cancel", "free")
+_MAPS = ("colour", "type", "size", "bonus")
+_LEXICONS: dict[str, Lexicon] = {}
+
+
+def lexicon(language: str | None = None) -> Lexicon:
+    """The words read in ``language`` (default: the current one), English included."""
+    language = language or current()
+    found = _LEXICONS.get(language)
+    if found is None:
+        found = _LEXICONS[language] = _build(language)
+    return found
+
+
+def _build(language: str) -> Lexicon:
+    english, own = WORDS[ENGLISH], WORDS.get(language, {})
+    unset = {w.casefold() for w in own.get("unset", {})}
+
+    def words(role: str) -> dict[str, object]:
+        merged = {w.casefold(): v for w, v in english[role].items() if w.casefold() not in unset}
+        merged.update({w.casefold(): v for w, v in own.get(role, {}).items()})
+        return merged
+
+    roles = {role: words(role) for role in (*_SETS, *_MAPS)}
+    meaningful = {w for table in roles.values() for w in table}
+    filler = {w.casefold() for w in english["filler"]} - meaningful
+    filler |= {w.casefold() for w in own.get("filler", {})} | unset
+    patterns = [*own.get("multiword", {}).items(), *english["multiword"].items()]
+    return Lexicon(
+        **{role: frozenset(roles[role]) for role in _SETS},  # type: ignore[arg-type]
+        **{role: dict(roles[role]) for role in _MAPS},  # type: ignore[arg-type]
+        filler=frozenset(filler),
+        multiword=tuple((re.compile(str(p)), str(r)) for p, r in patterns),
+    )
+
+
 CODE = re.compile(r"^[rygbp][hvp][23]$", re.IGNORECASE)
-_MULTIWORD = [
-    (re.compile(r"\bno[ -]large[ -]project\b"), "no-project"), (re.compile(r"\bno[ -]project\b"), "no-project"),
-    (re.compile(r"\blarge[ -]project\b"), "project"), (re.compile(r"\+\s*2\b"), " +2 "),
-    (re.compile(r"\bplus[ -]2\b"), "+2"),
-]
 
 
 # --- Labels ---------------------------------------------------------------------------------
 
 
-def _points(n: int) -> str:
-    return f"{n} point{'s' * (n != 1)}"
-
-
-def _coins(n: int) -> str:
-    return f"{n} coin{'s' * (n != 1)}"
-
-
 def step_label(state: State, seat: int, step: Step) -> str:
     verb = step[0]
     if verb == "place":
-        return f"Place {code_name(step[1])}"
+        return _("Place {token}", token=X.object_token(step[1]))
     if verb == "discard":
-        return f"Discard {code_name(step[1])} (no token fits)"
+        return _("Discard {token} (no token fits)", token=X.object_token(step[1]))
     if verb == "cancel":
-        return "Cancel (choose again)"
+        return _("Cancel (choose again)")
     pending = state.pending
     if verb in R.DISTRICT_INDEX and pending is not None:
         district = R.DISTRICT_INDEX[verb]
         space = R.first_free(state, district, step[1])
+        where = {"district": X.district_name(verb), "space": X.space_name(step[1])}
         if space == EMPTY:
-            return f"{verb} {step[1]} space"
-        text = f"{verb} {step[1]} space: {_points(R.placement_points(state, pending.token, district, space))}"
+            return _("{district} {space}", **where)
+        n = R.placement_points(state, pending.token, district, space)
         gain = R.coin_gain(state.players[seat].coins, district, space)
-        if gain:
-            text += ", +1 coin" if gain > 0 else ", coin lost (you hold 3)"
-        return text
+        if gain > 0:
+            return ngettext("{district} {space}: {n} point, +1 coin", "{district} {space}: {n} points, +1 coin", n,
+                            **where)
+        if gain < 0:
+            return ngettext("{district} {space}: {n} point, coin lost (you hold 3)",
+                            "{district} {space}: {n} points, coin lost (you hold 3)", n, **where)
+        return ngettext("{district} {space}: {n} point", "{district} {space}: {n} points", n, **where)
     if verb == "project" and pending is not None and pending.district != EMPTY:
         cost, bonus = R.project_of(pending.district)
         placed = R.placement_points(state, pending.token, pending.district, pending.space)
         gain = R.project_points(bonus, placed)
-        what = "+4" if bonus == D.PLUS4 else f"×2 = +{gain}"
-        return f"Large project in {D.DISTRICTS[pending.district]} ({_coins(cost)}, a crane): {what} points"
+        name = X.district_name(pending.district)
+        if bonus == D.PLUS4:
+            return ngettext("Large project in {district} ({n} coin, a crane): +4 points",
+                            "Large project in {district} ({n} coins, a crane): +4 points", cost, district=name)
+        return ngettext("Large project in {district} ({n} coin, a crane): ×2 = +{gain} points",
+                        "Large project in {district} ({n} coins, a crane): ×2 = +{gain} points", cost,
+                        district=name, gain=gain)
     if verb == "no-project":
-        return "No large project"
+        return _("No large project")
     if verb == "buy" and step[1:] and step[1] in R.BUY_WORDS:
         space = R.BUY_WORDS.index(step[1])
         token = state.offer[space]
-        name = token_name(token) if token != EMPTY else "nothing"
+        name = X.token_id(token, "object") if token != EMPTY else _("nothing")
         cost = R.price(state, space)
         if space == state.mayor:
-            return f"Take {name} from space {step[1]} at the Mayor (free)"
-        return f"Buy {name} from space {step[1]} ({_coins(cost)})"
+            return _("Take {token} from space {space} at the Mayor (free)", token=name, space=step[1])
+        return ngettext("Buy {token} from space {space} ({n} coin)", "Buy {token} from space {space} ({n} coins)",
+                        cost, token=name, space=step[1])
     return " ".join(step)
 
 
 # --- Reading typed lines ------------------------------------------------------------------------
 
 
-def tokenize(text: str) -> list[str]:
+def tokenize(text: str, words: Lexicon | None = None) -> list[str]:
+    lex = words or lexicon()
     text = text.casefold().replace(",", " ").replace(";", " ").replace("→", " ").replace(":", " ")
-    for pattern, replacement in _MULTIWORD:
+    for pattern, replacement in lex.multiword:
         text = pattern.sub(replacement, text)
-    words: list[str] = []
+    out: list[str] = []
     for word in text.split():
         # "red-m" / "red-medium" -> "red" "m"; codes and "no-project" stay whole.
-        if "-" in word and word not in NO_WORDS and word not in YES_WORDS:
-            words += [w for w in word.split("-") if w]
+        if "-" in word and word not in lex.no and word not in lex.yes:
+            out += [w for w in word.split("-") if w]
         else:
-            words.append(word)
-    return words
+            out.append(word)
+    return out
+
+
+def _or(items: list[str]) -> str:
+    return pgettext("between alternatives", " or ").join(items)
 
 
 class Reader:
@@ -172,12 +311,13 @@ class Reader:
         self.trial = state
         self.seat = seat
         self.text = text
-        self.words = tokenize(text)
+        self.lex = lexicon()
+        self.words = tokenize(text, self.lex)
         self.i = 0
         self.steps: list[Step] = []
 
     def peek(self) -> str | None:
-        while self.i < len(self.words) and self.words[self.i] in FILLER:
+        while self.i < len(self.words) and self.words[self.i] in self.lex.filler:
             self.i += 1
         return self.words[self.i] if self.i < len(self.words) else None
 
@@ -189,11 +329,12 @@ class Reader:
     def read(self) -> Action:
         while (word := self.peek()) is not None:
             if self.trial.over:
-                raise IllegalAction(f"`{self.text}`: the game ended before `{' '.join(self.words[self.i:])}`.")
+                raise IllegalAction(_("`{text}`: the game ended before `{rest}`.", text=self.text,
+                                      rest=" ".join(self.words[self.i:])))
             for step in self.next_steps(word):
                 self.add(step)
         if not self.steps:
-            raise NotationError(f"`{self.text}` is not a move.")
+            raise NotationError(_("`{text}` is not a move.", text=self.text))
         return Action(tuple(self.steps))
 
     def add(self, step: Step) -> None:
@@ -202,36 +343,37 @@ class Reader:
         self.trial = R.apply_steps(self.trial, self.seat, (step,))[0]
 
     def next_steps(self, word: str) -> list[Step]:
+        lex = self.lex
         now = R.stage(self.trial, self.seat)
-        if word in CANCEL_WORDS:
+        if word in lex.cancel:
             self.take()
             return [("cancel",)]
-        if word in PLACE_WORDS or word in DISCARD_WORDS:
+        if word in lex.place or word in lex.discard:
             self.take()
-            verb = "place" if word in PLACE_WORDS else "discard"
+            verb = "place" if word in lex.place else "discard"
             return [(verb, self.read_hand_token())]
-        if word in BUY_VERBS:
+        if word in lex.buy:
             self.take()
             implied: list[Step] = [("no-project",)] if now == R.PROJECT else []
             return [*implied, ("buy", self.read_offer_space())]
         placed = self.trial.pending is not None and self.trial.pending.district != EMPTY
-        if word in YES_WORDS and (now == R.PROJECT or (placed and word in SURE_YES) or word == "project"):
+        if word in lex.yes and (now == R.PROJECT or (placed and word in lex.sure_yes) or word in lex.project):
             self.take()
             return [("project",)]
-        if word in NO_WORDS and now == R.PROJECT:
+        if word in lex.no and now == R.PROJECT:
             self.take()
             return [("no-project",)]
-        if word in NO_WORDS and placed and now == R.BUY:
+        if word in lex.no and placed and now == R.BUY:
             self.take()  # "no project" when none was possible: nothing to decline
             return []
         if now == R.TOKEN and self.starts_token(word) and not self.looks_like_district():
             verb = "discard" if R.stuck(self.trial, self.seat) else "place"
             return [(verb, self.read_hand_token())]
-        if now == R.BUY and (word in FREE_WORDS or word in R.BUY_WORDS or self.starts_token(word)):
+        if now == R.BUY and (word in lex.free or word in R.BUY_WORDS or self.starts_token(word)):
             return [("buy", self.read_offer_space())]
-        if word in COLOUR_WORDS or word in SIZE_WORDS or re.fullmatch(r"[rygbp][sml]", word):
+        if word in lex.colour or word in lex.size or re.fullmatch(r"[rygbp][sml]", word):
             return [self.read_where()]
-        raise NotationError(f"`{self.text}`: `{word}` is not understood here.")
+        raise NotationError(_("`{text}`: `{word}` is not understood here.", text=self.text, word=word))
 
     # -- tokens --
 
@@ -240,14 +382,15 @@ class Reader:
         word = self.words[self.i]
         if re.fullmatch(r"[rygbp][sml]", word):
             return True
-        rest = [w for w in self.words[self.i + 1:] if w not in FILLER]
-        return word in COLOUR_WORDS and bool(rest) and rest[0] in SIZE_WORDS
+        rest = [w for w in self.words[self.i + 1:] if w not in self.lex.filler]
+        return word in self.lex.colour and bool(rest) and rest[0] in self.lex.size
 
     def starts_token(self, word: str) -> bool:
-        return bool(CODE.match(word)) or word in TYPE_WORDS or word in COLOUR_WORDS
+        return bool(CODE.match(word)) or word in self.lex.type or word in self.lex.colour
 
     def read_descriptor(self) -> tuple[int | None, str | None, int | None, str]:
         """Colour, type and value words (or one code), each at most once; returns them and the text read."""
+        lex = self.lex
         colour: int | None = None
         kind: str | None = None
         value: int | None = None
@@ -257,10 +400,10 @@ class Reader:
                 self.take()
                 code = word.upper()
                 return D.COLOUR_LETTERS.index(code[0]), D.TYPES[D.TYPE_LETTERS.index(code[1])], int(code[2]), code
-            if word in COLOUR_WORDS and colour is None and word not in ("p",):
-                colour = COLOUR_WORDS[word]
-            elif word in TYPE_WORDS and kind is None:
-                kind = TYPE_WORDS[word]
+            if word in lex.colour and colour is None and word not in ("p",):
+                colour = lex.colour[word]
+            elif word in lex.type and kind is None:
+                kind = lex.type[word]
             elif word in ("2", "3") and value is None and read:
                 value = int(word)
             else:
@@ -271,40 +414,44 @@ class Reader:
     def read_hand_token(self) -> str:
         colour, kind, value, read = self.read_descriptor()
         if not read:
-            raise NotationError(f"`{self.text}`: say which token, by code (e.g. `RH2`) or in words "
-                                "(`red house 2`).")
+            raise NotationError(_("`{text}`: say which token, by code (e.g. `RH2`) or in words (`red house 2`).",
+                                  text=self.text))
         hand = self.trial.players[self.seat].hand
         codes = list(dict.fromkeys(TOKEN_CODE[t] for t in hand if _fits(t, colour, kind, value)))
         if len(codes) == 1:
             return codes[0]
         if not codes:
-            held = ", ".join(dict.fromkeys(TOKEN_CODE[t] for t in hand)) or "nothing"
-            raise IllegalAction(f"`{self.text}`: you hold no token like `{read}` (your hand: {held}).")
+            held = ", ".join(dict.fromkeys(TOKEN_CODE[t] for t in hand)) or _("nothing")
+            raise IllegalAction(_("`{text}`: you hold no token like `{read}` (your hand: {hand}).", text=self.text,
+                                  read=read, hand=held))
         verb = "discard" if R.stuck(self.trial, self.seat) else "place"
-        raise AmbiguousAction(f"`{self.text}`: `{read}` could be {' or '.join(codes)}; say which.",
+        raise AmbiguousAction(_("`{text}`: `{read}` could be {codes}; say which.", text=self.text, read=read,
+                                codes=_or(codes)),
                               [Action(((verb, c),)) for c in codes])
 
     def read_offer_space(self) -> str:
         word = self.peek()
         if word is None:
-            raise NotationError(f"`{self.text}`: say what to buy: an offer space 1-5, `free`, or a token.")
+            raise NotationError(_("`{text}`: say what to buy: an offer space 1-5, `free`, or a token.",
+                                  text=self.text))
         if word in R.BUY_WORDS:
             self.take()
             return word
-        if word in FREE_WORDS:
+        if word in self.lex.free:
             self.take()
             return R.BUY_WORDS[self.trial.mayor]
         colour, kind, value, read = self.read_descriptor()
         if not read:
-            raise NotationError(f"`{self.text}`: `{word}` is not an offer space: write 1-5, `free` or a token "
-                                "like `GP3`.")
+            raise NotationError(_("`{text}`: `{word}` is not an offer space: write 1-5, `free` or a token "
+                                  "like `GP3`.", text=self.text, word=word))
         offer = self.trial.offer
         spaces = [i for i, t in enumerate(offer) if t != EMPTY and _fits(t, colour, kind, value)]
         codes = list(dict.fromkeys(TOKEN_CODE[offer[i]] for i in spaces))
         if not spaces:
-            raise IllegalAction(f"`{self.text}`: no token like `{read}` is on offer.")
+            raise IllegalAction(_("`{text}`: no token like `{read}` is on offer.", text=self.text, read=read))
         if len(codes) > 1:
-            raise AmbiguousAction(f"`{self.text}`: `{read}` could be {' or '.join(codes)}; say which.",
+            raise AmbiguousAction(_("`{text}`: `{read}` could be {codes}; say which.", text=self.text, read=read,
+                                    codes=_or(codes)),
                                   [Action((("buy", R.BUY_WORDS[i]),)) for i in spaces])
         best = min(spaces, key=lambda i: (R.price(self.trial, i), i))
         return R.BUY_WORDS[best]
@@ -312,18 +459,19 @@ class Reader:
     # -- districts --
 
     def read_where(self) -> Step:
+        lex = self.lex
         colour: int | None = None
         size: str | None = None
         bonus: str | None = None
         while (word := self.peek()) is not None:
             if re.fullmatch(r"[rygbp][sml]", word) and colour is None and size is None:
                 colour, size = D.COLOUR_LETTERS.index(word[0].upper()), word[1].upper()
-            elif word in COLOUR_WORDS and colour is None and size is None:
-                colour = COLOUR_WORDS[word]
-            elif word in SIZE_WORDS and size is None:
-                size = SIZE_WORDS[word]
-            elif word in BONUS_WORDS and size is not None and bonus is None:
-                bonus = BONUS_WORDS[word]
+            elif word in lex.colour and colour is None and size is None:
+                colour = lex.colour[word]
+            elif word in lex.size and size is None:
+                size = lex.size[word]
+            elif word in lex.bonus and size is not None and bonus is None:
+                bonus = lex.bonus[word]
             else:
                 break
             self.take()
@@ -331,8 +479,8 @@ class Reader:
         if colour is None and pending is not None:
             colour = TOKEN_COLOUR[pending.token]
         if colour is None or size is None:
-            raise NotationError(f"`{self.text}`: name a district by colour and size, e.g. `red-M` "
-                                "(S small, M medium, L large).")
+            raise NotationError(_("`{text}`: name a district by colour and size, e.g. `red-M` "
+                                  "(S small, M medium, L large).", text=self.text))
         district = f"{D.COLOURS[colour]}-{size}"
         if bonus is None:
             bonus = self.guess_bonus(district)
@@ -346,7 +494,8 @@ class Reader:
             return free[0] if free else D.PLAIN
         if not free:
             return D.PLAIN  # step_problem says the district is full
-        raise AmbiguousAction(f"`{self.text}`: {district} has free {', '.join(free)} spaces; say which.",
+        raise AmbiguousAction(_("`{text}`: {district} has free {kinds} spaces; say which.", text=self.text,
+                                district=X.district_name(district), kinds=", ".join(X.bonus_name(b) for b in free)),
                               [Action(((district, b),)) for b in free])
 
 

@@ -42,6 +42,7 @@ from typing import Any
 
 from engines import rng
 from engines.buerger_baumeister import data as D
+from engines.buerger_baumeister import texts as X
 from engines.buerger_baumeister.state import (
     EMPTY,
     TOKEN_CODE,
@@ -52,8 +53,8 @@ from engines.buerger_baumeister.state import (
     Player,
     Record,
     State,
-    code_name,
 )
+from engines.buerger_baumeister.texts import _, ngettext
 from engines.core import Outcome, ranks_from_scores
 from engines.steps import Events, Step, Steps, Turn, run_steps
 
@@ -86,7 +87,7 @@ def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) ->
     r = rng.seed_state(seed)
     bag = list(range(D.TOKENS))
     removed = []
-    for _ in range(D.REMOVED[seats]):
+    for _n in range(D.REMOVED[seats]):
         r, token = draw(r, bag)
         bag.remove(token)
         removed.append(token)
@@ -98,15 +99,15 @@ def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) ->
             bag.remove(token)
             spaces[SPACE_BONUS[district].index(D.PLAIN)] = token
     players = []
-    for _ in range(seats):
+    for _n in range(seats):
         hand = []
-        for _ in range(D.HAND_SIZE):
+        for _k in range(D.HAND_SIZE):
             r, token = draw(r, bag)
             bag.remove(token)
             hand.append(token)
         players.append(Player(tuple(sorted(hand)), 0, 0, D.CRANES, (0,) * len(D.DISTRICTS)))
     offer = []
-    for _ in range(OFFER_SPACES):
+    for _n in range(OFFER_SPACES):
         r, token = draw(r, bag)
         bag.remove(token)
         offer.append(token)
@@ -185,18 +186,27 @@ def coins_to_buy(state: State, seat: int, pending: Pending) -> int:
     return coins
 
 
+def project_possible(state: State, seat: int, pending: Pending) -> bool:
+    """Can the large project of the district just built in be built? (``stage`` asks on every step.)"""
+    district = pending.district
+    return (state.cranes[district] == EMPTY and state.players[seat].cranes > 0
+            and coins_after_placing(state, seat, pending) >= project_of(district)[0])
+
+
 def project_problem(state: State, seat: int, pending: Pending) -> str | None:
     """Why the large project of the district just built in cannot be built (None if it can)."""
     district = pending.district
-    name = D.DISTRICTS[district]
+    name = X.district_name(district)
     if state.cranes[district] != EMPTY:
-        return f"the large project of {name} is already built"
+        return _("the large project of {district} is already built", district=name)
     if not state.players[seat].cranes:
-        return "you have no cranes left"
+        return _("you have no cranes left")
     cost = project_of(district)[0]
     coins = coins_after_placing(state, seat, pending)
     if coins < cost:
-        return f"the large project of {name} costs {cost} coin{'s' * (cost > 1)}; you would have {coins}"
+        return ngettext("the large project of {district} costs {n} coin; you would have {coins}",
+                        "the large project of {district} costs {n} coins; you would have {coins}", cost,
+                        district=name, coins=coins)
     return None
 
 
@@ -209,7 +219,7 @@ def stage(state: State, seat: int) -> str:
         return BUY
     if pending.district == EMPTY:
         return WHERE
-    if pending.project == EMPTY and project_problem(state, seat, pending) is None:
+    if pending.project == EMPTY and project_possible(state, seat, pending):
         return PROJECT
     return BUY
 
@@ -291,93 +301,101 @@ def legal_steps(state: State, seat: int) -> list[Step]:
 def step_problem(state: State, seat: int, step: Step) -> str | None:
     """Why ``step`` is not allowed now (a short phrase), or None."""
     if state.over:
-        return "the game is over"
+        return _("the game is over")
     if seat != state.turn:
-        return "it is not your turn"
+        return _("it is not your turn")
     if not step:
-        return "an empty step"
+        return _("an empty step")
     verb = step[0]
     now = stage(state, seat)
     player = state.players[seat]
     if verb == "cancel":
-        return None if len(step) == 1 and state.pending is not None else "there is nothing to cancel"
+        return None if len(step) == 1 and state.pending is not None else _("there is nothing to cancel")
     if verb in ("place", "discard"):
         return _token_problem(state, seat, player, verb, step, now)
     if verb in DISTRICT_INDEX:
         return _where_problem(state, step, now)
     if verb in ("project", "no-project"):
         if len(step) != 1:
-            return f"`{verb}` takes nothing after it"
+            return _("`{verb}` takes nothing after it", verb=verb)
         if now == PROJECT:
             return None
         pending = state.pending
         if pending is None or now == WHERE:
-            return "the large project comes after placing a token"
+            return _("the large project comes after placing a token")
         if pending.discard:
-            return "no token was placed this turn"
+            return _("no token was placed this turn")
         if pending.project != EMPTY:
-            return "the large project is already decided this turn"
+            return _("the large project is already decided this turn")
         return project_problem(state, seat, pending)
     if verb == "buy":
         return _buy_problem(state, seat, step, now)
-    return f"`{verb}` is not a step of this game"
+    return _("`{verb}` is not a step of this game", verb=verb)
 
 
 def _token_problem(state: State, seat: int, player: Player, verb: str, step: Step, now: str) -> str | None:
     if now != TOKEN:
         assert state.pending is not None
-        return (f"you already chose the {code_name(TOKEN_CODE[state.pending.token])} this turn "
-                "(`cancel` to choose again)")
+        return _("you already chose {token} this turn (`cancel` to choose again)",
+                 token=X.the_token(TOKEN_CODE[state.pending.token]))
     if len(step) != 2 or step[1] not in TOKEN_CODE:
-        return "name one token by its code, e.g. RH2 (red house 2), GV3, PP3"
+        return _("name one token by its code, e.g. RH2 ({example}), GV3, PP3", example=X.token("RH2"))
     code = step[1]
     token = token_with_code(player, code)
     if token == EMPTY:
-        return f"you hold no {code_name(code)} (your hand: {', '.join(hand_codes(player))})"
+        return _("you hold no {token} (your hand: {hand})", token=X.token(code), hand=", ".join(hand_codes(player)))
     blocked = stuck(state, seat)
     if verb == "place":
         if not can_place(state, token):
-            colour = D.COLOURS[TOKEN_COLOUR[token]]
-            return f"every space in the {colour} districts is taken" + ("; discard a token" if blocked else "")
+            colour = X.colour_name(TOKEN_COLOUR[token])
+            if blocked:
+                return _("every space in the {colour} districts is taken; discard a token", colour=colour)
+            return _("every space in the {colour} districts is taken", colour=colour)
         return None
     if not blocked:
-        return "a token may be discarded only when none in hand can be placed"
+        return _("a token may be discarded only when none in hand can be placed")
     return None
 
 
 def _where_problem(state: State, step: Step, now: str) -> str | None:
     if now != WHERE:
-        return "choose a token to place first (e.g. `place RH2`)" if now == TOKEN else (
-            "the token has already been placed this turn")
+        return _("choose a token to place first (e.g. `place RH2`)") if now == TOKEN else (
+            _("the token has already been placed this turn"))
     pending = state.pending
     assert pending is not None
     district = DISTRICT_INDEX[step[0]]
     if len(step) != 2 or step[1] not in D.BONUSES:
-        return "say which kind of space: coin, +2 or plain"
+        return _("say which kind of space: coin, +2 or plain")
     colour = TOKEN_COLOUR[pending.token]
     if D.district_colour(district) != colour:
-        names = ", ".join(D.DISTRICTS[d] for d in COLOUR_DISTRICTS[colour])
-        return f"a {D.COLOURS[colour]} token goes in a {D.COLOURS[colour]} district ({names})"
+        names = ", ".join(X.district_name(d) for d in COLOUR_DISTRICTS[colour])
+        return _("a {colour} token goes in a {colour} district ({districts})", colour=X.colour_name(colour),
+                 districts=names)
     if first_free(state, district, step[1]) == EMPTY:
-        return f"{step[0]} has no free {step[1]} space"
+        return _("{district} has no free {space}", district=X.district_name(step[0]), space=X.space_name(step[1]))
     return None
 
 
 def _buy_problem(state: State, seat: int, step: Step, now: str) -> str | None:
     if now != BUY:
-        return {TOKEN: "first place a token", WHERE: "first say where your token goes",
-                PROJECT: "first decide on the large project (`project` or `no-project`)"}[now]
+        if now == TOKEN:
+            return _("first place a token")
+        if now == WHERE:
+            return _("first say where your token goes")
+        return _("first decide on the large project (`project` or `no-project`)")
     if len(step) != 2 or step[1] not in BUY_WORDS:
-        return f"name an offer space from 1 to {OFFER_SPACES}"
+        return _("name an offer space from 1 to {last}", last=OFFER_SPACES)
     space = BUY_WORDS.index(step[1])
     if state.offer[space] == EMPTY:
-        return f"offer space {step[1]} is empty"
+        return _("offer space {space} is empty", space=step[1])
     pending = state.pending
     assert pending is not None
     coins = coins_to_buy(state, seat, pending)
     cost = price(state, space)
     if cost > coins:
-        return f"offer space {step[1]} costs {cost} coin{'s' * (cost > 1)}; you would have {coins}"
+        return ngettext("offer space {space} costs {n} coin; you would have {coins}",
+                        "offer space {space} costs {n} coins; you would have {coins}", cost, space=step[1],
+                        coins=coins)
     return None
 
 
@@ -504,6 +522,7 @@ def standing(state: State) -> Outcome:
     final view)."""
     if state.over:
         scores = final_scores(state)
-        return Outcome(scores, ranks_from_scores(scores), "points, plus the best single colour in hand; ties share")
+        return Outcome(scores, ranks_from_scores(scores),
+                       _("points, plus the best single colour in hand; ties share"))
     scores = tuple(p.score for p in state.players)
-    return Outcome(scores, ranks_from_scores(scores), "points so far (hands count at the end); ties share")
+    return Outcome(scores, ranks_from_scores(scores), _("points so far (hands count at the end); ties share"))

@@ -26,14 +26,6 @@ TOKEN_CODE: tuple[str, ...] = tuple(
 CODES: tuple[str, ...] = tuple(dict.fromkeys(TOKEN_CODE))  # the 25 distinct codes, in id order
 
 
-def token_name(token: int) -> str:
-    return f"{D.COLOURS[TOKEN_COLOUR[token]]} {TOKEN_TYPE[token]} {TOKEN_VALUE[token]}"
-
-
-def code_name(code: str) -> str:
-    return token_name(TOKEN_CODE.index(code))
-
-
 @dataclass(frozen=True, slots=True)
 class Player:
     hand: tuple[int, ...]  # token ids, sorted; secret

@@ -18,6 +18,9 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from engines.buerger_baumeister import data
+from engines.buerger_baumeister import texts as X
+from engines.buerger_baumeister.texts import _, ngettext
+from engines.i18n import current
 from render.buerger_baumeister import colours
 from render.buerger_baumeister.pieces import bag, coin, crane, hand_back, mayor, token
 from render.cache import LAYERS
@@ -53,7 +56,6 @@ PANEL_H = 100
 PANEL_GAP = 8
 OFFER_RADIUS = 140
 OFFER_TOKEN = 74
-BONUS_NAMES = {data.COIN: "coin", data.PLUS2: "+2", data.PLAIN: "plain"}
 PROJECT_TEXT = {data.PLUS4: "+4", data.DOUBLE: "×2"}
 
 
@@ -135,7 +137,8 @@ def _static_layer(players: int, theme: Theme) -> Image.Image:
         row = row_box(c)
         cx = row.x + LABEL_W / 2 - 4
         paste(img, chip(colours.letter(colour), 46, colours.rgb(colour), theme.ink), (cx, row.y + 38), anchor="mm")
-        put(img, (cx, row.y + 78), colour, 16, theme.ink, bold=True, anchor="mm")
+        draw_text(img, (cx, row.y + 78), X.colour_name(colour), 16, theme.ink, bold=True, anchor="mm",
+                  max_width=LABEL_W - 4, min_size=11)
     for d in range(len(data.DISTRICTS)):
         _static_district(img, draw, d, theme)
     _static_offer(img, draw, theme)
@@ -159,9 +162,9 @@ def _static_district(img: Image.Image, draw: ImageDraw.ImageDraw, d: int, theme:
     size = data.district_size(d)
     tint = colours.rgb(colour)
     rounded_box(draw, box.rect, mix(theme.panel, tint, 0.10), mix(theme.ink, tint, 0.4), width=2, radius=10)
-    put(img, (box.x + PAD, box.y + 14), f"{colours.letter(colour)} · {data.DISTRICTS[d]}", 15, theme.ink,
+    put(img, (box.x + PAD, box.y + 14), f"{colours.letter(colour)} · {X.district_name(d)}", 15, theme.ink,
         bold=True, anchor="lm")
-    put(img, (box.right - PAD, box.y + 14), data.SIZE_NAMES[size], 14, theme.muted, anchor="rm")
+    put(img, (box.right - PAD, box.y + 14), X.size_name(size), 14, theme.muted, anchor="rm")
     for i, bonus in enumerate(data.SPACES[size]):
         x, y = space_centre(d, i)
         draw.rounded_rectangle((x - SQ / 2, y - SQ / 2, x + SQ / 2, y + SQ / 2), radius=7, fill=theme.background,
@@ -183,8 +186,8 @@ def _static_district(img: Image.Image, draw: ImageDraw.ImageDraw, d: int, theme:
 def _static_offer(img: Image.Image, draw: ImageDraw.ImageDraw, theme: Theme) -> None:
     box = offer_box()
     rounded_box(draw, box.rect, theme.panel, theme.line, width=2, radius=12)
-    put(img, (box.x + 14, box.y + 12), "Offer", 20, theme.muted, bold=True)
-    put(img, (box.x + 14, box.y + 38), "clockwise from 1", 14, theme.muted)
+    put(img, (box.x + 14, box.y + 12), _("Offer"), 20, theme.muted, bold=True)
+    put(img, (box.x + 14, box.y + 38), _("clockwise from 1"), 14, theme.muted)
     cx, cy = offer_centre()
     r = OFFER_RADIUS
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=mix(GOLD, theme.panel, 0.3), width=12)
@@ -216,21 +219,27 @@ def _static_info(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, theme: T
     rounded_box(draw, box.rect, mix(theme.background, theme.panel, 0.5), theme.line, width=1, radius=10)
     if box.h < 90:
         return
-    put(img, (box.x + 12, box.y + 10), "key", 15, theme.muted, bold=True)
+    put(img, (box.x + 12, box.y + 10), _("key"), 15, theme.muted, bold=True)
     x, y = box.x + 14, box.y + 44
     paste(img, coin("", 24, theme.ink), (x, y - 12))
-    put(img, (x + 30, y), "coin space: +1 coin (3 at most)", 16, theme.ink, anchor="lm")
+    half = box.w / 2 - 50
+    draw_text(img, (x + 30, y), _("coin space: +1 coin (3 at most)"), 16, theme.ink, anchor="lm", max_width=half,
+              min_size=11)
     put(img, (x + 12, y + 30), "+2", 20, theme.ink, bold=True, anchor="mm")
-    put(img, (x + 30, y + 30), "+2 space: 2 more points", 16, theme.ink, anchor="lm")
+    draw_text(img, (x + 30, y + 30), _("+2 space: 2 more points"), 16, theme.ink, anchor="lm", max_width=half,
+              min_size=11)
     x2 = box.x + box.w / 2 + 10
     paste(img, crane(None, 26, theme.ink, background=theme.panel), (x2, y - 13))
-    put(img, (x2 + 32, y), "large project: cost, bonus", 16, theme.ink, anchor="lm")
-    put(img, (x2 + 32, y + 30), "+4 points or ×2 the placement", 16, theme.ink, anchor="lm")
+    right = box.right - 10 - (x2 + 32)
+    draw_text(img, (x2 + 32, y), _("large project: cost, bonus"), 16, theme.ink, anchor="lm", max_width=right,
+              min_size=11)
+    draw_text(img, (x2 + 32, y + 30), _("+4 points or ×2 the placement"), 16, theme.ink, anchor="lm",
+              max_width=right, min_size=11)
     if box.h >= 140:
         y += 60
         ImageDraw.Draw(img).rounded_rectangle((x, y - 11, x + 24, y + 11), radius=5, outline=theme.highlight, width=4)
-        put(img, (x + 30, y), "last turn: the placement, the project, the refilled offer space", 16, theme.ink,
-            anchor="lm")
+        draw_text(img, (x + 30, y), _("last turn: the placement, the project, the refilled offer space"), 16,
+                  theme.ink, anchor="lm", max_width=box.right - 10 - (x + 30), min_size=11)
 
 
 # --------------------------------------------------------------------------------
@@ -240,7 +249,8 @@ def _static_info(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, theme: T
 def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
     """The board as a Pillow image (``render.draw_board`` encodes it)."""
     players = view["players"]
-    img = LAYERS.get(("buerger-baumeister", "board", W, theme.name, players), lambda: _static_layer(players, theme))
+    img = LAYERS.get(("buerger-baumeister", "board", W, theme.name, players, current()),
+                     lambda: _static_layer(players, theme))
     draw = ImageDraw.Draw(img)
     last = view["last_turn"]
     for d, district in enumerate(view["districts"]):
@@ -287,13 +297,13 @@ def _draw_offer(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, l
         if tok:
             paste(img, token(tok["colour"], tok["type"], tok["value"], OFFER_TOKEN, theme.ink), (x, y), anchor="mm")
         else:
-            put(img, (x, y), "empty", 15, theme.muted, anchor="mm")
+            put(img, (x, y), _("empty"), 15, theme.muted, anchor="mm")
         nx, ny = (x - cx) / OFFER_RADIUS, (y - cy) / OFFER_RADIUS
         # Outside the circle: the price, or the Mayor standing on the free space.
         px, py = x + nx * 66, y + ny * 66
         if space["mayor"]:
             paste(img, mayor(46, theme.ink), (px, py), anchor="mm")
-            badge(draw, (x - 14, y + OFFER_TOKEN / 2 + 4), "FREE", 13, theme.good, anchor="mm", pad=4)
+            badge(draw, (x - 14, y + OFFER_TOKEN / 2 + 4), _("FREE"), 13, theme.good, anchor="mm", pad=4)
         else:
             paste(img, coin(space["price"], 30, theme.ink), (px, py), anchor="mm")
         if refilled == i and tok:
@@ -301,28 +311,32 @@ def _draw_offer(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, l
         _space_number(img, i, theme)
     paste(img, bag(64, theme.ink), (cx, cy - 14), anchor="mm")
     size = view["bag_size"]
-    put(img, (cx, cy + 34), f"{size} in bag", 17, theme.ink, bold=True, anchor="mm")
+    put(img, (cx, cy + 34), _("{n} in bag", n=size), 17, theme.ink, bold=True, anchor="mm")
 
 
 def describe_last_turn(last: LastTurn | None, names: Sequence[str]) -> str:
     """The last turn in words, e.g. "Ana placed red villa 3 on red-M +2: 7 points · bought …"."""
     if not last:
-        return "No turns yet"
+        return _("No turns yet")
     who = player_name(names, last["seat"])
-    tok = last["token"]
-    name = f"{tok['colour']} {tok['type']} {tok['value']}"
+    name = X.object_token(last["token"]["code"])
     if last["discarded"]:
-        text = f"{who} could not place and discarded {name}"
+        parts = [_("{who} could not place and discarded {token}", who=who, token=name)]
     else:
-        points = last["points"]
-        text = f"{who} placed {name} on {last['district']} {last['bonus']}: {points} pt{'s' * (points != 1)}"
+        district, bonus = last["district"] or "", last["bonus"] or ""
+        where = {"who": who, "token": name, "district": X.district_name(district), "bonus": X.bonus_name(bonus)}
         if last["coin"] > 0:
-            text += " +1 coin"
+            parts = [ngettext("{who} placed {token} on {district} {bonus}: {n} pt +1 coin",
+                              "{who} placed {token} on {district} {bonus}: {n} pts +1 coin", last["points"], **where)]
+        else:
+            parts = [ngettext("{who} placed {token} on {district} {bonus}: {n} pt",
+                              "{who} placed {token} on {district} {bonus}: {n} pts", last["points"], **where)]
         if last["project_points"]:
-            text += f" · project +{last['project_points']}"
-    price = last["price"]
-    text += f" · took {last['bought']['code']} " + ("(free)" if price == 0 else f"({price} coin{'s' * (price > 1)})")
-    return text
+            parts.append(_("project +{points}", points=last["project_points"]))
+    price, code = last["price"], last["bought"]["code"]
+    parts.append(_("took {code} (free)", code=code) if price == 0 else
+                 ngettext("took {code} ({n} coin)", "took {code} ({n} coins)", price, code=code))
+    return " · ".join(parts)
 
 
 def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
@@ -330,12 +344,12 @@ def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, 
     to_act = view["to_act"]
     winners = view["winners"] or []
     who = " & ".join(player_name(names, s) for s in winners)
-    result = f"{who} win{'s' if len(winners) == 1 else ''}!"
+    result = ngettext("{who} wins!", "{who} win!", len(winners), who=who)
     line = draw_board_header(img, theme, W, Header(
         title="BÜRGER, BAUMEISTER & CO.", move=view["move"], to_act=to_act, name=player_name(names, to_act),
-        status="to play: place a token, then buy one", winners=winners if view["over"] else None, result=result))
+        status=_("to play: place a token, then buy one"), winners=winners if view["over"] else None, result=result))
     last = view["last_turn"]
-    draw_last_line(img, draw, line, "LAST TURN", last["seat"] if last else None, describe_last_turn(last, names),
+    draw_last_line(img, draw, line, _("LAST TURN"), last["seat"] if last else None, describe_last_turn(last, names),
                    theme, W)
 
 
@@ -359,10 +373,10 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: in
     score = info["score"]
     total = final["total"] if final else score
     score_w = put(img, (inner.right, inner.y + 18), str(total), 34, theme.ink, bold=True, anchor="rm")
-    put(img, (inner.right - score_w - 8, inner.y + 24), "points", 15, theme.muted, anchor="rm")
+    put(img, (inner.right - score_w - 8, inner.y + 24), _("points"), 15, theme.muted, anchor="rm")
     tag = 0.0
     if acting:
-        tag = badge(draw, (inner.right - score_w - 70, inner.y + 18), "TO ACT", 14, theme.accent, anchor="rm") + 8
+        tag = badge(draw, (inner.right - score_w - 70, inner.y + 18), _("TO ACT"), 14, theme.accent, anchor="rm") + 8
     elif won:
         paste(img, icon("crown", 28, GOLD, theme.ink), (inner.right - score_w - 100, inner.y + 4))
         tag = 36
@@ -377,23 +391,26 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: in
     for i in range(data.MAX_COINS):
         paste(img, coin("", 26, theme.ink if i < coins else theme.line, GOLD if i < coins else theme.panel_alt),
               (x + i * 22, y - 13))
-    put(img, (x + 3 * 22 + 10, y), f"{coins} coin{'s' * (coins != 1)}", 17, theme.ink, anchor="lm")
+    put(img, (x + 3 * 22 + 10, y), X.coins(coins), 17, theme.ink, anchor="lm")
     x = inner.x + 190
     cranes = info["cranes"]
     for i in range(data.CRANES):
         paste(img, crane(seat, 30, theme.ink, faded=i >= cranes, background=theme.panel), (x + i * 30, y - 15))
-    put(img, (x + 3 * 30 + 8, y), f"{cranes} crane{'s' * (cranes != 1)} left", 17, theme.ink, anchor="lm")
+    draw_text(img, (x + 3 * 30 + 8, y), ngettext("{n} crane left", "{n} cranes left", cranes), 17, theme.ink,
+              anchor="lm", max_width=inner.x + 430 - (x + 3 * 30 + 8) - 6, min_size=12)
     x = inner.x + 430
     paste(img, hand_back(30, theme.ink), (x, y - 15))
     n = info["hand_size"]
-    put(img, (x + 36, y), f"{n} in hand", 17, theme.ink, anchor="lm")
+    draw_text(img, (x + 36, y), _("{n} in hand", n=n), 17, theme.ink, anchor="lm", max_width=inner.right - x - 36,
+              min_size=12)
 
 
 def _draw_final(img: Image.Image, inner: Box, y: float, score: int, final: FinalHand, theme: Theme) -> None:
     """Game over: points during play + the best colour in hand = total, and the hand itself."""
     colour = final["colour"]
     bonus = final["points"]
-    text = f"{score} + {bonus}" + (f" for {colour} in hand" if colour else " (no tokens in hand)")
+    text = (_("{score} + {bonus} for {colour} in hand", score=score, bonus=bonus, colour=X.colour_name(colour))
+            if colour else _("{score} + {bonus} (no tokens in hand)", score=score, bonus=bonus))
     used = put(img, (inner.x, y), text, 17, theme.ink, anchor="lm")
     x = inner.x + used + 12
     for tok in final["hand"]:
@@ -407,8 +424,8 @@ def _draw_counts(img: Image.Image, view: PublicView, theme: Theme) -> None:
     if box.h < 30:
         return
     discarded = view["discarded"]
-    text = f"bag: {view['bag_size']} · removed unseen: {view['removed']}"
+    text = _("bag: {bag} · removed unseen: {removed}", bag=view["bag_size"], removed=view["removed"])
     if discarded:
-        text += " · discarded: " + ", ".join(t["code"] for t in discarded)
+        text += " · " + _("discarded: {tokens}", tokens=", ".join(t["code"] for t in discarded))
     draw_text(img, (box.x + 12, box.bottom - 17), text, 16, theme.muted, anchor="lm", max_width=box.w - 24,
               min_size=12)

@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from engines.buerger_baumeister import data
+from engines.buerger_baumeister import texts as X
+from engines.buerger_baumeister.texts import _, ngettext, pgettext
+from engines.i18n import current
 from render.buerger_baumeister import colours
 from render.buerger_baumeister.pieces import coin, crane, token
 from render.cache import LAYERS
@@ -41,7 +44,6 @@ TURN_H = 64
 FOOT_Y = TURN_Y + TURN_H + 12
 FOOT_H = 56
 H = FOOT_Y + FOOT_H + 20
-BONUS_LABEL = {data.COIN: "coin", data.PLUS2: "+2", data.PLAIN: "plain"}
 
 
 def card_boxes(n: int = data.HAND_SIZE) -> list[Box]:
@@ -60,7 +62,7 @@ def _static_layer(theme: Theme) -> Image.Image:
 
 def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
     """The hand as a Pillow image (``render.draw_hand`` encodes it)."""
-    img = LAYERS.get(("buerger-baumeister", "hand", W, theme.name), lambda: _static_layer(theme))
+    img = LAYERS.get(("buerger-baumeister", "hand", W, theme.name, current()), lambda: _static_layer(theme))
     draw = ImageDraw.Draw(img)
     seat = view["seat"]
     _draw_header(img, draw, view, names, seat, theme)
@@ -86,11 +88,11 @@ def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, na
     to_act = view["to_act"]
     if view["over"]:
         won = seat in (view["winners"] or [])
-        tag, status = ("YOU WON!" if won else "GAME OVER"), "The game is over."
+        tag, status = (_("YOU WON!") if won else _("GAME OVER")), _("The game is over.")
     elif to_act == seat:
-        tag, status = "YOUR TURN", "Your turn: place a token, then buy one."
+        tag, status = _("YOUR TURN"), _("Your turn: place a token, then buy one.")
     elif to_act is not None:
-        status = f"Waiting for {player_name(names, to_act)}"
+        status = _("Waiting for {name}", name=player_name(names, to_act))
     y = draw_hand_header(img, draw, theme, width=W, seat=seat, name=player_name(names, seat), tag=tag,
                          title="BÜRGER", move=view["move"], status=status, mine=to_act == seat)
     info = view["players_info"][seat]
@@ -99,12 +101,13 @@ def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, na
     x: float = INSET + 12
     coins = info["coins"]
     paste(img, coin("", c + 6, theme.ink), (x, y - (c + 6) / 2))
-    x += put(img, (x + c + 12, y), f"{coins} coin{'s' * (coins != 1)}", c, theme.ink, anchor="lm") + c + 40
+    x += put(img, (x + c + 12, y), X.coins(coins), c, theme.ink, anchor="lm") + c + 40
     cranes = info["cranes"]
     paste(img, crane(seat, c + 8, theme.ink, background=theme.panel_alt), (x, y - (c + 8) / 2))
-    x += put(img, (x + c + 14, y), f"{cranes} crane{'s' * (cranes != 1)} left", c, theme.ink, anchor="lm") + c + 40
+    x += put(img, (x + c + 14, y), ngettext("{n} crane left", "{n} cranes left", cranes), c, theme.ink,
+             anchor="lm") + c + 40
     score = info["score"]
-    put(img, (x, y), f"{score} points", c, theme.ink, bold=True, anchor="lm")
+    put(img, (x, y), _("{n} points", n=score), c, theme.ink, bold=True, anchor="lm")
 
 
 def _draw_card(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, tok: HandToken, chosen: bool,
@@ -116,26 +119,30 @@ def _draw_card(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, tok: HandT
     cx = box.x + box.w / 2
     paste(img, token(colour, tok["type"], tok["value"], TOKEN, theme.ink), (cx, box.y + 16 + TOKEN / 2), anchor="mm")
     y = box.y + 16 + TOKEN + 22
-    name = f"{colour} {tok['type']} {tok['value']}"
+    name = X.token(tok["code"])
     draw_text(img, (cx, y), name, 20, theme.ink, bold=True, anchor="mm", max_width=box.w - 16, min_size=14)
     # What to type for this token: the code itself in bold, no quoting marks.
-    label_w = text_width("type ", font(16))
+    label = pgettext("what to type", "type") + " "
+    label_w = text_width(label, font(16))
     code_w = text_width(tok["code"], font(17, True))
     x0 = cx - (label_w + code_w) / 2
-    put(img, (x0, y + 24), "type ", 16, theme.muted, anchor="lm")
+    put(img, (x0, y + 24), label, 16, theme.muted, anchor="lm")
     put(img, (x0 + label_w, y + 24), tok["code"], 17, theme.ink, bold=True, anchor="lm")
     options = tok["options"]
     y += 50
     if not options:
-        put(img, (cx, y + 10), "no free space: cannot be placed", 15, theme.bad, anchor="mm")
+        draw_text(img, (cx, y + 10), _("no free space: cannot be placed"), 15, theme.bad, anchor="mm",
+                  max_width=box.w - 16, min_size=11)
         return
-    put(img, (box.x + 14, y), "best places", 14, theme.muted, bold=True, anchor="lm")
+    put(img, (box.x + 14, y), _("best places"), 14, theme.muted, bold=True, anchor="lm")
     for option in options[:OPTIONS_SHOWN]:
         y += 24
-        where = f"{option['district']} {BONUS_LABEL.get(option['bonus'], option['bonus'])}"
-        put(img, (box.x + 14, y), where, 17, theme.ink, anchor="lm")
         points = option["points"]
-        put(img, (box.right - 14, y), f"{points} pt{'s' * (points != 1)}", 17, theme.ink, bold=True, anchor="rm")
+        shown = ngettext("{n} pt", "{n} pts", points)
+        used = put(img, (box.right - 14, y), shown, 17, theme.ink, bold=True, anchor="rm")
+        where = f"{X.district_name(option['district'])} {X.bonus_name(option['bonus'])}"
+        draw_text(img, (box.x + 14, y), where, 17, theme.ink, anchor="lm", max_width=box.w - 28 - used - 6,
+                  min_size=12)
 
 
 def _draw_turn(img: Image.Image, view: SeatView, names: Sequence[str], pending: Pending | None,
@@ -143,20 +150,24 @@ def _draw_turn(img: Image.Image, view: SeatView, names: Sequence[str], pending: 
     cy = TURN_Y + TURN_H / 2
     if not pending:
         to_act = view["to_act"]
-        text = ("Your turn: place a token, then buy one." if to_act == view["seat"]
-                else f"{player_name(names, to_act)} is to play.")
+        text = (_("Your turn: place a token, then buy one.") if to_act == view["seat"]
+                else _("{name} is to play.", name=player_name(names, to_act)))
         if view["over"]:
-            text = "The game is over."
+            text = _("The game is over.")
         draw_text(img, (PAD, cy), text, 20, theme.ink, anchor="lm", max_width=W - 2 * PAD)
         return
-    parts = [f"{'Discard' if pending['discard'] else 'Place'} {pending['token']['code']}"]
+    code = pending["token"]["code"]
+    parts = [_("Discard {code}", code=code) if pending["discard"] else _("Place {code}", code=code)]
     if pending["district"]:
-        points = pending["points"]
-        parts.append(f"on {pending['district']} {BONUS_LABEL.get(str(pending['bonus']), '')} ({points} pts)")
+        bonus = X.bonus_name(str(pending["bonus"])) if pending["bonus"] in X.BONUS_NAMES else ""
+        parts.append(_("on {district} {bonus} ({points} pts)", district=X.district_name(pending["district"]),
+                       bonus=bonus, points=pending["points"]))
     if pending["project"] is not None:
-        parts.append("large project" if pending["project"] else "no project")
-    next_step = {"where": "next: where", "project": "next: project?", "buy": "next: buy"}.get(pending["stage"], "")
-    put(img, (PAD, cy - 14), "THIS TURN", 14, theme.accent, bold=True, anchor="lm")
+        parts.append(_("large project") if pending["project"] else _("no project"))
+    stage = pending["stage"]
+    next_step = (_("next: where") if stage == "where" else _("next: project?") if stage == "project"
+                 else _("next: buy") if stage == "buy" else "")
+    put(img, (PAD, cy - 14), _("THIS TURN"), 14, theme.accent, bold=True, anchor="lm")
     draw_text(img, (PAD, cy + 12), " → ".join(parts) + (f" · {next_step}" if next_step else ""), 20, theme.ink,
               bold=True, anchor="lm", max_width=W - 2 * PAD, min_size=14)
 
@@ -171,6 +182,6 @@ def _draw_foot(img: Image.Image, view: SeatView, theme: Theme) -> None:
         paste(img, chip(colours.letter(colour), 30, colours.rgb(colour), theme.ink), (x, cy - 15))
         x += 40
     points = bonus["points"]
-    text = (f"At the end this hand adds {points} points ({colour})" if colour
-            else "At the end this hand adds nothing")
+    text = (_("At the end this hand adds {points} points ({colour})", points=points, colour=X.colour_name(colour))
+            if colour else _("At the end this hand adds nothing"))
     draw_text(img, (x, cy), text, 19, theme.ink, anchor="lm", max_width=W - x - PAD)

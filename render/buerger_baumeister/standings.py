@@ -10,6 +10,9 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
+from engines.buerger_baumeister import texts as X
+from engines.buerger_baumeister.texts import _
+from engines.i18n import N_
 from render.buerger_baumeister import colours
 from render.buerger_baumeister.pieces import crane, token
 from render.header import caption_size
@@ -43,11 +46,13 @@ def _by_source(view: PublicView, names: Sequence[str], width: int, theme: Theme)
     infos = view["players_info"]
     c = caption_size(W)
     h = 84 + len(infos) * ROW_H + 20
-    img = breakdown_panel(width, h, "Points: in play + the best single colour in hand", theme)
+    img = breakdown_panel(width, h, _("Points: in play + the best single colour in hand"), theme)
     x_play, x_hand, x_total, x_proj = 400, 520, 820, 930
-    for label_x, label in ((x_play, "in play"), (x_hand, "hand (best colour)"), (x_total, "total"),
-                           (x_proj, "large projects")):
-        put(img, (label_x, 64), label, c - 8, theme.muted, bold=True, anchor="lm")
+    for label_x, label, room in ((x_play, _("in play"), x_hand - x_play), (x_hand, _("hand (best colour)"),
+                                 x_total - x_hand), (x_total, _("total"), x_proj - x_total),
+                                (x_proj, _("large projects"), width - x_proj - 16)):
+        draw_text(img, (label_x, 64), label, c - 8, theme.muted, bold=True, anchor="lm", max_width=room - 8,
+                  min_size=11)
     projects: dict[int, list[str]] = {}
     for district in view["districts"]:
         owner = district["project"]["crane"]
@@ -78,10 +83,11 @@ def _by_source(view: PublicView, names: Sequence[str], width: int, theme: Theme)
         owned = projects.get(seat, [])
         if owned:
             paste(img, crane(seat, 30, theme.ink), (x_proj, cy - 15))
-            draw_text(img, (x_proj + 38, cy), ", ".join(owned), c - 8, theme.ink, anchor="lm",
+            draw_text(img, (x_proj + 38, cy), ", ".join(X.district_name(d) for d in owned), c - 8, theme.ink,
+                      anchor="lm",
                       max_width=width - x_proj - 54, min_size=12)
         else:
-            put(img, (x_proj, cy), "none", c - 8, theme.muted, anchor="lm")
+            put(img, (x_proj, cy), _("none"), c - 8, theme.muted, anchor="lm")
     return img
 
 
@@ -93,7 +99,7 @@ def _by_district(view: PublicView, names: Sequence[str], width: int, theme: Them
     c = caption_size(W)
     top = 116
     h = top + len(infos) * GRID_ROW_H + 16
-    img = breakdown_panel(width, h, "Points per district (placements and large projects)", theme)
+    img = breakdown_panel(width, h, _("Points per district (placements and large projects)"), theme)
     draw = ImageDraw.Draw(img)
     col_w = (width - NAME_W - 16) / len(districts)
     for col, district in enumerate(districts):
@@ -121,4 +127,5 @@ def _by_district(view: PublicView, names: Sequence[str], width: int, theme: Them
     return img
 
 
-STANDINGS = Standings(title="BÜRGER, BAUMEISTER & CO.", unit="points", breakdown=breakdown)
+#: ``unit`` is read by the shared end screen as it is: marked here so the catalog has it (see the report).
+STANDINGS = Standings(title="BÜRGER, BAUMEISTER & CO.", unit=N_("points"), breakdown=breakdown)
