@@ -19,7 +19,7 @@ from typing import Any, Generic, TypeVar
 
 from PIL import Image, ImageDraw
 
-from engines.i18n import COMMON, current
+from engines.i18n import COMMON, Catalog, current
 from render.canvas import FRAME, new_canvas
 from render.header import Header, board_header_height, caption_size, draw_board_header, header_panel, text_size
 from render.icons import icon
@@ -46,6 +46,8 @@ class Standings(Generic[PublicT]):
     title: str
     unit: str
     breakdown: Callable[[PublicT, Sequence[str], int, Theme], Image.Image]
+    #: The game's catalog, where ``title`` and ``unit`` are marked (``N_``): they are shown translated.
+    catalog: Catalog | None = None
 
 
 def breakdown_panel(width: int, height: int, title: str, theme: Theme) -> Image.Image:
@@ -87,19 +89,21 @@ def draw_standings_image(spec: Standings[Any], view: Mapping[str, Any], names: S
     draw = ImageDraw.Draw(img)
     header_panel(draw, W, header_h - 6, theme)
     winners = [s for s, r in enumerate(ranks) if r == 1]
+    translate = spec.catalog.gettext if spec.catalog is not None else str
+    title, unit = translate(spec.title), translate(spec.unit)
     who = " & ".join(player_name(names, s) for s in winners)
     best = max(scores) if scores else 0
     x, y = draw_board_header(img, theme, W, Header(
-        title=spec.title, move=int(view.get("move", len(history))), winners=winners,
+        title=title, move=int(view.get("move", len(history))), winners=winners,
         result=COMMON.ngettext("{who} wins with {best} {unit}", "{who} win with {best} {unit}", len(winners),
-                               who=who, best=best, unit=spec.unit)))
+                               who=who, best=best, unit=unit)))
     draw_text(img, (x, y), _("Final result · {rule}", rule=result.get("rule", "")), caption_size(W), theme.ink,
               anchor="lm",
               max_width=W - 2 * x)
     top = header_h
-    _places(img, draw, Box(MARGIN, top, W - 2 * MARGIN, rows_h), scores, ranks, names, spec.unit, theme)
+    _places(img, draw, Box(MARGIN, top, W - 2 * MARGIN, rows_h), scores, ranks, names, unit, theme)
     top += rows_h + 14
-    draw_chart(img, Box(MARGIN, top, W - 2 * MARGIN, CHART_H), history, players, spec.unit, theme)
+    draw_chart(img, Box(MARGIN, top, W - 2 * MARGIN, CHART_H), history, players, unit, theme)
     top += CHART_H + 14
     img.paste(breakdown, (MARGIN, top))
     return img

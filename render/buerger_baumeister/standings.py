@@ -128,4 +128,4 @@ def _by_district(view: PublicView, names: Sequence[str], width: int, theme: Them
 
 
 #: ``unit`` is read by the shared end screen as it is: marked here so the catalog has it (see the report).
-STANDINGS = Standings(title="BÜRGER, BAUMEISTER & CO.", unit=N_("points"), breakdown=breakdown)
+STANDINGS = Standings(title="BÜRGER, BAUMEISTER & CO.", unit=N_("points"), breakdown=breakdown, catalog=X.T)
