@@ -193,8 +193,8 @@ def base_payload(world: World, interaction_id: int, token: str, itype: int, user
             raise ValueError(f"{user} is not a member of {guild}; use fake.add_member first")
         channel_payload["permissions"] = str(world.member_permissions(guild, user.id, channel))
         payload.update({
-            "guild_id": str(guild.id), "guild_locale": "en-US",
-            "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
+            "guild_id": str(guild.id), "guild_locale": guild.locale,
+            "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
             "member": world.member_payload(guild, user.id, channel=channel),
             "authorizing_integration_owners": {"0": str(guild.id)}, "context": 0,
         })

@@ -90,6 +90,8 @@ class FakeGuild:
     # Per-member role ids (the bot's managed role lives here too).
     member_roles: dict[int, list[int]] = field(default_factory=dict)
     member_joined: dict[int, float] = field(default_factory=dict)
+    # The server's "preferred locale" (Discord: the community's language; interactions carry it too).
+    locale: str = "en-US"
 
     def __repr__(self) -> str:
         return f"<FakeGuild {self.name} id={self.id}>"

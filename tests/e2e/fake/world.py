@@ -8,6 +8,7 @@ the test API reads the same objects. Payload shapes follow what discord.py 2.x p
 from __future__ import annotations
 
 import copy
+import re
 import time
 from typing import Any
 
@@ -265,7 +266,7 @@ class World:
             "features": [], "roles": [self.role_payload(r) for r in guild.roles], "emojis": [], "stickers": [],
             "system_channel_id": None, "system_channel_flags": 0, "rules_channel_id": None,
             "public_updates_channel_id": None, "safety_alerts_channel_id": None, "vanity_url_code": None,
-            "premium_tier": 0, "premium_subscription_count": 0, "preferred_locale": "en-US",
+            "premium_tier": 0, "premium_subscription_count": 0, "preferred_locale": guild.locale,
             "premium_progress_bar_enabled": False, "max_members": 500000, "max_video_channel_users": 25,
             "approximate_member_count": len(guild.member_ids), "approximate_presence_count": 0,
             "application_id": None, "widget_enabled": False, "incidents_data": None,
@@ -482,6 +483,7 @@ class World:
                 raise invalid_form(f"command {name!r}: name 1-32 chars, description 1-100 chars")
             if len(command.get("options") or []) > 25:
                 raise invalid_form(f"command {name!r}: at most 25 options")
+            check_localizations(command)
             previous = old.get((name, ctype))
             stored = {
                 "type": 1, "options": [], "default_member_permissions": None, "nsfw": False,
@@ -503,3 +505,35 @@ class World:
                 if command["name"] == name and command.get("type", 1) == 1:
                     return command
         return None
+
+
+#: Discord's locales (those a localisation may name), and its rule for a chat-input command's or option's name.
+LOCALES = {"id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no", "pl",
+           "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th", "zh-CN", "ja", "zh-TW",
+           "ko"}
+NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def check_localizations(item: dict[str, Any], where: str = "") -> None:
+    """Refuse what Discord refuses: an unknown locale, a localised name that is no valid lower-case name or that
+    two siblings share, a description over 100 characters; for the command, its options and their choices."""
+    where = f"{where}/{item.get('name', '?')}"
+    names = item.get("name_localizations") or {}
+    for locale, text in {**names, **(item.get("description_localizations") or {})}.items():
+        if locale not in LOCALES:
+            raise invalid_form(f"{where}: unknown locale {locale!r}")
+        if not 1 <= len(text) <= 100:
+            raise invalid_form(f"{where}: a localisation of 1-100 characters, not {text!r}")
+    if "description" in item:  # a command or option (a choice's name is free text)
+        for locale, text in names.items():
+            if not NAME.match(text) or text != text.lower():
+                raise invalid_form(f"{where}: {text!r} ({locale}) is not a valid lower-case name")
+    options = item.get("options") or []
+    for locale in LOCALES:
+        shown = [(o.get("name_localizations") or {}).get(locale, o.get("name")) for o in options]
+        if len(shown) != len(set(shown)):
+            raise invalid_form(f"{where}: two options share a name in {locale}: {shown}")
+    for option in options:
+        check_localizations(option, where)
+    for choice in item.get("choices") or []:
+        check_localizations(choice, where)
