@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import render
+from engines.i18n import ENGLISH, LANGUAGES, speaking
 
 #: Display names used in samples: a long one with accents to catch overflow.
 NAMES: tuple[str, ...] = ("Ana", "Maria da Conceição Guimarães Júnior", "Zoë", "François")
@@ -100,9 +101,15 @@ def finished_game(game: str, players: int, seed: int) -> tuple[Mapping[str, Any]
     return engine.view(states[-1], None), history
 
 
-def write_gallery(outdir: Path, games: tuple[str, ...] | None = None) -> list[Path]:
+def write_gallery(outdir: Path, games: tuple[str, ...] | None = None, language: str = ENGLISH) -> list[Path]:
     """Render the samples into ``outdir``; returns the files written: boards and hands at every phase, the
-    end screen of a finished game per player count, and (games with player boards) every estate at once."""
+    end screen of a finished game per player count, and (games with player boards) every estate at once —
+    labelled in ``language``."""
+    with speaking(language):
+        return _write_gallery(outdir, games)
+
+
+def _write_gallery(outdir: Path, games: tuple[str, ...] | None) -> list[Path]:
     from engines import registry
 
     outdir.mkdir(parents=True, exist_ok=True)
@@ -133,11 +140,14 @@ def write_gallery(outdir: Path, games: tuple[str, ...] | None = None) -> list[Pa
 
 
 def main(argv: list[str]) -> int:
+    language = ENGLISH
+    if len(argv) == 3 and argv[1] == "--lang" and argv[2] in LANGUAGES:
+        language, argv = argv[2], argv[:1]
     if len(argv) != 1:
-        print("usage: python -m render.gallery OUTDIR", file=sys.stderr)
+        print(f"usage: python -m render.gallery OUTDIR [--lang {'|'.join(LANGUAGES)}]", file=sys.stderr)
         return 2
-    written = write_gallery(Path(argv[0]))
-    print(f"wrote {len(written)} images to {argv[0]}")
+    written = write_gallery(Path(argv[0]), language=language)
+    print(f"wrote {len(written)} images ({language}) to {argv[0]}")
     return 0
 
 
