@@ -151,8 +151,9 @@ def when(epoch: float) -> str:
     # the hour's ("Fri 14 Jun 9:05").
     hour = f"{t.tm_hour:02d}" if t.tm_mday < 10 else str(t.tm_hour)
     # TRANSLATORS: a date and time, e.g. "Tue 4 Jun 14:00 UTC"; {weekday} and {month} are short names.
+    minute = f"{t.tm_min:02d}"
     return _("{weekday} {day} {month} {hour}:{minute} UTC", weekday=_weekday(t.tm_wday), day=t.tm_mday,
-             month=_month(t.tm_mon), hour=hour, minute=f"{t.tm_min:02d}")
+             month=_month(t.tm_mon), hour=hour, minute=minute)
 
 
 def span(seconds: float) -> str:
@@ -161,7 +162,8 @@ def span(seconds: float) -> str:
     if seconds >= 48 * HOUR:
         return ngettext("{n} day", "{n} days", int(f"{seconds / (24 * HOUR):.0f}"))
     if seconds >= HOUR:
-        return _("{n} h", n=f"{seconds / HOUR:.0f}")
+        hours = f"{seconds / HOUR:.0f}"
+        return _("{n} h", n=hours)
     return _("{n} min", n=max(1, round(seconds / 60)))
 
 

@@ -46,7 +46,8 @@ def pace_label(pace: Pace) -> str:
     seconds = pace.seconds
     if seconds is None:
         return _("no time limit")
-    return _("{pace} pace, {hours} h per turn", pace=pace_word(pace), hours=f"{seconds / HOUR:g}")
+    hours = f"{seconds / HOUR:g}"
+    return _("{pace} pace, {hours} h per turn", pace=pace_word(pace), hours=hours)
 
 
 def policy_label(policy: Policy) -> str:
