@@ -6,6 +6,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from bot.language import _, pgettext
+
 # Engines write seats as neutral tokens: ``{seat:2}`` (Burgenland) or ``{seat2}``; both 0-based.
 _SEAT_TOKEN = re.compile(r"\{seat:?(\d+)\}")
 
@@ -33,7 +35,7 @@ def fill_seats(text: str, names: Sequence[str]) -> str:
 
     def name(match: re.Match[str]) -> str:
         seat = int(match.group(1))
-        return names[seat] if seat < len(names) else f"seat {seat + 1}"
+        return names[seat] if seat < len(names) else _("seat {seat}", seat=seat + 1)
 
     return _SEAT_TOKEN.sub(name, text)
 
@@ -42,24 +44,34 @@ def join_names(names: Sequence[str]) -> str:
     """'Ann', 'Ann and Bo', 'Ann, Bo and Cy'."""
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    # TRANSLATORS: the end of a list of names: "Ann, Bo and Cy" ({names} is "Ann, Bo").
+    return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 def plural(count: int, noun: str) -> str:
-    """'1 day', '3 days'."""
+    """'1 day', '3 days' — English only: a translated text uses ``ngettext`` with the whole sentence."""
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def ordinal(n: int) -> str:
+    """'1st', '2nd', '3rd', '4th' (a rank; each language writes its own: '1.', '1º')."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    if suffix == "st":
+        return pgettext("ordinal", "{n}st", n=n)
+    if suffix == "nd":
+        return pgettext("ordinal", "{n}nd", n=n)
+    if suffix == "rd":
+        return pgettext("ordinal", "{n}rd", n=n)
+    return pgettext("ordinal", "{n}th", n=n)
 
 
-def result_lines(result: dict[str, Any], names: Sequence[str], unit: str = "points") -> list[str]:
-    """The final ranking, best first, each score labelled: ``1st  Ann — 34 VP``."""
+def result_lines(result: dict[str, Any], names: Sequence[str], unit: str | None = None) -> list[str]:
+    """The final ranking, best first, each score labelled: ``1st  Ann — 34 VP`` (``unit``: "points")."""
+    if unit is None:
+        unit = _("points")
     ranks, scores = result["ranks"], result["scores"]
     order = sorted(range(len(ranks)), key=lambda seat: (ranks[seat], seat))
     lines = [f"{ordinal(ranks[s])}  {names[s]} — {scores[s]} {unit}" for s in order]
     if result.get("detail"):  # how the engine ranked, ties included
-        lines.append("Ranking and tie-break: " + fill_seats(str(result["detail"]), names))
+        lines.append(_("Ranking and tie-break: {detail}", detail=fill_seats(str(result["detail"]), names)))
     return lines

@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from bot.language import _, ngettext, pgettext
 from bot.store import HOUR, Timer, Vacation, Waiting
 
 #: Fractions of the pace after which a reminder goes out.
@@ -128,18 +129,41 @@ def plan(now: float, timers: Sequence[Timer], vacations: Sequence[Vacation], qui
         reminders, key=lambda d: (d.at, d.timer.game_id))
 
 
+def _weekday(index: int) -> str:
+    """A day's short name (0 = Monday, as :func:`time.gmtime` counts)."""
+    return (pgettext("weekday", "Mon"), pgettext("weekday", "Tue"), pgettext("weekday", "Wed"),
+            pgettext("weekday", "Thu"), pgettext("weekday", "Fri"), pgettext("weekday", "Sat"),
+            pgettext("weekday", "Sun"))[index]
+
+
+def _month(number: int) -> str:
+    """A month's short name (1 = January)."""
+    return (pgettext("month", "Jan"), pgettext("month", "Feb"), pgettext("month", "Mar"), pgettext("month", "Apr"),
+            pgettext("month", "May"), pgettext("month", "Jun"), pgettext("month", "Jul"), pgettext("month", "Aug"),
+            pgettext("month", "Sep"), pgettext("month", "Oct"), pgettext("month", "Nov"),
+            pgettext("month", "Dec"))[number - 1]
+
+
 def when(epoch: float) -> str:
-    """'Tue 4 Jun 14:00 UTC': a date anyone can read, in any client."""
-    return time.strftime("%a %d %b %H:%M UTC", time.gmtime(epoch)).replace(" 0", " ", 1)
+    """'Tue 4 Jun 14:00 UTC': a date anyone can read, in any client (names in the current language)."""
+    t = time.gmtime(epoch)
+    # As the English has always read: the first leading zero is dropped — the day's ("Tue 4 Jun 09:05"), else
+    # the hour's ("Fri 14 Jun 9:05").
+    hour = f"{t.tm_hour:02d}" if t.tm_mday < 10 else str(t.tm_hour)
+    # TRANSLATORS: a date and time, e.g. "Tue 4 Jun 14:00 UTC"; {weekday} and {month} are short names.
+    minute = f"{t.tm_min:02d}"
+    return _("{weekday} {day} {month} {hour}:{minute} UTC", weekday=_weekday(t.tm_wday), day=t.tm_mday,
+             month=_month(t.tm_mon), hour=hour, minute=minute)
 
 
 def span(seconds: float) -> str:
     """'3 days', '11 h', '40 min'."""
     seconds = max(0.0, seconds)
     if seconds >= 48 * HOUR:
-        return f"{seconds / (24 * HOUR):.0f} days"
+        return ngettext("{n} day", "{n} days", int(f"{seconds / (24 * HOUR):.0f}"))
     if seconds >= HOUR:
-        return f"{seconds / HOUR:.0f} h"
-    return f"{max(1, round(seconds / 60))} min"
+        hours = f"{seconds / HOUR:.0f}"
+        return _("{n} h", n=hours)
+    return _("{n} min", n=max(1, round(seconds / 60)))
 
 

@@ -1,48 +1,94 @@
-"""Every sentence the table service says, in one place (the catalogue a translation will start from).
+"""Every sentence the table service says, in one place (the catalogue a translation starts from).
 
-Functions take plain values (names, numbers, titles) and return English text.  Names are display
-names as the players chose them; seat tokens from engines are filled in before they get here.
+Functions take plain values (names, numbers, titles) and return text in the current language
+(:func:`engines.i18n.speaking`); English is the source.  Names are display names as the players chose
+them; seat tokens from engines are filled in before they get here.  The constants (``STALE`` …) are
+looked up when read (``wording.STALE``), so they too come in the current language.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.language import _, ngettext, pgettext
 from bot.store import Pace, Policy, Status
+from bot.table.wording_time import pace_label, policy_label
 from bot.text import join_names
+from engines.i18n import N_
+
+# The constants, in English; ``wording.NAME`` reads one in the current language (see ``__getattr__``).
+_CONSTANTS: dict[str, str] = {
+    # ------------------------------------------------------------------ refusals
+    "STALE": N_("That board has moved on since you saw it; nothing was changed. Have a look and try again."),
+    "STALE_MENU": N_("That board has moved on since you saw it; nothing was changed."),
+    "BOARD_MOVED": N_("That board has moved on; these are the choices now."),
+    "NOTHING_TO_UNDO": N_("There is nothing to undo yet."),
+    "CANNOT_UNDO_BARRIER": N_("That move cannot be taken back: something was drawn or revealed, or the turn passed "
+                              "on, after it."),
+    "SAY_WHICH_GAME": N_("Say which game you mean."),
+    "NO_GAME_HERE": N_("There is no game in this channel. Open one with `new`."),
+    "VOTE_SUBJECT": N_("You are the player the vote is about; just make your move (that ends the vote), or hand "
+                       "your seat on with `/replace`."),
+    "VOTE_HOW": N_("Vote `end` or `replace` (with a member)."),
+    "VOTE_WHOM": N_("Say whom to give the seat to."),
+    "NOT_ON_VACATION": N_("You are not on vacation."),
+    # ------------------------------------------------------------------ play
+    "SINCE_YOUR_LAST_TURN": N_("Since your last turn:"),
+    "THIS_TURN": N_("This turn so far:"),
+    "TAKEN_BACK": N_("Your move was taken back."),
+    "RESIGNED": N_("You resigned."),
+    # ------------------------------------------------------------------ looking
+    "NO_MOVES_YET": N_("No moves yet."),
+    "NO_GAMES_HERE": N_("No games on this server yet."),
+    "NOTHING_WAITING": N_("No game is waiting for you."),
+    # ------------------------------------------------------------------ delivery
+    "DMS_CLOSED": N_("I can't send you direct messages, so I won't DM your hand. Press **My hand** under the "
+                     "board (or use `/hand`) to see it privately."),
+}
+
+
+def __getattr__(name: str) -> str:
+    """``wording.STALE`` and the like, in the current language (PEP 562: read when used, not at import)."""
+    try:
+        return _(_CONSTANTS[name])
+    except KeyError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+
+
+# ---------------------------------------------------------------------- the store's words
+
+
+def status_word(status: Status) -> str:
+    """A game's status as players read it ("running", "finished" …); the store keeps the English value."""
+    return {Status.LOBBY: pgettext("game status", "lobby"),
+            Status.RUNNING: pgettext("game status", "running"),
+            Status.FINISHED: pgettext("game status", "finished"),
+            Status.ABANDONED: pgettext("game status", "abandoned"),
+            Status.CANCELLED: pgettext("game status", "cancelled"),
+            Status.BROKEN: pgettext("game status", "broken")}[status]
+
 
 # ---------------------------------------------------------------------- refusals
 
-STALE = "That board has moved on since you saw it; nothing was changed. Have a look and try again."
-STALE_MENU = "That board has moved on since you saw it; nothing was changed."
-BOARD_MOVED = "That board has moved on; these are the choices now."
-NOTHING_TO_UNDO = "There is nothing to undo yet."
-CANNOT_UNDO_BARRIER = ("That move cannot be taken back: something was drawn or revealed, or the turn passed on, "
-                       "after it.")
-SAY_WHICH_GAME = "Say which game you mean."
-NO_GAME_HERE = "There is no game in this channel. Open one with `new`."
-VOTE_SUBJECT = ("You are the player the vote is about; just make your move (that ends the vote), or hand your "
-                "seat on with `/replace`.")
-VOTE_HOW = "Vote `end` or `replace` (with a member)."
-VOTE_WHOM = "Say whom to give the seat to."
-NOT_ON_VACATION = "You are not on vacation."
-
 
 def internal_error(reference: str) -> str:
-    return (f"Something went wrong on our side (it has been logged as {reference}); nothing was changed. "
-            "Check the game's status before trying again.")
+    return _("Something went wrong on our side (it has been logged as {reference}); nothing was changed. "
+             "Check the game's status before trying again.", reference=reference)
 
 
 def no_such_engine(name: str, available: Sequence[str]) -> str:
-    return f"There is no game called {name!r} here; available: {', '.join(available)}."
+    return _("There is no game called {name!r} here; available: {available}.", name=name,
+             available=", ".join(available))
 
 
 def no_game(game_id: int, here: bool = True) -> str:
-    return f"There is no game #{game_id} in this channel." if here else f"There is no game #{game_id}."
+    if here:
+        return _("There is no game #{game} in this channel.", game=game_id)
+    return _("There is no game #{game}.", game=game_id)
 
 
 def none_running(label: str) -> str:
-    return f"No game is running in this channel; the last one, {label}. Open a new one with `new`."
+    return _("No game is running in this channel; the last one, {label}. Open a new one with `new`.", label=label)
 
 
 def seat_range(low: int, high: int) -> str:
@@ -50,140 +96,167 @@ def seat_range(low: int, high: int) -> str:
 
 
 def wrong_seat_count(title: str, players: str, count: int) -> str:
-    return f"{title} is for {players} players, not {count}."
+    return _("{title} is for {players} players, not {count}.", title=title, players=players, count=count)
 
 
 def bad_options(title: str, why: object) -> str:
-    return f"Those options do not work for {title}: {why}"
+    return _("Those options do not work for {title}: {why}", title=title, why=why)
 
 
 def not_one_of(what: str, value: str, choices: Sequence[str]) -> str:
-    return f"{what} {value!r} is not one of: {', '.join(choices)}."
+    """``what`` names the option ("Pace", "Deadline"); the value and the choices are typed as they are."""
+    listed = ", ".join(choices)
+    if what == "Pace":
+        return _("Pace {value!r} is not one of: {choices}.", value=value, choices=listed)
+    if what == "Deadline":
+        return _("Deadline {value!r} is not one of: {choices}.", value=value, choices=listed)
+    return _("{what} {value!r} is not one of: {choices}.", what=what, value=value, choices=listed)
 
 
 def channel_busy(label: str, *, with_advice: bool = True) -> str:
-    text = f"This channel already has a game: {label}."
-    return text + (" Finish or abandon it first, or start the new one in a thread." if with_advice else "")
+    if with_advice:
+        return _("This channel already has a game: {label}. Finish or abandon it first, or start the new one in a "
+                 "thread.", label=label)
+    return _("This channel already has a game: {label}.", label=label)
 
 
 def too_many_lobbies(limit: int) -> str:
-    return (f"You already have {limit} open tables on this server; start or cancel one of them before opening "
-            "another (`/games` lists them).")
+    # The English says "tables" for any limit; a translation may have a form for one.
+    return ngettext("You already have {n} open tables on this server; start or cancel one of them before opening "
+                    "another (`/games` lists them).",
+                    "You already have {n} open tables on this server; start or cancel one of them before opening "
+                    "another (`/games` lists them).", limit)
 
 
 def channel_full_of_lobbies(limit: int) -> str:
-    return (f"This channel already has {limit} tables waiting for players; join one of them (`/games` lists "
-            "them), or wait until some start.")
+    return ngettext("This channel already has {n} tables waiting for players; join one of them (`/games` lists "
+                    "them), or wait until some start.",
+                    "This channel already has {n} tables waiting for players; join one of them (`/games` lists "
+                    "them), or wait until some start.", limit)
 
 
 def already_seated(game_id: int) -> str:
-    return f"You are already seated at game #{game_id}."
+    return _("You are already seated at game #{game}.", game=game_id)
 
 
 def table_full(game_id: int, limit: int) -> str:
-    return f"Game #{game_id} is full ({limit} players)."
+    return ngettext("Game #{game} is full ({n} players).", "Game #{game} is full ({n} players).", limit, game=game_id)
 
 
 def not_seated_here(game_id: int) -> str:
-    return f"You are not seated at game #{game_id}."
+    return _("You are not seated at game #{game}.", game=game_id)
 
 
 def creator_cannot_leave() -> str:
-    return "You opened this table, so you cannot leave it; cancel it instead."
+    return _("You opened this table, so you cannot leave it; cancel it instead.")
 
 
 def needs_players(title: str, players: str, seated: int) -> str:
-    return f"{title} needs {players} players; {seated} seated."
+    return _("{title} needs {players} players; {seated} seated.", title=title, players=players, seated=seated)
 
 
 def owner_only(game_id: int, verb: str) -> str:
-    return f"Only the player who opened game #{game_id} or a server manager can {verb} it."
+    """``verb``: what the service was asked ("start", "cancel", "abandon", "add a computer player to")."""
+    if verb == "start":
+        return _("Only the player who opened game #{game} or a server manager can start it.", game=game_id)
+    if verb == "cancel":
+        return _("Only the player who opened game #{game} or a server manager can cancel it.", game=game_id)
+    if verb == "abandon":
+        return _("Only the player who opened game #{game} or a server manager can abandon it.", game=game_id)
+    if verb == "add a computer player to":
+        return _("Only the player who opened game #{game} or a server manager can add a computer player to it.",
+                 game=game_id)
+    return _("Only the player who opened game #{game} or a server manager can {verb} it.", game=game_id, verb=verb)
 
 
 def already_started(game_id: int) -> str:
-    return f"Game #{game_id} has already started."
+    return _("Game #{game} has already started.", game=game_id)
 
 
 def not_started(game_id: int) -> str:
-    return f"Game #{game_id} has not started yet."
+    return _("Game #{game} has not started yet.", game=game_id)
 
 
 def already_ended(game_id: int) -> str:
-    return f"Game #{game_id} has already ended."
+    return _("Game #{game} has already ended.", game=game_id)
 
 
 def broken(game_id: int, note: str) -> str:
-    return f"Game #{game_id} cannot continue: {note}."
+    return _("Game #{game} cannot continue: {note}.", game=game_id, note=note)
 
 
 def is_over(game_id: int, status: Status) -> str:
-    return f"Game #{game_id} is over ({status.value})."
+    return _("Game #{game} is over ({status}).", game=game_id, status=status_word(status))
 
 
 def not_playing(game_id: int) -> str:
-    return f"You are not playing in game #{game_id}."
+    return _("You are not playing in game #{game}.", game=game_id)
 
 
 def not_your_turn(waiting: str) -> str:
-    return f"It is not your turn; waiting for {waiting}."
+    return _("It is not your turn; waiting for {waiting}.", waiting=waiting)
 
 
 def moved_since(name: str) -> str:
-    return f"{name} has moved since; only the player who made the last move can take it back."
+    return _("{name} has moved since; only the player who made the last move can take it back.", name=name)
 
 
 def no_replay(title: str, version: int, stored: int, why: str) -> str:
-    return (f"its moves no longer replay under {title} rules version {version} (stored under version {stored}): "
-            f"{why.rstrip('.')}")
+    return _("its moves no longer replay under {title} rules version {version} (stored under version {stored}): "
+             "{why}", title=title, version=version, stored=stored, why=why.rstrip("."))
 
 
 def board_lost(game_id: int, note: str) -> str:
-    return f"The board of game #{game_id} cannot be shown: {note}."
+    return _("The board of game #{game} cannot be shown: {note}.", game=game_id, note=note)
 
 
 def marked_broken(game_id: int, note: str) -> str:
-    return (f"Game #{game_id} cannot continue: {note}. It is now marked broken for the bot's operators; this "
-            "channel is free for a new game.")
+    return _("Game #{game} cannot continue: {note}. It is now marked broken for the bot's operators; this channel "
+             "is free for a new game.", game=game_id, note=note)
 
 
 def deadline_gone(game_id: int) -> str:
-    return f"The deadline in game #{game_id} no longer applies."
+    return _("The deadline in game #{game} no longer applies.", game=game_id)
 
 
 def no_vote(game_id: int) -> str:
-    return f"There is no vote open in game #{game_id}."
+    return _("There is no vote open in game #{game}.", game=game_id)
 
 
 def plays_already(name: str, game_id: int) -> str:
-    return f"{name} already plays in game #{game_id}; choose someone who is not at the table."
+    return _("{name} already plays in game #{game}; choose someone who is not at the table.", name=name, game=game_id)
 
 
 def no_page(game_id: int, pages: int, page: int) -> str:
-    return f"The log of game #{game_id} has {pages} page(s); there is no page {page}."
+    return ngettext("The log of game #{game} has {n} page(s); there is no page {page}.",
+                    "The log of game #{game} has {n} page(s); there is no page {page}.", pages, game=game_id,
+                    page=page)
 
 
 def not_over_yet(game_id: int) -> str:
-    return f"Game #{game_id} is not over yet."
+    return _("Game #{game} is not over yet.", game=game_id)
 
 
 def rematch_players_only(game_id: int) -> str:
-    return f"Only the players of game #{game_id} can ask for a rematch."
+    return _("Only the players of game #{game} can ask for a rematch.", game=game_id)
 
 
 def vacation_range(cap: int, days: int) -> str:
-    return f"A vacation is 1 to {cap} days (0 ends the current one), not {days}."
+    return _("A vacation is 1 to {cap} days (0 ends the current one), not {days}.", cap=cap, days=days)
 
 
 def vacation_left(left: int, cap: int) -> str:
-    return f"You have {left} vacation day(s) left in these 365 days ({cap} a year); ask for at most that."
+    return ngettext("You have {n} vacation day(s) left in these 365 days ({cap} a year); ask for at most that.",
+                    "You have {n} vacation day(s) left in these 365 days ({cap} a year); ask for at most that.",
+                    left, cap=cap)
 
 
 def no_player_boards(title: str) -> str:
-    return f"{title} has no separate player boards: `/board` shows everything."
+    return _("{title} has no separate player boards: `/board` shows everything.", title=title)
 
 
 def not_a_player(name: str, game_id: int) -> str:
-    return f"{name} is not playing in game #{game_id}."
+    return _("{name} is not playing in game #{game}.", name=name, game=game_id)
 
 
 # ---------------------------------------------------------------------- the lobby
@@ -192,77 +265,94 @@ def not_a_player(name: str, game_id: int) -> str:
 def timing(pace: Pace, policy: Policy) -> str:
     """'daily pace, 24 h per turn; when time runs out the game pauses'."""
     if pace is Pace.NONE:
-        return "no time limit"
-    return f"{pace.label}; {policy.label}"
+        return _("no time limit")
+    return f"{pace_label(pace)}; {policy_label(policy)}"
+
+
+def timing_line(pace: Pace, policy: Policy) -> str:
+    """:func:`timing` as a sentence of its own: 'Daily pace, 24 h per turn; when time runs out …'."""
+    text = timing(pace, policy)
+    return text[:1].upper() + text[1:] + "."
 
 
 def lobby(title: str, game_id: int, wanted: str, timing_text: str, names: Sequence[str],
           starts_when_full: bool) -> str:
-    seated = ", ".join(names) or "nobody yet"
-    return (f"**{title}** — game #{game_id}, a table for {wanted} players.\n"
-            + (f"Time: {timing_text}.\n" if timing_text else "")
-            + f"Seated ({len(names)}): {seated}\n"
-            "Press **Join** to take a seat. The host presses **Start** when everyone is in"
-            + (" (it starts by itself when full)." if starts_when_full else "."))
+    lines = [_("**{title}** — game #{game}, a table for {wanted} players.", title=title, game=game_id, wanted=wanted)]
+    if timing_text:
+        lines.append(_("Time: {timing}.", timing=timing_text))
+    lines.append(_("Seated ({count}): {names}", count=len(names), names=", ".join(names) or _("nobody yet")))
+    lines.append(_("Press **Join** to take a seat. The host presses **Start** when everyone is in (it starts by "
+                   "itself when full).") if starts_when_full else
+                 _("Press **Join** to take a seat. The host presses **Start** when everyone is in."))
+    return "\n".join(lines)
 
 
 def lobby_closed(title: str, game_id: int, status: Status, names: Sequence[str], timing_text: str) -> str:
-    state = {Status.RUNNING: "has started", Status.CANCELLED: "was cancelled"}.get(status, "is over")
-    return (f"**{title}** — game #{game_id} {state}. Players: {', '.join(names) or 'nobody'}."
-            + (f"\nTime: {timing_text}." if timing_text else ""))
+    players = ", ".join(names) or _("nobody")
+    if status is Status.RUNNING:
+        text = _("**{title}** — game #{game} has started. Players: {players}.", title=title, game=game_id,
+                 players=players)
+    elif status is Status.CANCELLED:
+        text = _("**{title}** — game #{game} was cancelled. Players: {players}.", title=title, game=game_id,
+                 players=players)
+    else:
+        text = _("**{title}** — game #{game} is over. Players: {players}.", title=title, game=game_id,
+                 players=players)
+    return text + ("\n" + _("Time: {timing}.", timing=timing_text) if timing_text else "")
 
 
 def opened(game_id: int) -> str:
-    return f"You opened game #{game_id}."
+    return _("You opened game #{game}.", game=game_id)
 
 
 def joined(game_id: int) -> str:
-    return f"You joined game #{game_id}."
+    return _("You joined game #{game}.", game=game_id)
 
 
 def left(game_id: int) -> str:
-    return f"You left game #{game_id}."
+    return _("You left game #{game}.", game=game_id)
 
 
 def cancelled(game_id: int) -> str:
-    return f"Game #{game_id} is cancelled."
+    return _("Game #{game} is cancelled.", game=game_id)
 
 
 def started(game_id: int) -> str:
-    return f"Game #{game_id} started."
+    return _("Game #{game} started.", game=game_id)
 
 
 def begins(game_id: int, title: str, names: Sequence[str]) -> str:
     seating = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(names))
-    return f"Game #{game_id} of {title} begins! Seats: {seating}."
+    return _("Game #{game} of {title} begins! Seats: {seats}.", game=game_id, title=title, seats=seating)
 
 
 def your_seat(seat: int, game_id: int) -> str:
-    return f"You are seat {seat + 1} in game #{game_id}."
+    return _("You are seat {seat} in game #{game}.", seat=seat + 1, game=game_id)
 
 
 def rematch_opened(new_id: int, old_id: int) -> str:
-    return f"You opened game #{new_id}, a rematch of game #{old_id}."
+    return _("You opened game #{new}, a rematch of game #{old}.", new=new_id, old=old_id)
 
 
 def rematch_call(name: str, new_id: int, title: str, players: int, timing_text: str, others: Sequence[str]) -> str:
-    return (f"Rematch! {name} opened game #{new_id} ({title}, {players} players, same options; {timing_text})."
-            + (f" {join_names(others)}: press **Join** to play again." if others else ""))
+    text = _("Rematch! {name} opened game #{game} ({title}, {players} players, same options; {timing}).", name=name,
+             game=new_id, title=title, players=players, timing=timing_text)
+    if others:
+        text += " " + _("{names}: press **Join** to play again.", names=join_names(others))
+    return text
 
 
 # ---------------------------------------------------------------------- play
 
 
 def played(label: str) -> str:
-    return f"Played: {label}"
+    return _("Played: {move}", move=label)
 
 
 def your_turn(game_id: int) -> str:
-    return f"your turn in game #{game_id}."
+    return _("your turn in game #{game}.", game=game_id)
 
 
-SINCE_YOUR_LAST_TURN = "Since your last turn:"
-THIS_TURN = "This turn so far:"
 #: A turn's message lists at most this many earlier moves ("… and N more").
 BULLETS = 12
 
@@ -271,87 +361,95 @@ def bullets(lines: Sequence[str]) -> list[str]:
     """'• line' each; a long list keeps its last lines (the ones a player has not seen)."""
     shown = [f"• {line}" for line in lines[-BULLETS:]]
     hidden = len(lines) - len(shown)
-    return [f"• … and {hidden} earlier move{'s' if hidden != 1 else ''} (`/log`)", *shown] if hidden else shown
+    if not hidden:
+        return shown
+    return [ngettext("• … and {n} earlier move (`/log`)", "• … and {n} earlier moves (`/log`)", hidden), *shown]
 
 
 def scores(unit: str, pairs: Sequence[tuple[str, int]]) -> str:
-    return f"Scores ({unit}): " + " · ".join(f"{name} {score}" for name, score in pairs)
+    return _("Scores ({unit}): {scores}", unit=unit, scores=" · ".join(f"{name} {score}" for name, score in pairs))
 
 
 def to_act(move: int, waiting: str) -> str:
-    return f"Move {move}: {waiting} to act."
+    return _("Move {move}: {waiting} to act.", move=move, waiting=waiting)
 
 
 def game_over(lines: Sequence[str]) -> str:
-    return "Game over!\n" + "\n".join(lines)
+    return _("Game over!") + "\n" + "\n".join(lines)
 
 
 def game_status(game_id: int, status: Status) -> str:
-    return f"Game #{game_id} is {status.value}."
+    return {Status.LOBBY: _("Game #{game} is lobby.", game=game_id),
+            Status.RUNNING: _("Game #{game} is running.", game=game_id),
+            Status.FINISHED: _("Game #{game} is finished.", game=game_id),
+            Status.ABANDONED: _("Game #{game} is abandoned.", game=game_id),
+            Status.CANCELLED: _("Game #{game} is cancelled.", game=game_id),
+            Status.BROKEN: _("Game #{game} is broken.", game=game_id)}[status]
 
 
 def view_changed(game_id: int) -> str:
-    return f"Your view of game #{game_id} changed."
+    return _("Your view of game #{game} changed.", game=game_id)
 
 
 def took_back(name: str, what: str) -> str:
-    return f"{name} took back a move ({what})."
+    return _("{name} took back a move ({move}).", name=name, move=what)
 
 
-TAKEN_BACK = "Your move was taken back."
-RESIGNED = "You resigned."
+def a_move() -> str:
+    """What :func:`took_back` names when the undone move said nothing in public."""
+    return _("a move")
 
 
 def resigned(name: str, game_id: int) -> str:
-    return f"{name} resigned game #{game_id}. Final standing:"
+    return _("{name} resigned game #{game}. Final standing:", name=name, game=game_id)
 
 
 def abandoned(game_id: int) -> str:
-    return f"Game #{game_id} is abandoned."
+    return _("Game #{game} is abandoned.", game=game_id)
 
 
 def abandoned_post(name: str, game_id: int) -> str:
-    return f"{name} abandoned game #{game_id}; it ends without a result."
+    return _("{name} abandoned game #{game}; it ends without a result.", name=name, game=game_id)
 
 
 def your_move(game_id: int) -> str:
-    return f"Your move in game #{game_id} — choose, or type `/move`."
+    return _("Your move in game #{game} — choose, or type `/move`.", game=game_id)
 
 
 # ---------------------------------------------------------------------- looking
 
 
 def label(game_id: int, title: str, status: Status) -> str:
-    state = {Status.LOBBY: "waiting for players"}.get(status, status.value)
-    return f"game #{game_id} ({title}, {state})"
+    state = _("waiting for players") if status is Status.LOBBY else status_word(status)
+    return _("game #{game} ({title}, {state})", game=game_id, title=title, state=state)
 
 
 def moves_played(count: int) -> str:
-    return f", {count} moves played"
+    return ngettext(", {n} moves played", ", {n} moves played", count)
 
 
 def seated_list(names: Sequence[str]) -> str:
-    return f"Seated ({len(names)}): {join_names(names)}"
+    return _("Seated ({count}): {names}", count=len(names), names=join_names(names))
 
 
 def hand_caption(game_id: int, seat: int) -> str:
-    return f"Your view of game #{game_id} (seat {seat + 1})."
+    return _("Your view of game #{game} (seat {seat}).", game=game_id, seat=seat + 1)
 
 
 def player_board(name: str, text: str) -> str:
-    return f"{name}'s board — {text}"
+    return _("{name}'s board — {board}", name=name, board=text)
 
 
 def no_notation(title: str) -> str:
-    return f"Type a move as {title} writes it; `moves` lists the legal ones."
+    return _("Type a move as {title} writes it; `moves` lists the legal ones.", title=title)
 
 
 def no_rules(title: str) -> str:
-    return f"No rules summary for {title} yet."
+    return _("No rules summary for {title} yet.", title=title)
 
 
 def log_header(game_id: int, page: int, pages: int) -> str:
-    return f"Game #{game_id} — the moves, page {page}/{pages} (one line per turn)"
+    return _("Game #{game} — the moves, page {page}/{pages} (one line per turn)", game=game_id, page=page, pages=pages)
 
 
 def log_turn(number: int, name: str, said: str) -> str:
@@ -362,48 +460,39 @@ def export_line(number: int, name: str, label: str, said: str) -> str:
     return f"{number}. {name} — {label}" + (f": {said}" if said else "")
 
 
-NO_MOVES_YET = "No moves yet."
-
-
 def moved(name: str) -> str:
-    return f"{name} moved."
+    return _("{name} moved.", name=name)
 
 
 def players_line(names: Sequence[str]) -> str:
-    return "Players: " + join_names(names)
-
-
-NO_GAMES_HERE = "No games on this server yet."
-NOTHING_WAITING = "No game is waiting for you."
+    return _("Players: {names}", names=join_names(names))
 
 
 def waiting_games(labels: Sequence[str]) -> str:
-    return "Waiting for you:\n" + "\n".join(labels)
+    return _("Waiting for you:") + "\n" + "\n".join(labels)
 
 
 def no_results(name: str) -> str:
-    return f"{name} has no finished games on this server yet."
+    return _("{name} has no finished games on this server yet.", name=name)
 
 
 def results_head(name: str) -> str:
-    return f"{name} on this server (finished games):"
+    return _("{name} on this server (finished games):", name=name)
 
 
 def results_line(title: str, played_count: int, won: int) -> str:
-    return f"{title}: {played_count} played, {won} won"
+    return _("{title}: {played} played, {won} won", title=title, played=played_count, won=won)
 
 
 def results_total(played_count: int, won: int) -> str:
-    return f"All games: {played_count} played, {won} won"
+    return _("All games: {played} played, {won} won", played=played_count, won=won)
 
 
 # ---------------------------------------------------------------------- delivery
 
 
-DMS_CLOSED = ("I can't send you direct messages, so I won't DM your hand. Press **My hand** under the board "
-              "(or use `/hand`) to see it privately.")
-
-
 def game_prefix(game_id: int, text: str) -> str:
-    """A DM names its game once."""
-    return text if f"game #{game_id}" in text else f"Game #{game_id}: {text}"
+    """A DM names its game once (the text may name it in English or in the reader's language)."""
+    if f"game #{game_id}" in text or _("game #{game}", game=game_id) in text:
+        return text
+    return _("Game #{game}: {text}", game=game_id, text=text)

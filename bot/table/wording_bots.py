@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import ai
+from bot.language import _
 
 
 def bot_name(number: int, level: str) -> str:
+    # Not translated: the store keeps it as the computer's display name, read by everyone in every language.
     return f"Bot {number} ({level})"
 
 
@@ -16,54 +18,60 @@ def levels() -> str:
 
 
 def bad_level(level: str) -> str:
-    return f"{level!r} is not a computer level: choose {levels()}."
+    return _("{level!r} is not a computer level: choose {levels}.", level=level, levels=levels())
 
 
 def too_many_bots(bots: int, most: int) -> str:
-    return (f"{bots} computer players do not fit: at most {most} here, since you take a seat too."
-            if most > 0 else "There is no seat left for a computer player.")
+    if most > 0:
+        return _("{bots} computer players do not fit: at most {most} here, since you take a seat too.", bots=bots,
+                 most=most)
+    return _("There is no seat left for a computer player.")
 
 
 def bot_added(game_id: int, name: str) -> str:
-    return f"{name} took a seat at game #{game_id}."
+    return _("{name} took a seat at game #{game}.", name=name, game=game_id)
 
 
 def opened_with_bots(game_id: int, names: Sequence[str]) -> str:
-    return f"Game #{game_id} is open, with {', '.join(names)} seated."
+    return _("Game #{game} is open, with {names} seated.", game=game_id, names=", ".join(names))
 
 
 def no_bot_to_act(game_id: int) -> str:
-    return f"No computer player is to act in game #{game_id}."
+    return _("No computer player is to act in game #{game}.", game=game_id)
 
 
 def hints_off(game_id: int) -> str:
-    return f"Hints are off at game #{game_id} (chosen when it was opened)."
+    return _("Hints are off at game #{game} (chosen when it was opened).", game=game_id)
 
 
 def hints_line(on: bool) -> str:
-    return "Hints: on (`/hint` suggests a move)." if on else "Hints: off."
+    return _("Hints: on (`/hint` suggests a move).") if on else _("Hints: off.")
 
 
 def hint(game_id: int, options: Sequence[tuple[str, float]], level: str, iterations: int, samples: int) -> str:
     """The suggestion first, then the runners-up, each with its estimated chance of winning."""
     if iterations == 0:
-        return f"Game #{game_id}: only one move is possible — **{options[0][0]}**."
+        return _("Game #{game}: only one move is possible — **{move}**.", game=game_id, move=options[0][0])
     best, *others = options
-    lines = [f"💡 Game #{game_id}: I would play **{best[0]}** (about {_percent(best[1])} to win)."]
+    lines = [_("💡 Game #{game}: I would play **{move}** (about {chance} to win).", game=game_id, move=best[0],
+               chance=_percent(best[1]))]
     if others:
-        lines.append("Also considered: " + "; ".join(f"{label} ({_percent(chance)})" for label, chance in others) + ".")
-    lines.append(f"({level} level: {iterations} simulated continuations over {samples} guesses at what you "
-                 "cannot see; the chances are estimates.)")
+        considered = "; ".join(f"{label} ({_percent(chance)})" for label, chance in others)
+        lines.append(_("Also considered: {moves}.", moves=considered))
+    lines.append(_("({level} level: {iterations} simulated continuations over {samples} guesses at what you cannot "
+                   "see; the chances are estimates.)", level=level, iterations=iterations, samples=samples))
     return "\n".join(lines)
 
 
 def _percent(chance: float) -> str:
-    return f"{round(chance * 100)} %"
+    return _("{percent} %", percent=round(chance * 100))
 
 
 def stood_in(name: str, labels: Sequence[str]) -> str:
-    return f"({name} was away: a computer player ({ai.DEFAULT}) played {', '.join(labels) or 'nothing'} for them.)"
+    return _("({name} was away: a computer player ({level}) played {moves} for them.)", name=name, level=ai.DEFAULT,
+             moves=", ".join(labels) or _("nothing"))
 
 
 def results_against_bots(title: str, played_count: int, won: int) -> str:
-    return f"{title} against computer players: {played_count} played, {won} won"
+    return _("{title} against computer players: {played} played, {won} won", title=title, played=played_count,
+             won=won)
