@@ -47,7 +47,6 @@ from engines.castles_of_burgundy import view as V
 from engines.castles_of_burgundy import words as W
 from engines.castles_of_burgundy.state import State
 from engines.core import Action, Event, Outcome, seat_token
-from engines.i18n import N_
 from engines.registry import GameInfo, GameOption
 from engines.steps import StepEngine
 
@@ -56,7 +55,7 @@ _, ngettext = W._, W.ngettext
 
 class CastlesOfBurgundy(StepEngine[State], state=State, rules=R, views=V, notation=N):
     name = "castles-of-burgundy"
-    title = N_("The Castles of Burgundy")
+    title = W.TITLE
     max_seats = 4
     rules_version = 2  # 2: the player chooses which goods to keep (option goods; a game without it: auto)
 

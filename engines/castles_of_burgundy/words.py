@@ -12,6 +12,14 @@ from engines.i18n import N_, game_catalog
 T = game_catalog("castles_of_burgundy")
 _, ngettext, pgettext = T.gettext, T.ngettext, T.pgettext
 
+#: The game's name (the engine's ``title``): "Die Burgen von Burgund" in German.
+TITLE = N_("The Castles of Burgundy")
+
+
+def title() -> str:
+    return _(TITLE)
+
+
 #: The kinds of tile (and of estate space), as a tile is called (``castle``, ``mine``, ``ship`` name a tile).
 KIND_NAMES: dict[str, str] = {
     D.BUILDING: N_("building"), D.ANIMAL: N_("animal"), D.KNOWLEDGE: N_("knowledge"),
