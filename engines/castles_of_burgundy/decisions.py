@@ -248,14 +248,19 @@ def incoming_goods(state: State, top: Decision) -> list[int]:
 
 def decision_prompt(state: State, top: Decision) -> str:
     """What the open decision asks, in words."""
-    kind = top.kind
+    return prompt(top.kind, top.die, D.TILE_TOKEN[top.tile] if top.tile >= 0 else None)
+
+
+def prompt(kind: str, die: int, tile: str | None) -> str:
+    """What a decision of ``kind`` asks (``die`` in use, ``tile`` to place), in the current language: from
+    the view's own fields, so an image can word it in its reader's language."""
     if kind == "action":
-        if top.die:
-            return _("choose what to do with your {die}", die=top.die)
+        if die:
+            return _("choose what to do with your {die}", die=die)
         return _("choose the castle's extra action")
     if kind == "space":
-        if top.tile >= 0:
-            return _("choose where to place the {tile}", tile=W.tile_name(D.TILE_TOKEN[top.tile]))
+        if tile is not None:
+            return _("choose where to place the {tile}", tile=W.tile_name(tile))
         return _("choose where")
     return _(PROMPTS[kind])
 

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from engines.castles_of_burgundy import data as D
 from engines.castles_of_burgundy import words as L
-from engines.castles_of_burgundy.words import _, ngettext
+from engines.castles_of_burgundy.words import _, ngettext, pgettext
 from engines.i18n import current
 from render.cache import LAYERS
 from render.canvas import FRAME, new_canvas
@@ -63,11 +63,14 @@ def _static(players: int, theme: Theme) -> Image.Image:
         rounded_box(draw, box.rect, theme.panel, theme.line, width=2, radius=12)
         paste(img, P.die(n, 40), (box.x + 12, box.y + 8))
         put(img, (box.x + 62, box.y + 28), _("Depot {n}", n=n), 24, theme.ink, bold=True, anchor="lm")
-        draw_text(img, (box.x + 14, box.y + 186), _("Goods"), 18, theme.muted, bold=True, anchor="lm", max_width=66,
-                  min_size=11)
+        draw_text(img, (box.x + 14, box.y + 186), pgettext("short", "Goods"), 18, theme.muted, bold=True, anchor="lm",
+                  max_width=66, min_size=11)
     rounded_box(draw, geo.BLACK.rect, mix(theme.panel, (60, 56, 56), 0.12), theme.line, width=2, radius=12)
-    put(img, (geo.BLACK.x + 16, geo.BLACK.y + 34), _("Black depot"), 24, theme.ink, bold=True, anchor="lm")
-    put(img, (geo.BLACK.x + 16, geo.BLACK.y + 66), _("buy a tile for"), 18, theme.muted, anchor="lm")
+    room = 210 - 16 - 8  # the black depot's tiles start 210 pixels in
+    draw_text(img, (geo.BLACK.x + 16, geo.BLACK.y + 34), _("Black depot"), 24, theme.ink, bold=True, anchor="lm",
+              max_width=room, min_size=14)
+    draw_text(img, (geo.BLACK.x + 16, geo.BLACK.y + 66), _("buy a tile for"), 18, theme.muted, anchor="lm",
+              max_width=room, min_size=11)
     paste(img, P.icon("silver", 24), (geo.BLACK.x + 16, geo.BLACK.y + 84))
     put(img, (geo.BLACK.x + 44, geo.BLACK.y + 96), _("×2 (once a turn)"), 18, theme.muted, anchor="lm")
     rounded_box(draw, geo.KNOWLEDGE.rect, theme.panel, theme.line, width=2, radius=12)
@@ -82,11 +85,12 @@ def _static(players: int, theme: Theme) -> Image.Image:
     pbox = geo.players_box(players)
     rounded_box(draw, pbox.rect, theme.panel, theme.line, width=2, radius=12)
     hy = pbox.y + geo.PLAYERS_TITLE_H / 2 + 4
-    columns = ((COL_NAME, _("Player")), (COL_VP, _("VP")), (COL_SILVER, _("Silver")), (COL_WORKERS, _("Workers")),
-               (COL_DICE, _("Dice")), (COL_STORAGE, _("Storage")), (COL_GOODS, _("Goods")), (COL_BONUS, _("Bonus")))
+    columns = ((COL_NAME, _("Player")), (COL_VP, _("VP")), (COL_SILVER, _("Silver")),
+               (COL_WORKERS, pgettext("short", "Workers")), (COL_DICE, _("Dice")), (COL_STORAGE, _("Storage")),
+               (COL_GOODS, _("Goods")), (COL_BONUS, _("Bonus")))
     for i, (x, text) in enumerate(columns):
-        room = (columns[i + 1][0] if i + 1 < len(columns) else pbox.w) - x - 8
-        draw_text(img, (pbox.x + x, hy), text, 17, theme.muted, bold=True, anchor="lm", max_width=room, min_size=11)
+        column = (columns[i + 1][0] if i + 1 < len(columns) else pbox.w) - x - 8
+        draw_text(img, (pbox.x + x, hy), text, 17, theme.muted, bold=True, anchor="lm", max_width=column, min_size=11)
     return img
 
 
@@ -226,7 +230,8 @@ def _knowledge(img: Image.Image, view: PublicView, theme: Theme) -> None:
     box = geo.KNOWLEDGE
     tiles = knowledge_on_table(view)
     if not tiles:
-        put(img, (box.x + 300, box.y + 18), _("none"), 18, theme.muted, anchor="lm")
+        title = text_width(_("Knowledge tiles on the table"), font(18, True))
+        put(img, (box.x + 14 + title + 16, box.y + 18), _("none"), 18, theme.muted, anchor="lm")
         return
     body = Box(box.x + 14, box.y + 36, box.w - 28, box.h - 42)
     cells = [c for col in body.columns(geo.KNOWLEDGE_COLUMNS, gap=16) for c in col.rows(geo.KNOWLEDGE_ROWS)]
@@ -329,7 +334,8 @@ def _track(img: Image.Image, view: PublicView, names: Sequence[str], theme: Them
             x += put(img, (x, y), "→", 18, theme.muted, anchor="lm") + 4
         paste(img, seat_badge(seat, 24, theme.ink), (x, y - 12))
         x += 30
-    put(img, (box.right - 12, y), _("ahead = first"), 14, theme.muted, anchor="rm")
+    draw_text(img, (box.right - 12, y), _("ahead = first"), 14, theme.muted, anchor="rm",
+              max_width=box.right - 12 - x - 8, min_size=10)
 
 
 def _players(img: Image.Image, view: PublicView, names: Sequence[str], theme: Theme) -> None:

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from engines.castles_of_burgundy import data as D
 from engines.castles_of_burgundy import words as L
-from engines.castles_of_burgundy.words import _
+from engines.castles_of_burgundy.words import _, pgettext
 from render.cache import LAYERS
 from render.castles_of_burgundy import geometry as geo
 from render.castles_of_burgundy import pieces as P
@@ -134,7 +134,7 @@ def _side(img: Image.Image, info: PlayerInfo, players: int, theme: Theme) -> Non
             paste(img, P.slot(r, theme.panel, theme.line, _("empty")), (cx, cy), "mm")
     y += 2 * r + 16
     # goods storage
-    _label(img, (x, y + 26), _("Goods"), 90, label)
+    _label(img, (x, y + 26), pgettext("short", "Goods"), 90, label)
     stored_goods = sorted((int(g), n) for g, n in info["goods"].items())
     for i in range(D.GOODS_STORAGE_SPACES):
         gx = x + 96 + i * 128

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
+from engines.castles_of_burgundy import decisions as R
 from engines.castles_of_burgundy import words as L
 from engines.castles_of_burgundy.words import _, ngettext
 from render.canvas import FRAME, new_canvas
@@ -82,8 +83,9 @@ def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT
         tag, status = _("GAME OVER"), _("The game is over.")
     elif actor == seat:
         tag = _("YOUR TURN")
-        status = (_("Your turn: {prompt}", prompt=decision["prompt"]) if decision and decision["prompt"]
-                  else _("Your turn."))
+        # The prompt in the reader's language, from the decision's fields (the view's text is the viewer's).
+        asked = R.prompt(decision["levels"][-1], decision["die"] or 0, decision["tile"]) if decision else ""
+        status = _("Your turn: {prompt}", prompt=asked) if asked else _("Your turn.")
     elif actor is not None:
         status = _("Waiting for {name}", name=player_name(names, actor))
     y = draw_hand_header(img, draw, theme, width=W, seat=seat, name=player_name(names, seat), tag=tag,
