@@ -44,15 +44,18 @@ from engines.castles_of_burgundy import notation as N
 from engines.castles_of_burgundy import scoring as S
 from engines.castles_of_burgundy import setup
 from engines.castles_of_burgundy import view as V
+from engines.castles_of_burgundy import words as W
 from engines.castles_of_burgundy.state import State
 from engines.core import Action, Event, Outcome, seat_token
 from engines.registry import GameInfo, GameOption
 from engines.steps import StepEngine
 
+_, ngettext = W._, W.ngettext
+
 
 class CastlesOfBurgundy(StepEngine[State], state=State, rules=R, views=V, notation=N):
     name = "castles-of-burgundy"
-    title = "The Castles of Burgundy"
+    title = W.TITLE
     max_seats = 4
     rules_version = 2  # 2: the player chooses which goods to keep (option goods; a game without it: auto)
 
@@ -63,54 +66,103 @@ class CastlesOfBurgundy(StepEngine[State], state=State, rules=R, views=V, notati
         """One event in words (every fact in this game is public, so all viewers read the same)."""
         d, who, kind = event.data, seat_token(event.seat), event.kind
         if kind == "phase":
-            return f"Phase {d['phase']} begins: the depots are filled; this phase's goods are {_list(d['goods'])}."
+            return _("Phase {phase} begins: the depots are filled; this phase's goods are {goods}.",
+                     phase=d["phase"], goods=_list(d["goods"]))
         if kind == "round":
-            dice = "; ".join(f"{seat_token(s)} {a} and {b}" for s, (a, b) in enumerate(d["dice"]))
-            return (f"Phase {d['phase']}, round {d['round']}: the white die shows {d['white']}, goods {d['goods']} go "
-                    f"to depot {d['white']}. Dice: {dice}.")
+            dice = "; ".join(_("{seat} {a} and {b}", seat=seat_token(s), a=a, b=b)
+                             for s, (a, b) in enumerate(d["dice"]))
+            return _("Phase {phase}, round {round}: the white die shows {white}, goods {goods} go to depot {white}. "
+                     "Dice: {dice}.", phase=d["phase"], round=d["round"], white=d["white"], goods=d["goods"],
+                     dice=dice)
         if kind == "take":
-            return f"{who} takes the {_tile(d['tile'])} from {_depot(d['depot'])}{_workers(d['workers'])}."
+            fields = {"who": who, "tile": W.tile_name(d["tile"]), "depot": d["depot"]}
+            if d["depot"] == D.BLACK_DEPOT:
+                if d["workers"]:
+                    return ngettext("{who} takes the {tile} from the black depot using {n} worker.",
+                                    "{who} takes the {tile} from the black depot using {n} workers.", d["workers"],
+                                    **fields)
+                return _("{who} takes the {tile} from the black depot.", **fields)
+            if d["workers"]:
+                return ngettext("{who} takes the {tile} from depot {depot} using {n} worker.",
+                                "{who} takes the {tile} from depot {depot} using {n} workers.", d["workers"], **fields)
+            return _("{who} takes the {tile} from depot {depot}.", **fields)
         if kind == "buy":
-            return f"{who} buys the {_tile(d['tile'])} from {_depot(d['depot'])} for {d['silver']} silverlings."
+            fields = {"who": who, "tile": W.tile_name(d["tile"]), "depot": d["depot"], "silver": d["silver"]}
+            if d["depot"] == D.BLACK_DEPOT:
+                return _("{who} buys the {tile} from the black depot for {silver} silverlings.", **fields)
+            return _("{who} buys the {tile} from depot {depot} for {silver} silverlings.", **fields)
         if kind == "discard":
-            return f"{who} discards a stored {_tile(d['tile'])}."
+            return _("{who} discards a stored {tile}.", who=who, tile=W.tile_name(d["tile"]))
         if kind == "place":
-            how = {"castle": " (castle's extra action)", "cityhall": " (city hall)"}.get(d["how"], "")
-            return f"{who} places a {_tile(d['tile'])} on space {d['space']}{_workers(d['workers'])}{how}."
+            how = {"castle": _("(castle's extra action)"), "cityhall": _("(city hall)")}.get(d["how"], "")
+            fields = {"who": who, "tile": W.tile_name(d["tile"]), "space": d["space"], "how": f" {how}" if how else ""}
+            if d["workers"]:
+                return ngettext("{who} places a {tile} on space {space} using {n} worker{how}.",
+                                "{who} places a {tile} on space {space} using {n} workers{how}.", d["workers"],
+                                **fields)
+            return _("{who} places a {tile} on space {space}{how}.", **fields)
         if kind == "region":
-            return (f"{who} completes a {d['kind']} region of {d['size']} in phase {d['phase']}: "
-                    f"{d['points']} VP.")
+            return _("{who} completes a {kind} region of {size} in phase {phase}: {points} VP.", who=who,
+                     kind=W.kind_name(d["kind"]), size=d["size"], phase=d["phase"], points=d["points"])
         if kind == "bonus":
-            return f"{who} has covered every {d['kind']} space and takes the {d['size']} bonus tile: {d['points']} VP."
+            size = {"large": _("large"), "small": _("small")}.get(d["size"], d["size"])
+            return _("{who} has covered every {kind} space and takes the {size} bonus tile: {points} VP.", who=who,
+                     kind=W.kind_name(d["kind"]), size=size, points=d["points"])
         if kind == "animals":
-            return f"{who}'s animals score {d['points']} VP."
+            return _("{who}'s animals score {points} VP.", who=who, points=d["points"])
         if kind == "advance":
-            return f"{who} moves ahead on the turn-order track (space {d['space'] + 1})."
+            return _("{who} moves ahead on the turn-order track (space {space}).", who=who, space=d["space"] + 1)
         if kind == "goods":
-            text = f"{who}'s ship takes goods {_list(d['goods'])} from depot {' and '.join(map(str, d['depots']))}"
-            return text + (f"; {_list(d['left'])} stay behind." if d["left"] else ".")
+            fields = {"who": who, "goods": _list(d["goods"]), "depots": W.joined([str(n) for n in d["depots"]]),
+                      "left": _list(d["left"])}
+            if d["left"]:
+                return _("{who}'s ship takes goods {goods} from depot {depots}; {left} stay behind.", **fields)
+            return _("{who}'s ship takes goods {goods} from depot {depots}.", **fields)
         if kind == "sell":
-            extra = f" and {d['workers']} worker" if d["workers"] else ""
-            return (f"{who} sells {d['count']} goods of type {d['goods']}: {d['points']} VP, "
-                    f"{d['silver']} silverling{'s' if d['silver'] > 1 else ''}{extra}.")
+            fields = {"who": who, "count": d["count"], "goods": d["goods"], "points": d["points"],
+                      "workers": d["workers"]}
+            if d["workers"]:
+                return ngettext("{who} sells {count} goods of type {goods}: {points} VP, {n} silverling and "
+                                "{workers} worker.",
+                                "{who} sells {count} goods of type {goods}: {points} VP, {n} silverlings and "
+                                "{workers} worker.", d["silver"], **fields)
+            return ngettext("{who} sells {count} goods of type {goods}: {points} VP, {n} silverling.",
+                            "{who} sells {count} goods of type {goods}: {points} VP, {n} silverlings.", d["silver"],
+                            **fields)
         if kind == "gain":
-            parts = [f"{d[k]} {name}" for k, name in (("workers", "workers"), ("silver", "silverlings"), ("vp", "VP"))
-                     if d.get(k)]
-            return f"{who} gains {' and '.join(parts)} ({d['reason']})."
+            parts = []
+            if d.get("workers"):
+                parts.append(ngettext("{n} worker", "{n} workers", d["workers"]))
+            if d.get("silver"):
+                parts.append(ngettext("{n} silverling", "{n} silverlings", d["silver"]))
+            if d.get("vp"):
+                parts.append(_("{n} VP", n=d["vp"]))
+            building = next((b for b, name in D.BUILDING_NAMES.items() if name == d["reason"]), None)
+            reason = d["reason"] if building is None else W.building_name(building)
+            return _("{who} gains {things} ({reason}).", who=who, things=W.joined(parts), reason=reason)
         if kind == "lost":
-            return f"{who}'s {D.BUILDING_NAMES[d['building']]} has nothing to do: its effect is lost."
+            return _("{who}'s {building} has nothing to do: its effect is lost.", who=who,
+                     building=W.building_name(d["building"]))
         if kind == "skip":
-            return f"{who} skips the {D.BUILDING_NAMES.get(d['building'], 'effect')}."
+            if d["building"] in D.BUILDING_NAMES:
+                return _("{who} skips the {building}.", who=who, building=W.building_name(d["building"]))
+            return _("{who} skips the effect.", who=who)
         if kind == "income":
-            extra = f" and {d['workers']} workers" if d["workers"] else ""
-            return f"{who}'s {d['mines']} mine{'s' if d['mines'] > 1 else ''} pay {d['silver']} silverlings{extra}."
+            fields = {"who": who, "silver": d["silver"], "workers": d["workers"]}
+            if d["workers"]:
+                return ngettext("{who}'s {n} mine pay {silver} silverlings and {workers} workers.",
+                                "{who}'s {n} mines pay {silver} silverlings and {workers} workers.", d["mines"],
+                                **fields)
+            return ngettext("{who}'s {n} mine pay {silver} silverlings.", "{who}'s {n} mines pay {silver} silverlings.",
+                            d["mines"], **fields)
         if kind == "start_castle":
-            return f"{who} puts the start castle on space {d['space']}."
+            return _("{who} puts the start castle on space {space}.", who=who, space=d["space"])
         if kind == "final":
-            return (f"Final scoring for {who}: goods {d['goods']}, silverlings {d['silver']}, workers {d['workers']}, "
-                    f"knowledge {d['knowledge']} — {d['total']} VP in all.")
+            return _("Final scoring for {who}: goods {goods}, silverlings {silver}, workers {workers}, "
+                     "knowledge {knowledge} — {total} VP in all.", who=who, goods=d["goods"], silver=d["silver"],
+                     workers=d["workers"], knowledge=d["knowledge"], total=d["total"])
         if kind == "over":
-            return "The game is over."
+            return _("The game is over.")
         return None
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
@@ -154,20 +206,8 @@ def default_step(state: State, seat: int) -> tuple[str, ...]:
     return steps[0]
 
 
-def _tile(token: str) -> str:
-    return D.tile_name(token)
-
-
-def _depot(depot: int) -> str:
-    return "the black depot" if depot == D.BLACK_DEPOT else f"depot {depot}"
-
-
-def _workers(n: int) -> str:
-    return f" using {n} worker{'s' if n > 1 else ''}" if n else ""
-
-
 def _list(goods: list[int]) -> str:
-    return ", ".join(map(str, goods)) or "none"
+    return ", ".join(map(str, goods)) or _("none")
 
 
 ENGINE = CastlesOfBurgundy()

@@ -8,6 +8,8 @@ regions) is computed once at import from the transcribed colour/die grids.
 
 from __future__ import annotations
 
+from engines.i18n import N_
+
 # --- Tile kinds (the front colour of a hex tile = the colour of the estate space it fits) ---------
 BUILDING, ANIMAL, KNOWLEDGE, CASTLE, MINE, SHIP = "building", "animal", "knowledge", "castle", "mine", "ship"
 KINDS: tuple[str, ...] = (BUILDING, ANIMAL, KNOWLEDGE, CASTLE, MINE, SHIP)
@@ -27,8 +29,8 @@ WAREHOUSE, CARPENTER, CHURCH, MARKET = "warehouse", "carpenter", "church", "mark
 BOARDING, BANK, CITY_HALL, WATCHTOWER = "boarding", "bank", "cityhall", "watchtower"
 BUILDING_TYPES: tuple[str, ...] = (WAREHOUSE, CARPENTER, CHURCH, MARKET, BOARDING, BANK, CITY_HALL, WATCHTOWER)
 BUILDING_NAMES: dict[str, str] = {
-    WAREHOUSE: "warehouse", CARPENTER: "carpenter's workshop", CHURCH: "church", MARKET: "market",
-    BOARDING: "boarding house", BANK: "bank", CITY_HALL: "city hall", WATCHTOWER: "watchtower",
+    WAREHOUSE: N_("warehouse"), CARPENTER: N_("carpenter's workshop"), CHURCH: N_("church"), MARKET: N_("market"),
+    BOARDING: N_("boarding house"), BANK: N_("bank"), CITY_HALL: N_("city hall"), WATCHTOWER: N_("watchtower"),
 }
 BUILDINGS_PER_TYPE = (5, 2)  # (coloured back, black back)
 
@@ -42,32 +44,32 @@ KNOWLEDGE_TILES = 26
 KNOWLEDGE_BLACK_BACK: frozenset[int] = frozenset({7, 12, 14, 15, 24, 25})
 #: Our own short wording of each tile (2011 edition; decisions 1 and 13 of the rules page).
 KNOWLEDGE_TEXT: dict[int, str] = {
-    1: "may build the same building type more than once in a city",
-    2: "phase end: +1 worker per mine (besides the silverling)",
-    3: "selling goods gives 2 silverlings instead of 1",
-    4: "selling goods also gives 1 worker",
-    5: "a ship may take the goods of two neighbouring depots (6 and 1 are neighbours)",
-    6: "the 2-silverling purchase may be made from any depot (still once per turn)",
-    7: "placing an animal: +1 VP for every animal tile that scores",
-    8: "each worker changes a die by up to ±2",
-    9: "placing a building: one free ±1 on the die",
-    10: "placing a ship or animal: one free ±1 on the die",
-    11: "placing a castle, mine or knowledge tile: one free ±1 on the die",
-    12: "taking a tile from a numbered depot: one free ±1 on the die",
-    13: "the take-workers action also gives 1 silverling",
-    14: "the take-workers action gives 4 workers instead of 2",
-    15: "game end: 3 VP per goods type sold",
-    16: "game end: 4 VP per warehouse",
-    17: "game end: 4 VP per watchtower",
-    18: "game end: 4 VP per carpenter's workshop",
-    19: "game end: 4 VP per church",
-    20: "game end: 4 VP per market",
-    21: "game end: 4 VP per boarding house",
-    22: "game end: 4 VP per bank",
-    23: "game end: 4 VP per city hall",
-    24: "game end: 4 VP per animal kind in the estate",
-    25: "game end: 1 VP per goods tile sold",
-    26: "game end: 2 VP per bonus tile",
+    1: N_("may build the same building type more than once in a city"),
+    2: N_("phase end: +1 worker per mine (besides the silverling)"),
+    3: N_("selling goods gives 2 silverlings instead of 1"),
+    4: N_("selling goods also gives 1 worker"),
+    5: N_("a ship may take the goods of two neighbouring depots (6 and 1 are neighbours)"),
+    6: N_("the 2-silverling purchase may be made from any depot (still once per turn)"),
+    7: N_("placing an animal: +1 VP for every animal tile that scores"),
+    8: N_("each worker changes a die by up to ±2"),
+    9: N_("placing a building: one free ±1 on the die"),
+    10: N_("placing a ship or animal: one free ±1 on the die"),
+    11: N_("placing a castle, mine or knowledge tile: one free ±1 on the die"),
+    12: N_("taking a tile from a numbered depot: one free ±1 on the die"),
+    13: N_("the take-workers action also gives 1 silverling"),
+    14: N_("the take-workers action gives 4 workers instead of 2"),
+    15: N_("game end: 3 VP per goods type sold"),
+    16: N_("game end: 4 VP per warehouse"),
+    17: N_("game end: 4 VP per watchtower"),
+    18: N_("game end: 4 VP per carpenter's workshop"),
+    19: N_("game end: 4 VP per church"),
+    20: N_("game end: 4 VP per market"),
+    21: N_("game end: 4 VP per boarding house"),
+    22: N_("game end: 4 VP per bank"),
+    23: N_("game end: 4 VP per city hall"),
+    24: N_("game end: 4 VP per animal kind in the estate"),
+    25: N_("game end: 1 VP per goods tile sold"),
+    26: N_("game end: 2 VP per bonus tile"),
 }
 #: Knowledge 16-23: 4 VP per building of this type in the estate.
 KNOWLEDGE_BUILDING: dict[int, str] = {

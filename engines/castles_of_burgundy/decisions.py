@@ -37,8 +37,11 @@ from engines.castles_of_burgundy import effects as F
 from engines.castles_of_burgundy import options as O
 from engines.castles_of_burgundy import rounds, setup
 from engines.castles_of_burgundy import scoring as S
+from engines.castles_of_burgundy import words as W
 from engines.castles_of_burgundy.state import Decision, State
 from engines.castles_of_burgundy.turn import Turn
+from engines.castles_of_burgundy.words import _, ngettext
+from engines.i18n import N_
 from engines.steps import Events, Step, Steps, run_steps
 
 new_game = setup.new_game
@@ -155,75 +158,87 @@ def _decision_steps(state: State, seat: int, top: Decision) -> list[Step]:
 def step_problem(state: State, seat: int, step: Step) -> str | None:
     """Why ``step`` cannot be taken now (None if it can)."""
     if not step:
-        return "an empty move"
+        return _("an empty move")
     if step in legal_steps(state, seat):
         return None
     verb = step[0]
     if state.pending:
         top = state.pending[-1]
         if verb == "cancel":
-            return "something has already happened; finish this choice" + (" or `skip` it" if top.kind in SKIPPABLE
-                                                                          else "")
+            if top.kind in SKIPPABLE:
+                return _("something has already happened; finish this choice or `skip` it")
+            return _("something has already happened; finish this choice")
         if verb == "skip":
-            return "only a building's effect can be skipped; `cancel` steps back"
+            return _("only a building's effect can be skipped; `cancel` steps back")
         if verb == "on" and top.kind == "space" and len(step) == 2:
             return space_problem(state, seat, top, step[1])
-        return f"that is not one of the choices now ({decision_prompt(state, top)})"
+        return _("that is not one of the choices now ({prompt})", prompt=decision_prompt(state, top))
     player = state.players[seat]
     if verb == "die":
         return die_problem(state, seat, step)
     if verb == "buy":
         if state.bought:
-            return "you have already bought a tile this turn"
+            return _("you have already bought a tile this turn")
         if player.silver < D.PURCHASE_SILVER:
-            return "buying a tile costs 2 silverlings"
-        return "there is no tile you may buy"
+            return _("buying a tile costs 2 silverlings")
+        return _("there is no tile you may buy")
     if verb == "end":
-        return "use both dice first"
-    return "start with a die, e.g. `die 5`" + (" or `buy`" if O.can_buy_now(state, seat) else "")
+        return _("use both dice first")
+    if O.can_buy_now(state, seat):
+        return _("start with a die, e.g. `die 5` or `buy`")
+    return _("start with a die, e.g. `die 5`")
 
 
 def die_problem(state: State, seat: int, step: Step) -> str:
     player = state.players[seat]
     if not player.dice:
-        return "you have used both dice this turn"
+        return _("you have used both dice this turn")
     dice = ", ".join(map(str, player.dice))
     if len(step) < 3:
-        return f"say what the die does, e.g. `die {player.dice[0]} workers`"
+        return _("say what the die does, e.g. `die {die} workers`", die=player.dice[0])
     if not step[1].isdigit() or int(step[1]) not in player.dice:
-        return f"you have no die showing {step[1]} (your dice: {dice})"
+        return _("you have no die showing {value} (your dice: {dice})", value=step[1], dice=dice)
     die, inner = int(step[1]), step[2:]
     if inner[0] == "place" and len(inner) == 2:
         tile = O.stored_tile(player, inner[1])
         if tile is None:
-            return f"you have no {inner[1]} in storage"
-        return (f"no space fits the {D.tile_name(inner[1])} with a {die}: it needs an empty {inner[1]} space "
-                f"touching a covered one, with that number (you have {player.workers} workers to change it)")
+            return _("you have no {tile} in storage", tile=inner[1])
+        return ngettext("no space fits the {tile} with a {die}: it needs an empty {token} space touching a covered "
+                        "one, with that number (you have {n} workers to change it)",
+                        "no space fits the {tile} with a {die}: it needs an empty {token} space touching a covered "
+                        "one, with that number (you have {n} workers to change it)",
+                        player.workers, tile=W.tile_name(inner[1]), die=die, token=inner[1])
     if inner[0] == "sell" and len(inner) == 2 and inner[1].isdigit():
         if not 1 <= int(inner[1]) <= 6 or not player.goods[int(inner[1]) - 1]:
-            return f"you have no goods of type {inner[1]}"
-        return f"selling goods {inner[1]} with a {die} needs more workers than your {player.workers}"
+            return _("you have no goods of type {goods}", goods=inner[1])
+        return _("selling goods {goods} with a {die} needs more workers than your {workers}", goods=inner[1],
+                 die=die, workers=player.workers)
     if inner == ("take",):
-        return f"no tile is within reach of a {die} (you have {player.workers} workers)"
-    return "a die can `take`, `place` a stored tile, `sell` goods or take `workers`"
+        return ngettext("no tile is within reach of a {die} (you have {n} workers)",
+                        "no tile is within reach of a {die} (you have {n} workers)", player.workers, die=die)
+    return _("a die can `take`, `place` a stored tile, `sell` goods or take `workers`")
 
 
 def space_problem(state: State, seat: int, top: Decision, word: str) -> str:
     player = state.players[seat]
     if not word.isdigit() or not 1 <= int(word) <= D.SPACES:
-        return f"estate spaces are numbered 1 to {D.SPACES}"
+        return _("estate spaces are numbered 1 to {spaces}", spaces=D.SPACES)
     space, tile = int(word), top.tile
     colour = D.ESTATES[player.estate_no].colours[space]
     if player.estate[space] >= 0:
-        return f"space {space} is already covered"
+        return _("space {space} is already covered", space=space)
     if colour != D.TILE_KIND[tile]:
-        return f"space {space} is {D.KIND_COLOURS[colour]} ({colour}); a {D.TILE_KIND[tile]} needs its own colour"
+        return _("space {space} is {colour} ({kind}); a {tile} needs its own colour", space=space,
+                 colour=W.colour_name(colour), kind=W.kind_name(colour), tile=W.kind_name(D.TILE_KIND[tile]))
     if not any(player.estate[n] >= 0 for n in D.NEIGHBOURS[space]):
-        return f"space {space} touches no covered space"
+        return _("space {space} touches no covered space", space=space)
     if not O.building_allowed(player, tile, space):
-        return f"that city already has a {D.BUILDING_NAMES[D.TILE_BUILDING[tile]]} (knowledge 1 would allow it)"
+        return _("that city already has a {building} (knowledge 1 would allow it)",
+                 building=W.building_name(D.TILE_BUILDING[tile]))
     cost = O.place_cost(player, top.die, tile, space)
-    return f"space {space} has die number {D.SPACE_DIE[space]}: that needs {cost} workers, you have {player.workers}"
+    return ngettext("space {space} has die number {die}: that needs {cost} workers, you have {n}",
+                    "space {space} has die number {die}: that needs {cost} workers, you have {n}", player.workers,
+                    space=space, die=D.SPACE_DIE[space], cost=cost)
 
 
 def incoming_goods(state: State, top: Decision) -> list[int]:
@@ -233,19 +248,34 @@ def incoming_goods(state: State, top: Decision) -> list[int]:
 
 def decision_prompt(state: State, top: Decision) -> str:
     """What the open decision asks, in words."""
-    what = {
-        "action": f"what to do with your {top.die}" if top.die else "the castle's extra action",
-        "take": "which tile to take",
-        "space": f"where to place the {D.tile_name(D.TILE_TOKEN[top.tile])}" if top.tile >= 0 else "where",
-        "discard": "which stored tile to discard",
-        "buy": "which tile to buy",
-        "goods": "which depot's goods the ship takes",
-        "keep": "which goods to keep (the rest stay on the depot)",
-        "warehouse": "which goods the warehouse sells",
-        "cityhall": "which stored tile the city hall places",
-        "castle": "where your start castle goes",
-    }
-    return "choose " + what[top.kind]
+    return prompt(top.kind, top.die, D.TILE_TOKEN[top.tile] if top.tile >= 0 else None)
+
+
+def prompt(kind: str, die: int, tile: str | None) -> str:
+    """What a decision of ``kind`` asks (``die`` in use, ``tile`` to place), in the current language: from
+    the view's own fields, so an image can word it in its reader's language."""
+    if kind == "action":
+        if die:
+            return _("choose what to do with your {die}", die=die)
+        return _("choose the castle's extra action")
+    if kind == "space":
+        if tile is not None:
+            return _("choose where to place the {tile}", tile=W.tile_name(tile))
+        return _("choose where")
+    return _(PROMPTS[kind])
+
+
+#: What each open decision asks (those without details to fill in).
+PROMPTS: dict[str, str] = {
+    "take": N_("choose which tile to take"),
+    "discard": N_("choose which stored tile to discard"),
+    "buy": N_("choose which tile to buy"),
+    "goods": N_("choose which depot's goods the ship takes"),
+    "keep": N_("choose which goods to keep (the rest stay on the depot)"),
+    "warehouse": N_("choose which goods the warehouse sells"),
+    "cityhall": N_("choose which stored tile the city hall places"),
+    "castle": N_("choose where your start castle goes"),
+}
 
 
 # --- Doing it ---------------------------------------------------------------------------------------

@@ -21,15 +21,19 @@ depot offers it; ``on`` may be left out before a space number.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from engines.castles_of_burgundy import data as D
 from engines.castles_of_burgundy import decisions as R
 from engines.castles_of_burgundy import options as O
+from engines.castles_of_burgundy import words as W
 from engines.castles_of_burgundy.state import Decision, State
+from engines.castles_of_burgundy.words import _, ngettext
 from engines.core import Action, AmbiguousAction, IllegalAction, NotationError
+from engines.i18n import N_, current
 from engines.steps import check_step
 
-HELP = (
+HELP = N_(
     "Moves: `die 5 place bank on 24` · `die 2 take ship 2` (tile from depot 2) · `die 4 sell 4` · "
     "`die 3 workers` · `buy bank black` · then the follow-ups: `goods 3` (a ship's goods), "
     "`discard mine` (storage full), `skip` (a building's effect), `cancel` (step back). "
@@ -37,7 +41,7 @@ HELP = (
     "cityhall watchtower. Workers are spent automatically where a die needs them."
 )
 
-RULES = """\
+RULES = N_("""\
 **The Castles of Burgundy** (2–4 players, 5 phases A–E × 5 rounds): most VP wins.
 **Each round** every player rolls 2 dice (all shown at once); the white die puts the round's goods \
 tile on that depot. In turn order each player uses both dice, one action each:
@@ -55,17 +59,9 @@ another tile, watchtower 4 VP; knowledge tiles bend the rules or score at the en
 first/second to fill a colour gets 5/2 (2p), 6/3 (3p), 7/4 (4p). **End:** +1 per goods tile, \
 +1 per silverling, +1 per 2 workers, knowledge 15–26. Ties: most empty spaces, then later in turn order.
 **Notation:** `die 5 place bank on 24` · `die 2 take ship 2` · `die 4 sell 4` · `die 3 workers` · \
-`buy bank black` · `goods 3` · `discard mine` · `skip` · `cancel` · `end`."""
+`buy bank black` · `goods 3` · `discard mine` · `skip` · `cancel` · `end`.""")
 
 # --- Labels ---------------------------------------------------------------------------------------
-
-
-def _workers(n: int) -> str:
-    return "" if not n else f" ({n} worker{'s' if n > 1 else ''})"
-
-
-def _depot(depot: int) -> str:
-    return "the black depot" if depot == D.BLACK_DEPOT else f"depot {depot}"
 
 
 def step_label(state: State, seat: int, step: tuple[str, ...], top: Decision | None = None) -> str:
@@ -73,59 +69,213 @@ def step_label(state: State, seat: int, step: tuple[str, ...], top: Decision | N
     player = state.players[seat]
     top = top or (state.pending[-1] if state.pending else None)
     if verb == "die":
-        inner = step_label(state, seat, step[2:], Decision("action", "die", die=int(step[1])))
-        return f"Use the {step[1]} to {inner[0].lower()}{inner[1:]}"
+        return _die_label(state, seat, step)
     if verb == "buy":
-        return f"Buy a tile ({D.PURCHASE_SILVER} silverlings)"
+        return _("Buy a tile ({silver} silverlings)", silver=D.PURCHASE_SILVER)
     if verb == "end":
-        return "End turn"
+        return _("End turn")
     if verb == "cancel":
-        return "Cancel"
+        return _("Cancel")
     if verb == "skip":
-        return f"Skip the {D.BUILDING_NAMES.get(state.pending[0].source, 'effect')}" if state.pending else "Skip"
+        if not state.pending:
+            return _("Skip")
+        source = state.pending[0].source
+        if source in D.BUILDING_NAMES:
+            return _("Skip the {building}", building=W.building_name(source))
+        return _("Skip the effect")
     if verb == "castle" and (top is None or top.kind == "castle"):  # else: a castle tile taken or bought
-        return f"Start castle on space {step[1]}"
+        return _("Start castle on space {space}", space=step[1])
     if verb == "depot":
-        return f"Buy from depot {step[1]}: " + ", ".join(D.TILE_TOKEN[t] for t in state.depots[int(step[1]) - 1])
+        return _("Buy from depot {depot}: {tiles}", depot=step[1],
+                 tiles=", ".join(D.TILE_TOKEN[t] for t in state.depots[int(step[1]) - 1]))
     if verb == "take":
-        return "Take a tile from a depot"
+        return _("Take a tile from a depot")
     if verb == "workers":
-        n = D.WORKERS_TAKEN_14 if player.has(14) else D.WORKERS_TAKEN
-        return f"Take {n} workers"
+        return _("Take {n} workers", n=D.WORKERS_TAKEN_14 if player.has(14) else D.WORKERS_TAKEN)
     if verb == "place":
-        return f"Place the {D.tile_name(step[1])} from storage"
+        return _("Place the {tile} from storage", tile=W.tile_name(step[1]))
     if verb == "sell" and len(step) == 2 and step[1].isdigit():
         g = int(step[1])
         cost = O.worker_cost(player, top.die, g) if top is not None else 0
-        n = player.goods[g - 1]
-        return f"Sell goods {g} ({n} tile{'s' if n != 1 else ''}){_workers(cost)}"
+        return ngettext("Sell goods {goods} ({n} tile)", "Sell goods {goods} ({n} tiles)", player.goods[g - 1],
+                        goods=g) + W.workers_note(cost)
     if verb == "on" and top is not None and top.tile >= 0:
         space = int(step[1])
         cost = O.place_cost(player, top.die, top.tile, space)
-        return f"Place it on space {space} (die {D.SPACE_DIE[space]}){_workers(cost)}"
+        return _("Place it on space {space} (die {die})", space=space, die=D.SPACE_DIE[space]) + W.workers_note(cost)
     if verb == "discard":
-        return f"Discard the {D.tile_name(step[1])} from storage"
+        return _("Discard the {tile} from storage", tile=W.tile_name(step[1]))
     if verb == "keep" and top is not None:
-        incoming = R.incoming_goods(state, top)
-        kept = [int(w) for w in step[1:]]
-        left = sorted({g for g in incoming if g not in kept and not player.goods[g - 1]})
-        return (f"Keep goods {' and '.join(step[1:]) or 'none new'}"
-                + (f" (leave {' and '.join(map(str, left))} on the depot)" if left else ""))
+        return _keep_label(state, seat, step, top)
     if verb == "goods":
         depots = [int(w) for w in step[1:]]
         goods = sorted(g for d in depots for g in state.depot_goods[d - 1])
-        where = " and ".join(str(d) for d in depots)
-        return f"Take the goods of depot{'s' if len(depots) > 1 else ''} {where}: {' '.join(map(str, goods))}"
+        return ngettext("Take the goods of depot {depots}: {goods}", "Take the goods of depots {depots}: {goods}",
+                        len(depots), depots=W.joined([str(d) for d in depots]), goods=" ".join(map(str, goods)))
     if verb in D.TOKEN_KIND and len(step) == 2 and top is not None:
         depot = R.word_depot(step[1]) or 0
+        tile = W.tile_name(verb)
         if top.kind == "buy":
-            return f"Buy the {D.tile_name(verb)} from {_depot(depot)}"
+            if depot == D.BLACK_DEPOT:
+                return _("Buy the {tile} from the black depot", tile=tile)
+            return _("Buy the {tile} from depot {depot}", tile=tile, depot=depot)
         cost = O.take_cost(player, top.die, depot) if top.source == "die" else 0
-        return f"Take the {D.tile_name(verb)} from {_depot(depot)}{_workers(cost)}"
+        if depot == D.BLACK_DEPOT:
+            return _("Take the {tile} from the black depot", tile=tile) + W.workers_note(cost)
+        return _("Take the {tile} from depot {depot}", tile=tile, depot=depot) + W.workers_note(cost)
     return " ".join(step)
 
 
+def _die_label(state: State, seat: int, step: tuple[str, ...]) -> str:
+    """``die 5 …``: what the die does, in one sentence."""
+    player = state.players[seat]
+    die, inner = step[1], step[2:]
+    verb = inner[0] if inner else ""
+    if verb == "take":
+        return _("Use the {die} to take a tile from a depot", die=die)
+    if verb == "workers":
+        n = D.WORKERS_TAKEN_14 if player.has(14) else D.WORKERS_TAKEN
+        return _("Use the {die} to take {n} workers", die=die, n=n)
+    if verb == "place" and len(inner) == 2:
+        return _("Use the {die} to place the {tile} from storage", die=die, tile=W.tile_name(inner[1]))
+    if verb == "sell" and len(inner) == 2 and inner[1].isdigit():
+        g = int(inner[1])
+        cost = O.worker_cost(player, int(die), g)
+        return ngettext("Use the {die} to sell goods {goods} ({n} tile)",
+                        "Use the {die} to sell goods {goods} ({n} tiles)",
+                        player.goods[g - 1], die=die, goods=g) + W.workers_note(cost)
+    return " ".join(step)
+
+
+def _keep_label(state: State, seat: int, step: tuple[str, ...], top: Decision) -> str:
+    player = state.players[seat]
+    incoming = R.incoming_goods(state, top)
+    kept = [int(w) for w in step[1:]]
+    left = sorted({g for g in incoming if g not in kept and not player.goods[g - 1]})
+    stay = W.joined([str(g) for g in left])
+    if not kept:
+        if left:
+            return _("Keep goods none new (leave {left} on the depot)", left=stay)
+        return _("Keep goods none new")
+    goods = W.joined(list(step[1:]))
+    if left:
+        return _("Keep goods {goods} (leave {left} on the depot)", goods=goods, left=stay)
+    return _("Keep goods {goods}", goods=goods)
+
+
 # --- Reading typed lines ------------------------------------------------------------------------
+
+#: Each language's words for the grammar's English words: a typed line is read in the reader's language
+#: (``engines.i18n.current()``) and in English alike; keys stay English.  ``""`` lists words that are
+#: dropped (articles, prepositions).  Accents are optional (``wurfel`` reads as ``würfel``).
+WORDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "pt_BR": {
+        "die": ("dado",),
+        "take": ("pegar", "pegue", "pega", "pego", "pegando"),
+        "place": ("colocar", "coloque", "coloca", "coloco", "pôr", "ponha", "põe"),
+        "sell": ("vender", "venda", "vende", "vendo"),
+        "workers": ("trabalhadores", "trabalhador"),
+        "buy": ("comprar", "compre", "compra", "compro"),
+        "end": ("fim", "encerrar", "terminar", "encerrar turno", "fim do turno"),
+        "cancel": ("cancelar", "voltar"),
+        "skip": ("pular", "pule", "passar"),
+        "goods": ("mercadorias", "mercadoria"),
+        "discard": ("descartar", "descarte", "descarta"),
+        "keep": ("manter", "mantenha", "mantém", "ficar com"),
+        "on": ("em", "no", "na"),
+        "black": ("preto", "negro"),
+        "ship": ("navio", "navios"),
+        "castle": ("castelo", "castelos"),
+        "mine": ("mina", "minas"),
+        "knowledge": ("conhecimento", "conhecimentos"),
+        "cow": ("vaca", "vacas"),
+        "sheep": ("ovelha", "ovelhas"),
+        "pig": ("porco", "porcos"),
+        "chicken": ("galinha", "galinhas"),
+        "warehouse": ("armazém", "armazéns"),
+        "carpenter": ("carpintaria",),
+        "church": ("igreja",),
+        "market": ("mercado",),
+        "boarding": ("pensão",),
+        "bank": ("banco",),
+        "cityhall": ("prefeitura",),
+        "watchtower": ("torre de vigia", "torre"),
+        "": ("o", "os", "as", "do", "da", "dos", "das", "de", "um", "uma", "e", "depósito", "espaço", "peça",
+             "com", "para", "então", "reserva", "usar", "use"),
+    },
+    "de": {
+        "die": ("würfel", "wuerfel"),
+        "take": ("nimm", "nehmen", "nimmt", "nehme"),
+        "place": ("lege", "legen", "setze", "setzen", "einsetzen"),
+        "sell": ("verkaufe", "verkaufen", "verkauf"),
+        "workers": ("arbeiter",),
+        "buy": ("kaufe", "kaufen", "kauf"),
+        "end": ("ende", "beenden", "zug beenden", "zugende"),
+        "cancel": ("abbrechen", "zurück"),
+        "skip": ("überspringen", "auslassen", "verzichten"),
+        "goods": ("waren", "ware"),
+        "discard": ("abwerfen", "wirf ab", "wirf"),
+        "keep": ("behalte", "behalten"),
+        "on": ("auf",),
+        "black": ("schwarz", "schwarze", "schwarzes", "schwarzen"),
+        "ship": ("schiff", "schiffe"),
+        "castle": ("burg", "burgen"),
+        "mine": ("bergwerk", "bergwerke", "minen"),
+        "knowledge": ("wissen", "wissensplättchen"),
+        "cow": ("kuh", "kühe"),
+        "sheep": ("schaf", "schafe"),
+        "pig": ("schwein", "schweine"),
+        "chicken": ("huhn", "hühner"),
+        "warehouse": ("lagerhaus", "lagerhäuser"),
+        "carpenter": ("schreinerei",),
+        "church": ("kirche",),
+        "market": ("markt",),
+        "boarding": ("pension",),
+        "bank": ("bank",),
+        "cityhall": ("rathaus",),
+        "watchtower": ("wachturm",),
+        "": ("der", "das", "den", "dem", "des", "ein", "eine", "einen", "aus", "vom", "von", "mit", "und", "dann",
+             "feld", "plättchen", "lager", "nutze", "benutze"),
+    },
+}
+#: Rewrites a language needs before its words are read (German "die" is an article unless a number follows).
+LANGUAGE_REWRITES: dict[str, tuple[tuple[str, str], ...]] = {"de": ((r"\bdie\b(?! ?\d)", ""),)}
+
+
+def _plain(text: str) -> str:
+    """Without accents (``würfel`` -> ``wurfel``): players on phones often leave them out."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+
+
+_READERS: dict[str, tuple[list[tuple[re.Pattern[str], str]], re.Pattern[str], dict[str, str]]] = {}
+
+
+def _reader(language: str) -> tuple[list[tuple[re.Pattern[str], str]], re.Pattern[str], dict[str, str]] | None:
+    """The language's rewrites, one pattern matching any of its words, and what each word stands for."""
+    if language not in WORDS:
+        return None
+    found = _READERS.get(language)
+    if found is None:
+        meaning = {_plain(alias.casefold()): english for english, aliases in WORDS[language].items()
+                   for alias in aliases}
+        alternatives = "|".join(re.escape(a) for a in sorted(meaning, key=len, reverse=True))
+        rewrites = [(re.compile(pattern), repl) for pattern, repl in LANGUAGE_REWRITES.get(language, ())]
+        found = _READERS[language] = (rewrites, re.compile(r"(?<!\w)(" + alternatives + r")(?=\d|[^\w]|$)"),
+                                      meaning)
+    return found
+
+
+def localize(text: str, language: str) -> str:
+    """A typed line in ``language`` with its words replaced by the grammar's English ones."""
+    reader = _reader(language)
+    if reader is None:
+        return text
+    rewrites, words, meaning = reader
+    for pattern, replacement in rewrites:
+        text = pattern.sub(replacement, text)
+    text = words.sub(lambda m: meaning[m.group(1)], _plain(text))
+    return " ".join(text.split())
+
 
 _ANIMAL = "|".join(D.ANIMAL_KINDS)
 _REWRITES = [
@@ -144,7 +294,7 @@ _SINGLE = {"take", "workers", "cancel", "skip", "buy", "end"}
 
 def tokenize(text: str) -> list[str]:
     text = text.casefold().replace(",", " ").replace("+", " ").replace(";", " ")
-    text = " ".join(text.split())
+    text = localize(" ".join(text.split()), current())
     for pattern, replacement in _REWRITES:
         text = pattern.sub(replacement, text)
     return [_PLURALS.get(w, w) for w in text.split() if w not in _FILLER]
@@ -153,13 +303,13 @@ def tokenize(text: str) -> list[str]:
 def parse_line(state: State, seat: int, text: str) -> Action:
     tokens = tokenize(text)
     if not tokens:
-        raise NotationError(f"`{text}` is not a move.")
+        raise NotationError(_("`{text}` is not a move.", text=text))
     steps: list[tuple[str, ...]] = []
     trial = state
     i = 0
     while i < len(tokens):
         if trial.actor != seat:
-            raise IllegalAction(f"`{text}`: your turn ended before `{' '.join(tokens[i:])}`.")
+            raise IllegalAction(_("`{text}`: your turn ended before `{rest}`.", text=text, rest=" ".join(tokens[i:])))
         step, i = _read_step(trial, seat, tokens, i, text)
         check_step(R, trial, seat, step)
         steps.append(step)
@@ -167,9 +317,16 @@ def parse_line(state: State, seat: int, text: str) -> Action:
     return Action(tuple(steps))
 
 
+#: What a missing number would have numbered.
+MISSING: dict[str, str] = {
+    "space": N_("`{text}`: a space number is missing."), "goods": N_("`{text}`: a goods number is missing."),
+    "die": N_("`{text}`: a die number is missing."),
+}
+
+
 def _number(tokens: list[str], i: int, what: str, text: str) -> str:
     if i >= len(tokens) or not tokens[i].isdigit():
-        raise NotationError(f"`{text}`: a {what} number is missing.")
+        raise NotationError(_(MISSING[what], text=text))
     return str(int(tokens[i]))
 
 
@@ -192,7 +349,8 @@ def _read_step(state: State, seat: int, tokens: list[str], i: int, text: str) ->
     if word in ("place", "discard", "put", "add"):
         verb = "discard" if word == "discard" else "place"
         if i + 1 >= len(tokens):
-            raise NotationError(f"`{text}`: say which tile to {verb}.")
+            raise NotationError(_("`{text}`: say which tile to discard.", text=text) if verb == "discard"
+                                else _("`{text}`: say which tile to place.", text=text))
         return (verb, _stored_token(state, seat, tokens[i + 1], text)), i + 2
     if word in ("sell", "goods", "castle", "on") or (word.isdigit() and kind in ("space", "castle", "goods",
                                                                                     "warehouse")):
@@ -205,7 +363,7 @@ def _read_step(state: State, seat: int, tokens: list[str], i: int, text: str) ->
                 nums.append(str(int(tokens[j])))
                 j += 1
             if not nums:
-                raise NotationError(f"`{text}`: say which depot's goods, e.g. `goods 3`.")
+                raise NotationError(_("`{text}`: say which depot's goods, e.g. `goods 3`.", text=text))
             return ("goods", *nums), j
         if verb == "castle" and kind not in ("castle", None):
             return _read_tile(state, seat, tokens, i, text)
@@ -215,8 +373,9 @@ def _read_step(state: State, seat: int, tokens: list[str], i: int, text: str) ->
     if kind in ("take", "buy") or (word == "take" and kind in ("take", "buy")):
         return _read_tile(state, seat, tokens, i + (word == "take"), text)
     if top is None and word in D.TOKEN_KIND:
-        raise IllegalAction(f"`{text}`: start with a die, e.g. `die 2 take {word} 2`, or `buy {word}`.")
-    raise NotationError(f"`{' '.join(tokens[i:])}` is not understood here.")
+        raise IllegalAction(_("`{text}`: start with a die, e.g. `die 2 take {tile} 2`, or `buy {tile}`.", text=text,
+                               tile=word))
+    raise NotationError(_("`{rest}` is not understood here.", rest=" ".join(tokens[i:])))
 
 
 def _read_die(state: State, seat: int, tokens: list[str], i: int, text: str) -> tuple[tuple[str, ...], int]:
@@ -228,14 +387,15 @@ def _read_die(state: State, seat: int, tokens: list[str], i: int, text: str) -> 
         return ("die", value, verb), j + 1
     if verb in ("place", "put", "add"):
         if j + 1 >= len(tokens):
-            raise NotationError(f"`{text}`: say which stored tile to place, e.g. `die {value} place bank on 24`.")
+            raise NotationError(_("`{text}`: say which stored tile to place, e.g. `die {value} place bank on 24`.",
+                                  text=text, value=value))
         return ("die", value, "place", _stored_token(state, seat, tokens[j + 1], text)), j + 2
     if verb == "sell":
         goods = tokens[j + 1] if j + 1 < len(tokens) and tokens[j + 1].isdigit() else value
         return ("die", value, "sell", str(int(goods))), j + 2 if j + 1 < len(tokens) and tokens[j + 1].isdigit() \
             else j + 1
-    raise NotationError(f"`{text}`: say what the {value} does: `die {value} take`, `die {value} place ship`, "
-                        f"`die {value} sell {value}` or `die {value} workers`.")
+    raise NotationError(_("`{text}`: say what the {value} does: `die {value} take`, `die {value} place ship`, "
+                          "`die {value} sell {value}` or `die {value} workers`.", text=text, value=value))
 
 
 def _tile_word(word: str, offered: list[str]) -> str | None:
@@ -253,8 +413,8 @@ def _stored_token(state: State, seat: int, word: str, text: str) -> str:
         return D.TILE_TOKEN[player.storage[int(word) - 1]]
     token = _tile_word(word, [D.TILE_TOKEN[t] for t in player.storage])
     if token is None:
-        raise NotationError(f"`{word}` in `{text}` is not a stored tile; your storage: "
-                            + (", ".join(D.TILE_TOKEN[t] for t in player.storage) or "empty") + ".")
+        raise NotationError(_("`{word}` in `{text}` is not a stored tile; your storage: {storage}.", word=word,
+                              text=text, storage=", ".join(D.TILE_TOKEN[t] for t in player.storage) or _("empty")))
     return token
 
 
@@ -264,11 +424,14 @@ def _read_tile(state: State, seat: int, tokens: list[str], i: int, text: str) ->
     offered = R.legal_steps(state, seat)
     options = [s for s in offered if len(s) == 2 and s[0] in D.TOKEN_KIND]
     if i >= len(tokens):
-        raise NotationError(f"`{text}`: say which tile, e.g. `{' '.join(options[0]) if options else 'ship 2'}`.")
+        raise NotationError(_("`{text}`: say which tile, e.g. `{example}`.", text=text,
+                              example=" ".join(options[0]) if options else "ship 2"))
     token = _tile_word(tokens[i], [s[0] for s in options])
     if token is None:
-        raise NotationError(f"`{tokens[i]}` in `{text}` is not a tile on offer. " +
-                            ("On offer: " + ", ".join(" ".join(s) for s in options[:8]) + "." if options else ""))
+        if options:
+            raise NotationError(_("`{word}` in `{text}` is not a tile on offer. On offer: {offer}.", word=tokens[i],
+                                  text=text, offer=", ".join(" ".join(s) for s in options[:8])))
+        raise NotationError(_("`{word}` in `{text}` is not a tile on offer. ", word=tokens[i], text=text))
     if i + 1 < len(tokens) and R.word_depot(tokens[i + 1]) is not None:
         step = (token, str(R.word_depot(tokens[i + 1])) if tokens[i + 1] != "black" else "black")
         if step not in options and ("depot", step[1]) in offered:
@@ -278,8 +441,8 @@ def _read_tile(state: State, seat: int, tokens: list[str], i: int, text: str) ->
     if len(fits) == 1:
         return fits[0], i + 1
     if not fits:
-        where = "for sale" if top.kind == "buy" else "within reach"
-        raise IllegalAction(f"`{text}`: no {D.tile_name(token)} is {where} now.",
-                            [" ".join(s) for s in options][:5])
-    raise AmbiguousAction(f"`{text}`: several depots offer a {D.tile_name(token)}; say which.",
+        said = (_("`{text}`: no {tile} is for sale now.", text=text, tile=W.tile_name(token)) if top.kind == "buy"
+                else _("`{text}`: no {tile} is within reach now.", text=text, tile=W.tile_name(token)))
+        raise IllegalAction(said, [" ".join(s) for s in options][:5])
+    raise AmbiguousAction(_("`{text}`: several depots offer a {tile}; say which.", text=text, tile=W.tile_name(token)),
                           [Action((s,)) for s in fits])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.castles_of_burgundy import data as D
 from engines.castles_of_burgundy.state import EMPTY, Player, State
 from engines.castles_of_burgundy.turn import Turn
+from engines.castles_of_burgundy.words import _
 from engines.core import Outcome, ranks_from_scores
 
 # --- Regions and colours -------------------------------------------------------------------------
@@ -170,4 +171,4 @@ def standing(state: State) -> Outcome:
     """VP with the rulebook's tie-breaks (the engine's ``standing`` and the final view)."""
     scores = tuple(p.vp for p in state.players)
     keys = tuple(tiebreak_key(state, seat) for seat in range(state.seats))
-    return Outcome(scores, ranks_from_scores(keys), "VP; ties: most empty estate spaces, then later in turn order")
+    return Outcome(scores, ranks_from_scores(keys), _("VP; ties: most empty estate spaces, then later in turn order"))

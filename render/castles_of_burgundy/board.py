@@ -16,6 +16,9 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from engines.castles_of_burgundy import data as D
+from engines.castles_of_burgundy import words as L
+from engines.castles_of_burgundy.words import _, ngettext, pgettext
+from engines.i18n import current
 from render.cache import LAYERS
 from render.canvas import FRAME, new_canvas
 from render.castles_of_burgundy import geometry as geo
@@ -43,9 +46,9 @@ COL_NAME, COL_VP, COL_SILVER, COL_WORKERS, COL_DICE, COL_STORAGE, COL_GOODS, COL
 def estate_seat(view: PublicView) -> tuple[int, str]:
     """Whose estate goes under the board: the seat to act, or (game over) the last in turn order."""
     if view["to_act"] is not None:
-        return view["to_act"], "to act"
+        return view["to_act"], _("to act")
     order = view["turn_order"] or [0]
-    return order[-1], "last to move"
+    return order[-1], _("last to move")
 
 
 # --------------------------------------------------------------------------------
@@ -59,18 +62,22 @@ def _static(players: int, theme: Theme) -> Image.Image:
     for n, box in enumerate(geo.depot_boxes(), start=1):
         rounded_box(draw, box.rect, theme.panel, theme.line, width=2, radius=12)
         paste(img, P.die(n, 40), (box.x + 12, box.y + 8))
-        put(img, (box.x + 62, box.y + 28), f"Depot {n}", 24, theme.ink, bold=True, anchor="lm")
-        put(img, (box.x + 14, box.y + 186), "Goods", 18, theme.muted, bold=True, anchor="lm")
+        put(img, (box.x + 62, box.y + 28), _("Depot {n}", n=n), 24, theme.ink, bold=True, anchor="lm")
+        draw_text(img, (box.x + 14, box.y + 186), pgettext("short", "Goods"), 18, theme.muted, bold=True, anchor="lm",
+                  max_width=66, min_size=11)
     rounded_box(draw, geo.BLACK.rect, mix(theme.panel, (60, 56, 56), 0.12), theme.line, width=2, radius=12)
-    put(img, (geo.BLACK.x + 16, geo.BLACK.y + 34), "Black depot", 24, theme.ink, bold=True, anchor="lm")
-    put(img, (geo.BLACK.x + 16, geo.BLACK.y + 66), "buy a tile for", 18, theme.muted, anchor="lm")
+    room = 210 - 16 - 8  # the black depot's tiles start 210 pixels in
+    draw_text(img, (geo.BLACK.x + 16, geo.BLACK.y + 34), _("Black depot"), 24, theme.ink, bold=True, anchor="lm",
+              max_width=room, min_size=14)
+    draw_text(img, (geo.BLACK.x + 16, geo.BLACK.y + 66), _("buy a tile for"), 18, theme.muted, anchor="lm",
+              max_width=room, min_size=11)
     paste(img, P.icon("silver", 24), (geo.BLACK.x + 16, geo.BLACK.y + 84))
-    put(img, (geo.BLACK.x + 44, geo.BLACK.y + 96), "×2 (once a turn)", 18, theme.muted, anchor="lm")
+    put(img, (geo.BLACK.x + 44, geo.BLACK.y + 96), _("×2 (once a turn)"), 18, theme.muted, anchor="lm")
     rounded_box(draw, geo.KNOWLEDGE.rect, theme.panel, theme.line, width=2, radius=12)
-    put(img, (geo.KNOWLEDGE.x + 14, geo.KNOWLEDGE.y + 18), "Knowledge tiles on the table", 18, theme.muted,
+    put(img, (geo.KNOWLEDGE.x + 14, geo.KNOWLEDGE.y + 18), _("Knowledge tiles on the table"), 18, theme.muted,
         bold=True, anchor="lm")
-    for box, title in ((geo.PHASE_BOX, ""), (geo.BONUS_BOX, "Bonus tiles"),
-                       (geo.TRACK_BOX, "Turn-order track")):
+    for box, title in ((geo.PHASE_BOX, ""), (geo.BONUS_BOX, _("Bonus tiles")),
+                       (geo.TRACK_BOX, _("Turn-order track"))):
         rounded_box(draw, box.rect, theme.panel, theme.line, width=2, radius=12)
         if title:
             draw_text(img, (box.x + 14, box.y + 22), title, 20, theme.ink, bold=True, anchor="lm",
@@ -78,9 +85,12 @@ def _static(players: int, theme: Theme) -> Image.Image:
     pbox = geo.players_box(players)
     rounded_box(draw, pbox.rect, theme.panel, theme.line, width=2, radius=12)
     hy = pbox.y + geo.PLAYERS_TITLE_H / 2 + 4
-    for x, text in ((COL_NAME, "Player"), (COL_VP, "VP"), (COL_SILVER, "Silver"), (COL_WORKERS, "Workers"),
-                    (COL_DICE, "Dice"), (COL_STORAGE, "Storage"), (COL_GOODS, "Goods"), (COL_BONUS, "Bonus")):
-        put(img, (pbox.x + x, hy), text, 17, theme.muted, bold=True, anchor="lm")
+    columns = ((COL_NAME, _("Player")), (COL_VP, _("VP")), (COL_SILVER, _("Silver")),
+               (COL_WORKERS, pgettext("short", "Workers")), (COL_DICE, _("Dice")), (COL_STORAGE, _("Storage")),
+               (COL_GOODS, _("Goods")), (COL_BONUS, _("Bonus")))
+    for i, (x, text) in enumerate(columns):
+        column = (columns[i + 1][0] if i + 1 < len(columns) else pbox.w) - x - 8
+        draw_text(img, (pbox.x + x, hy), text, 17, theme.muted, bold=True, anchor="lm", max_width=column, min_size=11)
     return img
 
 
@@ -91,10 +101,11 @@ def _static(players: int, theme: Theme) -> Image.Image:
 def status_facts(view: PublicView) -> str:
     """Where the game stands: phase, round and the white die (or setup, or the end)."""
     if view["over"]:
-        return "Game over: final scores"
+        return _("Game over: final scores")
     if view["setup"]:
-        return "Setup: the start castles are placed"
-    return f"Phase {view['phase']} · round {view['round']} of {D.ROUNDS_PER_PHASE} · white die {view['white_die']}"
+        return _("Setup: the start castles are placed")
+    return _("Phase {phase} · round {round} of {rounds} · white die {white}", phase=view["phase"],
+             round=view["round"], rounds=D.ROUNDS_PER_PHASE, white=view["white_die"])
 
 
 def _header(img: Image.Image, view: PublicView, names: Sequence[str], theme: Theme) -> None:
@@ -104,8 +115,10 @@ def _header(img: Image.Image, view: PublicView, names: Sequence[str], theme: The
     best = max(result["scores"]) if result else 0
     who = " & ".join(player_name(names, s) for s in winners or [])
     x, y = draw_board_header(img, theme, W, Header(
-        title="THE CASTLES OF BURGUNDY", move=view["move"], to_act=actor, name=player_name(names, actor),
-        status="to act", winners=winners, result=f"{who} win{'s' if len(winners or []) == 1 else ''} with {best} VP"))
+        title=L.title().upper(), move=view["move"], to_act=actor, name=player_name(names, actor),
+        status=_("to act"), winners=winners,
+        result=ngettext("{who} wins with {best} VP", "{who} win with {best} VP", len(winners or []), who=who,
+                        best=best)))
     draw_text(img, (x, y), status_facts(view), caption_size(W), theme.ink, anchor="lm", max_width=W - 2 * x)
 
 
@@ -138,7 +151,7 @@ def _depot(img: Image.Image, box: Box, tiles: Sequence[str], kinds: Sequence[str
         else:
             paste(img, P.tile(placed, r), centre, "mm")
     if not goods:
-        put(img, (box.x + 84, box.y + 186), "none", 18, theme.muted, anchor="lm")
+        put(img, (box.x + 84, box.y + 186), _("none"), 18, theme.muted, anchor="lm")
     for goods_type, x, size, count, text_size in goods_layout(box, goods):
         paste(img, P.goods(goods_type, size), (x, box.y + 186 - size / 2))
         if count:
@@ -179,10 +192,10 @@ def _black(img: Image.Image, view: PublicView, theme: Theme) -> None:
         if i < len(tiles):
             paste(img, P.tile(tiles[i], r), centre, "mm")
         else:
-            paste(img, P.slot(r, mix(theme.panel, theme.line, 0.3), theme.line, "empty"), centre, "mm")
+            paste(img, P.slot(r, mix(theme.panel, theme.line, 0.3), theme.line, _("empty")), centre, "mm")
     # the face-down stacks
     sx = x0 + 8 * step - 30
-    put(img, (sx, box.y + 24), "Face-down stacks", 18, theme.muted, bold=True, anchor="lm")
+    put(img, (sx, box.y + 24), _("Face-down stacks"), 18, theme.muted, bold=True, anchor="lm")
     sizes = view["stack_sizes"]
     backs = [*D.KINDS, D.BLACK]
     for i, back in enumerate(backs):
@@ -204,12 +217,12 @@ def knowledge_on_table(view: PublicView) -> list[tuple[int, str]]:
         for token in view["depots"].get(depot, []):
             n = K.number(token)
             if n is not None:
-                seen.setdefault(n, "black" if depot == "black" else f"depot {depot}")
+                seen.setdefault(n, _("black") if depot == "black" else _("depot {n}", n=depot))
     for info in view["players_info"]:
         for token in info["storage"]:
             n = K.number(token)
             if n is not None:
-                seen.setdefault(n, f"storage {info['seat'] + 1}")
+                seen.setdefault(n, _("storage {n}", n=info["seat"] + 1))
     return list(seen.items())
 
 
@@ -217,7 +230,8 @@ def _knowledge(img: Image.Image, view: PublicView, theme: Theme) -> None:
     box = geo.KNOWLEDGE
     tiles = knowledge_on_table(view)
     if not tiles:
-        put(img, (box.x + 300, box.y + 18), "none", 18, theme.muted, anchor="lm")
+        title = text_width(_("Knowledge tiles on the table"), font(18, True))
+        put(img, (box.x + 14 + title + 16, box.y + 18), _("none"), 18, theme.muted, anchor="lm")
         return
     body = Box(box.x + 14, box.y + 36, box.w - 28, box.h - 42)
     cells = [c for col in body.columns(geo.KNOWLEDGE_COLUMNS, gap=16) for c in col.rows(geo.KNOWLEDGE_ROWS)]
@@ -226,19 +240,19 @@ def _knowledge(img: Image.Image, view: PublicView, theme: Theme) -> None:
         cy = cell.y + cell.h / 2
         paste(img, P.tile(f"k{n}", 15, label=False), (cell.x + 14, cy), "mm")
         used = put(img, (cell.x + 34, cy), f"{n}", 18, theme.ink, bold=True, anchor="lm")
-        draw_text(img, (cell.x + 40 + used, cy), f"{K.SHORT.get(n, '')} ({where})", 16, theme.ink, anchor="lm",
+        draw_text(img, (cell.x + 40 + used, cy), f"{K.short(n)} ({where})", 16, theme.ink, anchor="lm",
                   max_width=cell.w - 44 - used, min_size=12)
     if len(shown) < len(tiles):
-        rest = ", ".join(str(n) for n, _ in tiles[len(shown):])
+        rest = ", ".join(str(n) for n, _where in tiles[len(shown):])
         cell = cells[-1]
-        draw_text(img, (cell.x, cell.y + cell.h / 2), f"and {rest}: see the estates' lists", 16, theme.muted,
-                  anchor="lm", max_width=cell.w)
+        draw_text(img, (cell.x, cell.y + cell.h / 2), _("and {rest}: see the estates' lists", rest=rest), 16,
+                  theme.muted, anchor="lm", max_width=cell.w)
 
 
 def _phase(img: Image.Image, view: PublicView, theme: Theme) -> None:
     box = geo.PHASE_BOX
     draw = ImageDraw.Draw(img)
-    put(img, (box.x + 14, box.y + 22), "Phases", 20, theme.ink, bold=True, anchor="lm")
+    put(img, (box.x + 14, box.y + 22), _("Phases"), 20, theme.ink, bold=True, anchor="lm")
     current = D.PHASES.index(view["phase"]) if view["phase"] in D.PHASES else 0
     over = view["over"]
     for i, letter in enumerate(D.PHASES):
@@ -253,7 +267,7 @@ def _phase(img: Image.Image, view: PublicView, theme: Theme) -> None:
         else:
             draw.ellipse((cx - 18, cy - 18, cx + 18, cy + 18), fill=theme.panel, outline=theme.ink, width=2)
             put(img, (cx, cy), letter, 20, theme.ink, bold=True, anchor="mm")
-    put(img, (box.x + 14, box.y + 66), "Rounds", 20, theme.ink, bold=True, anchor="lm")
+    put(img, (box.x + 14, box.y + 66), _("Rounds"), 20, theme.ink, bold=True, anchor="lm")
     goods = view["round_goods"]
     rnd = view["round"]
     first_goods_round = D.ROUNDS_PER_PHASE - len(goods) + 1
@@ -265,7 +279,7 @@ def _phase(img: Image.Image, view: PublicView, theme: Theme) -> None:
         draw.rounded_rectangle((x, y, x + size + 20, y + size + 30), radius=10,
                                fill=mix(theme.accent, theme.panel, 0.45) if now else theme.panel_alt,
                                outline=P.INK if now else theme.line, width=3 if now else 1)
-        put(img, (x + (size + 20) / 2, y + 14), f"round {n}", 15, theme.ink, bold=now, anchor="mm")
+        put(img, (x + (size + 20) / 2, y + 14), _("round {n}", n=n), 15, theme.ink, bold=now, anchor="mm")
         cx, cy = x + (size + 20) / 2, y + 28 + size / 2
         if n >= first_goods_round and n - first_goods_round < len(goods):
             paste(img, P.goods(goods[n - first_goods_round], 46), (cx, cy), "mm")
@@ -274,8 +288,8 @@ def _phase(img: Image.Image, view: PublicView, theme: Theme) -> None:
         else:
             put(img, (cx, cy), "–", 26, theme.muted, anchor="mm")
     if not over:
-        draw_text(img, (box.x + 14, box.bottom - 12), "Goods still to come this phase; the white die picks "
-                  "their depot.", 14, theme.muted, anchor="ls", max_width=box.w - 28)
+        draw_text(img, (box.x + 14, box.bottom - 12), _("Goods still to come this phase; the white die picks "
+                  "their depot."), 14, theme.muted, anchor="ls", max_width=box.w - 28)
 
 
 def _bonus(img: Image.Image, view: PublicView, players: int, theme: Theme) -> None:
@@ -291,9 +305,9 @@ def _bonus(img: Image.Image, view: PublicView, players: int, theme: Theme) -> No
             if size in sizes:
                 paste(img, P.bonus_tile(kind, table.get(players, table[4]), r), (cx, cy), "mm")
             else:
-                paste(img, P.slot(r, theme.panel, theme.line, "taken"), (cx, cy), "mm")
-    put(img, (box.x + 14, box.bottom - 14), "Top: 1st to fill a colour, bottom: 2nd (VP)", 14, theme.muted,
-        anchor="ls")
+                paste(img, P.slot(r, theme.panel, theme.line, _("taken")), (cx, cy), "mm")
+    draw_text(img, (box.x + 14, box.bottom - 14), _("Top: 1st to fill a colour, bottom: 2nd (VP)"), 14, theme.muted,
+              anchor="ls", max_width=box.w - 28, min_size=10)
 
 
 def _track(img: Image.Image, view: PublicView, names: Sequence[str], theme: Theme) -> None:
@@ -314,13 +328,14 @@ def _track(img: Image.Image, view: PublicView, names: Sequence[str], theme: Them
     order = view["turn_order"]
     x = box.x + 14
     y = box.bottom - 26
-    x += put(img, (x, y), "This round:", 16, theme.ink, bold=True, anchor="lm") + 8
+    x += put(img, (x, y), _("This round:"), 16, theme.ink, bold=True, anchor="lm") + 8
     for i, seat in enumerate(order):
         if i:
             x += put(img, (x, y), "→", 18, theme.muted, anchor="lm") + 4
         paste(img, seat_badge(seat, 24, theme.ink), (x, y - 12))
         x += 30
-    put(img, (box.right - 12, y), "ahead = first", 14, theme.muted, anchor="rm")
+    draw_text(img, (box.right - 12, y), _("ahead = first"), 14, theme.muted, anchor="rm",
+              max_width=box.right - 12 - x - 8, min_size=10)
 
 
 def _players(img: Image.Image, view: PublicView, names: Sequence[str], theme: Theme) -> None:
@@ -353,11 +368,11 @@ def _players(img: Image.Image, view: PublicView, names: Sequence[str], theme: Th
             paste(img, P.die(value, 34, mix(player_colour(seat), (255, 255, 255), 0.8)),
                   (box.x + COL_DICE + i * 40, cy - 17))
         if not info["dice"]:
-            put(img, (box.x + COL_DICE, cy), "used", 17, theme.muted, anchor="lm")
+            put(img, (box.x + COL_DICE, cy), _("used"), 17, theme.muted, anchor="lm")
         for i, token in enumerate(info["storage"]):
             paste(img, P.tile(token, 25, label=False), (box.x + COL_STORAGE + 22 + i * 46, cy), "mm")
         if not info["storage"]:
-            put(img, (box.x + COL_STORAGE, cy), "empty", 17, theme.muted, anchor="lm")
+            put(img, (box.x + COL_STORAGE, cy), _("empty"), 17, theme.muted, anchor="lm")
         gx = box.x + COL_GOODS
         goods = sorted((int(g), n) for g, n in info["goods"].items())
         for g, n in goods:
@@ -374,7 +389,8 @@ def _players(img: Image.Image, view: PublicView, names: Sequence[str], theme: Th
 def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
     """The central board with the acting player's estate under it (``render.draw_board`` encodes it)."""
     players = len(view["players_info"])
-    top = LAYERS.get(("castles-of-burgundy", "board", players, W, theme.name), lambda: _static(players, theme))
+    top = LAYERS.get(("castles-of-burgundy", "board", players, W, theme.name, current()),
+                     lambda: _static(players, theme))
     _header(top, view, names, theme)
     for n, box in enumerate(geo.depot_boxes(), start=1):
         _depot(top, box, view["depots"].get(str(n), []), view["depot_spaces"].get(str(n), []),

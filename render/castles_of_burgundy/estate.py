@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from engines.castles_of_burgundy import data as D
+from engines.castles_of_burgundy import words as L
+from engines.castles_of_burgundy.words import _, pgettext
 from render.cache import LAYERS
 from render.castles_of_burgundy import geometry as geo
 from render.castles_of_burgundy import pieces as P
@@ -29,6 +31,16 @@ if TYPE_CHECKING:
 FREE: RGB = (24, 140, 64)       # a die fits as it is
 PAID: RGB = (128, 48, 168)      # a die fits with workers
 
+
+
+def worker_tag(die: int | str, workers: int) -> str:
+    """The tag of a space a die reaches with workers ("5+2w")."""
+    return _("{die}+{workers}w", die=die, workers=workers)
+
+
+def _label(img: Image.Image, xy: tuple[float, float], text: str, room: float, fill: RGB) -> None:
+    """A label of the side column, shrunk to ``room`` pixels when a language's word is long."""
+    draw_text(img, xy, text, 20, fill, bold=True, anchor="lm", max_width=room, min_size=12)
 
 
 def completed_regions(estate_no: int, covered: set[int]) -> list[tuple[int, ...]]:
@@ -73,9 +85,9 @@ def _highlight(img: Image.Image, placeable: Mapping[str, Mapping[str, int]], cas
     tags: dict[int, list[tuple[str, bool]]] = {}
     for die, spaces in sorted(placeable.items()):
         for space, cost in spaces.items():
-            tags.setdefault(int(space), []).append((f"{die}+{cost}w" if cost else f"{die}", cost == 0))
+            tags.setdefault(int(space), []).append((worker_tag(die, cost) if cost else f"{die}", cost == 0))
     for castle_space in castle:
-        tags.setdefault(castle_space, []).append(("castle", True))
+        tags.setdefault(castle_space, []).append((_("castle"), True))
     draw = ImageDraw.Draw(img)
     for tagged, items in sorted(tags.items()):
         cx, cy = geo.space_centre(tagged)
@@ -95,7 +107,7 @@ def _side(img: Image.Image, info: PlayerInfo, players: int, theme: Theme) -> Non
     x, y = box.x, box.y
     label = theme.muted
     # VP, silverlings, workers
-    put(img, (x, y + 22), "VP", 20, label, bold=True, anchor="lm")
+    _label(img, (x, y + 22), _("VP"), 34, label)
     put(img, (x + 38, y + 22), str(info["vp"]), 40, theme.ink, bold=True, anchor="lm")
     paste(img, P.icon("silver", 40), (x + 200, y + 2))
     put(img, (x + 246, y + 22), f"×{info['silver']}", 28, theme.ink, bold=True, anchor="lm")
@@ -103,15 +115,15 @@ def _side(img: Image.Image, info: PlayerInfo, players: int, theme: Theme) -> Non
     put(img, (x + 386, y + 22), f"×{info['workers']}", 28, theme.ink, bold=True, anchor="lm")
     y += 62
     # dice
-    put(img, (x, y + 26), "Dice", 20, label, bold=True, anchor="lm")
+    _label(img, (x, y + 26), _("Dice"), 90, label)
     dice = info["dice"]
     for i, value in enumerate(dice):
         paste(img, P.die(value, 52), (x + 96 + i * 64, y))
     if not dice:
-        put(img, (x + 96, y + 26), "used", 20, label, anchor="lm")
+        put(img, (x + 96, y + 26), _("used"), 20, label, anchor="lm")
     y += 68
     # storage
-    put(img, (x, y + 48), "Storage", 20, label, bold=True, anchor="lm")
+    _label(img, (x, y + 48), _("Storage"), 90, label)
     r = geo.DEPOT_R
     for i in range(D.TILE_STORAGE_SPACES):
         cx, cy = x + 96 + P.SQRT3 * r / 2 + i * (P.SQRT3 * r + 10), y + r + 2
@@ -119,10 +131,10 @@ def _side(img: Image.Image, info: PlayerInfo, players: int, theme: Theme) -> Non
         if i < len(stored):
             paste(img, P.tile(stored[i], r), (cx, cy), "mm")
         else:
-            paste(img, P.slot(r, theme.panel, theme.line, "empty"), (cx, cy), "mm")
+            paste(img, P.slot(r, theme.panel, theme.line, _("empty")), (cx, cy), "mm")
     y += 2 * r + 16
     # goods storage
-    put(img, (x, y + 26), "Goods", 20, label, bold=True, anchor="lm")
+    _label(img, (x, y + 26), pgettext("short", "Goods"), 90, label)
     stored_goods = sorted((int(g), n) for g, n in info["goods"].items())
     for i in range(D.GOODS_STORAGE_SPACES):
         gx = x + 96 + i * 128
@@ -134,40 +146,42 @@ def _side(img: Image.Image, info: PlayerInfo, players: int, theme: Theme) -> Non
             ImageDraw.Draw(img).rounded_rectangle((gx, y, gx + 52, y + 52), radius=9, outline=theme.line, width=2)
     y += 68
     # sold goods
-    put(img, (x, y + 18), "Sold", 20, label, bold=True, anchor="lm")
+    _label(img, (x, y + 18), _("Sold"), 90, label)
     sold = sorted((int(g), n) for g, n in info["sold"].items())
     if not sold:
-        put(img, (x + 96, y + 18), "none yet", 18, label, anchor="lm")
+        put(img, (x + 96, y + 18), _("none yet"), 18, label, anchor="lm")
     for i, (g, n) in enumerate(sold):
         gx = x + 96 + i * 74
         paste(img, P.goods(g, 34), (gx, y + 1))
         put(img, (gx + 38, y + 18), f"×{n}", 18, theme.ink, bold=True, anchor="lm")
     y += 50
     # bonus tiles
-    put(img, (x, y + 30), "Bonus", 20, label, bold=True, anchor="lm")
+    _label(img, (x, y + 30), _("Bonus"), 90, label)
     bonuses = info["bonus_tiles"]
     if not bonuses:
-        put(img, (x + 96, y + 30), "none yet", 18, label, anchor="lm")
+        put(img, (x + 96, y + 30), _("none yet"), 18, label, anchor="lm")
     for i, b in enumerate(bonuses):
         paste(img, P.bonus_tile(b["kind"], b["points"], 30), (x + 96 + 27 + i * 58, y + 30), "mm")
     y += 70
     done = info["colours_complete"]
-    facts = f"Regions completed: {info['regions_complete']}   Empty spaces: {info['empty_spaces']}"
+    facts = _("Regions completed: {regions}   Empty spaces: {empty}", regions=info["regions_complete"],
+              empty=info["empty_spaces"])
     draw_text(img, (x, y + 12), facts, 19, theme.ink, anchor="lm", max_width=box.w)
     y += 30
-    colours = ", ".join(f"{D.KIND_LETTERS[k]} ({D.KIND_COLOURS[k]})" for k in done) if done else "none"
-    draw_text(img, (x, y + 12), f"Colours filled: {colours}", 19, theme.ink, anchor="lm", max_width=box.w)
+    colours = ", ".join(f"{D.KIND_LETTERS[k]} ({L.colour_name(k)})" for k in done) if done else _("none")
+    draw_text(img, (x, y + 12), _("Colours filled: {colours}", colours=colours), 19, theme.ink, anchor="lm",
+              max_width=box.w)
     y += 36
     # knowledge: number and our short wording, one line each
     known = info["knowledge"]
-    put(img, (x, y + 12), "Knowledge" if known else "Knowledge: none", 20, label, bold=True, anchor="lm")
+    put(img, (x, y + 12), _("Knowledge") if known else _("Knowledge: none"), 20, label, bold=True, anchor="lm")
     y += 30
     line_h = 22
     room = max(0, int((box.bottom - y) // line_h))
     for i, k in enumerate(known[:room]):
-        text = D.KNOWLEDGE_TEXT.get(k, "")
+        text = _(D.KNOWLEDGE_TEXT[k]) if k in D.KNOWLEDGE_TEXT else ""
         if i == room - 1 and len(known) > room:
-            text = f"and {len(known) - i} more: " + ", ".join(map(str, known[i:]))
+            text = _("and {n} more: {tiles}", n=len(known) - i, tiles=", ".join(map(str, known[i:])))
             put(img, (x, y + 10), text, 16, theme.ink, anchor="lm")
             break
         put(img, (x, y + 10), f"{k}", 16, theme.ink, bold=True, anchor="lm")
@@ -186,7 +200,7 @@ def estate_image(view: PublicView, names: Sequence[str], seat: int, *, title: st
     # title
     ty = 6 + (geo.ESTATE_TITLE_H - 6) / 2
     paste(img, seat_badge(seat, 34, theme.ink), (geo.MARGIN + 14, ty - 17))
-    tail = f" — estate No. {estate_no}" + (f" · {title}" if title else "")
+    tail = " — " + _("estate No. {n}", n=estate_no) + (f" · {title}" if title else "")
     tail_w = font(22).getlength(tail)
     name_w = draw_text(img, (geo.MARGIN + 58, ty), player_name(names, seat), 26, theme.ink, bold=True,
                        anchor="lm", max_width=geo.W - 2 * geo.MARGIN - 80 - tail_w, min_size=18)

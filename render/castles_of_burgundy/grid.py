@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from engines.castles_of_burgundy import data as D
+from engines.castles_of_burgundy import words as L
+from engines.castles_of_burgundy.words import _
 from render.cache import LAYERS
 from render.canvas import FRAME, new_canvas
 from render.castles_of_burgundy import pieces as P
@@ -101,7 +103,7 @@ def estate_cell(view: PublicView, names: Sequence[str], seat: int, width: int, t
                 width=4 if highlight else 2, radius=14)
     t = text_size(W)
     paste(img, seat_badge(seat, t + 4, theme.ink), (14, 35 - (t + 4) / 2))
-    vp = f"{info['vp']} VP"
+    vp = _("{n} VP", n=info["vp"])
     vp_w = put(img, (width - 16, 35), vp, t, theme.ink, bold=True, anchor="rm")
     draw_text(img, (14 + t + 16, 35), player_name(names, seat), t, theme.ink, bold=True, anchor="lm",
               max_width=width - 14 - t - 16 - vp_w - 30, min_size=22)
@@ -144,7 +146,8 @@ def draw_all_players_image(view: PublicView, names: Sequence[str], theme: Theme 
     draw = ImageDraw.Draw(img)
     header_panel(draw, W, header_h - 8, theme)
     actor = view["to_act"]
-    status = status_facts(view) + (f" · {player_name(names, actor)} to act" if actor is not None else "")
+    status = status_facts(view) + (" · " + _("{name} to act", name=player_name(names, actor)) if actor is not None
+                                   else "")
     _title(img, view, status, theme)
     for i, info in enumerate(infos):
         seat = info["seat"]
@@ -159,9 +162,9 @@ def _title(img: Image.Image, view: PublicView, status: str, theme: Theme) -> Non
     t = text_size(W)
     pad = INSET + 12
     y1 = INSET + 8 + t
-    x = pad + put(img, (pad, y1), "THE CASTLES OF BURGUNDY", t, theme.ink, bold=True, anchor="lm")
-    put(img, (x, y1), f" · move {view['move']}", t, theme.muted, anchor="lm")
+    x = pad + put(img, (pad, y1), L.title().upper(), t, theme.ink, bold=True, anchor="lm")
+    put(img, (x, y1), " · " + _("move {n}", n=view["move"]), t, theme.muted, anchor="lm")
     y2 = y1 + round(t * 1.5)
-    put(img, (pad, y2), "Every estate", t, theme.ink, bold=True, anchor="lm")
+    put(img, (pad, y2), _("Every estate"), t, theme.ink, bold=True, anchor="lm")
     y3 = y2 + round(t * 1.5)
     draw_text(img, (pad, y3), status, t, theme.ink, anchor="lm", max_width=W - 2 * pad)

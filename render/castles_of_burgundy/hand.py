@@ -14,10 +14,13 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
+from engines.castles_of_burgundy import decisions as R
+from engines.castles_of_burgundy import words as L
+from engines.castles_of_burgundy.words import _, ngettext
 from render.canvas import FRAME, new_canvas
 from render.castles_of_burgundy import geometry as geo
 from render.castles_of_burgundy.board import status_facts
-from render.castles_of_burgundy.estate import FREE, PAID, estate_image
+from render.castles_of_burgundy.estate import FREE, PAID, estate_image, worker_tag
 from render.header import INSET, caption_size, draw_hand_header, hand_header_height, header_panel
 from render.legend import player_name
 from render.palette import DEFAULT_THEME, Theme
@@ -53,14 +56,16 @@ def dice_key(view: SeatView) -> list[tuple[str, bool, str]]:
         free = sum(1 for cost in costs.values() if cost == 0)
         paid = sorted(cost for cost in costs.values() if cost)
         if not costs:
-            out.append((str(die), True, f"die {die}: no stored tile fits"))
+            out.append((str(die), True, _("die {die}: no stored tile fits", die=die)))
             continue
         parts = []
         if free:
-            parts.append(f"{free} space{'s' * (free != 1)} as it is")
+            parts.append(ngettext("{n} space as it is", "{n} spaces as it is", free))
         if paid:
-            parts.append(f"{len(paid)} with {paid[0]}+ of your {workers} worker{'s' * (workers != 1)}")
-        out.append((str(die) if free else f"{die}+{paid[0]}w", bool(free), f"die {die}: " + ", ".join(parts)))
+            parts.append(ngettext("{count} with {cost}+ of your {n} worker", "{count} with {cost}+ of your {n} workers",
+                                  workers, count=len(paid), cost=paid[0]))
+        out.append((str(die) if free else worker_tag(die, paid[0]), bool(free),
+                    _("die {die}: {reach}", die=die, reach=", ".join(parts))))
     return out
 
 
@@ -70,19 +75,21 @@ def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT
     decision = view.get("decision")
     placeable = view["placeable"]
     castle = (decision.get("spaces") if decision else None) or ()
-    estate = estate_image(view, names, seat, title="your estate", placeable=placeable, castle=castle, theme=theme)
+    estate = estate_image(view, names, seat, title=_("your estate"), placeable=placeable, castle=castle, theme=theme)
     img, draw = _compose(HAND_HEADER_H, estate, theme)
     actor = view["to_act"]
     tag, status = "", ""
     if view["over"]:
-        tag, status = "GAME OVER", "The game is over."
+        tag, status = _("GAME OVER"), _("The game is over.")
     elif actor == seat:
-        tag = "YOUR TURN"
-        status = "Your turn" + (f": {decision['prompt']}" if decision and decision["prompt"] else ".")
+        tag = _("YOUR TURN")
+        # The prompt in the reader's language, from the decision's fields (the view's text is the viewer's).
+        asked = R.prompt(decision["levels"][-1], decision["die"] or 0, decision["tile"]) if decision else ""
+        status = _("Your turn: {prompt}", prompt=asked) if asked else _("Your turn.")
     elif actor is not None:
-        status = f"Waiting for {player_name(names, actor)}"
+        status = _("Waiting for {name}", name=player_name(names, actor))
     y = draw_hand_header(img, draw, theme, width=W, seat=seat, name=player_name(names, seat), tag=tag,
-                         title="THE CASTLES OF BURGUNDY", move=view["move"], status=status, mine=actor == seat)
+                         title=L.title().upper(), move=view["move"], status=status, mine=actor == seat)
     # The key to the rings, for this player's own dice and workers.
     c = caption_size(W)
     ky = y + c * 0.75
@@ -97,11 +104,11 @@ def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT
         kx += w + 8 + draw_text(img, (kx + w + 8, ky), words, c, theme.ink, anchor="lm",
                                 max_width=right - kx - w - 8) + 28
     if not key:
-        note = "No dice left to place with." if not view["over"] else ""
+        note = _("No dice left to place with.") if not view["over"] else ""
     elif not any(placeable.values()) and not castle:
-        note = "Nothing in storage fits now."
+        note = _("Nothing in storage fits now.")
     else:
-        note = "Ringed: where they fit."
+        note = _("Ringed: where they fit.")
     draw_text(img, (kx, ky), note, c, theme.muted, anchor="lm", max_width=right - kx)
     return img
 
@@ -111,10 +118,12 @@ def draw_estate_image(view: PublicView, names: Sequence[str], seat: int, theme: 
     infos = view["players_info"]
     if not 0 <= seat < len(infos):
         raise ValueError(f"no seat {seat} in a {len(infos)}-player game")
-    estate = estate_image(view, names, seat, title=f"{infos[seat]['vp']} VP", theme=theme)
+    vp = _("{n} VP", n=infos[seat]["vp"])
+    estate = estate_image(view, names, seat, title=vp, theme=theme)
     img, draw = _compose(ESTATE_HEADER_H, estate, theme)
     actor = view["to_act"]
-    status = status_facts(view) + (f" · {player_name(names, actor)} to act" if actor is not None else "")
-    draw_hand_header(img, draw, theme, width=W, seat=seat, name=player_name(names, seat), tag=f"{infos[seat]['vp']} VP",
-                     title="THE CASTLES OF BURGUNDY", move=view["move"], status=status, mine=False)
+    status = status_facts(view) + (" · " + _("{name} to act", name=player_name(names, actor)) if actor is not None
+                                   else "")
+    draw_hand_header(img, draw, theme, width=W, seat=seat, name=player_name(names, seat), tag=vp,
+                     title=L.title().upper(), move=view["move"], status=status, mine=False)
     return img

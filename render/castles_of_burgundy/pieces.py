@@ -15,6 +15,9 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engines.castles_of_burgundy import data as D
+from engines.castles_of_burgundy import words as L
+from engines.castles_of_burgundy.words import _
+from engines.i18n import N_, current
 from render.icons import unit_points as _p
 from render.palette import RGB, WHITE, mix, on_colour
 from render.shapes import rimmed, supersampled
@@ -41,10 +44,10 @@ SILVER: RGB = (196, 200, 208)
 GOLD: RGB = (214, 160, 20)
 COMPLETE: RGB = (214, 150, 0)  # the outline of a completed region (with a ✓)
 
-#: Short building names that fit on a tile.
+#: Short building names that fit on a tile (translated where drawn).
 BUILDING_SHORT: dict[str, str] = {
-    D.WAREHOUSE: "Warehouse", D.CARPENTER: "Carpenter", D.CHURCH: "Church", D.MARKET: "Market",
-    D.BOARDING: "Boarding", D.BANK: "Bank", D.CITY_HALL: "City hall", D.WATCHTOWER: "Watchtower",
+    D.WAREHOUSE: N_("Warehouse"), D.CARPENTER: N_("Carpenter"), D.CHURCH: N_("Church"), D.MARKET: N_("Market"),
+    D.BOARDING: N_("Boarding"), D.BANK: N_("Bank"), D.CITY_HALL: N_("City hall"), D.WATCHTOWER: N_("Watchtower"),
 }
 ANIMAL_RGB: dict[str, RGB] = {
     "cow": (250, 250, 246), "sheep": (240, 236, 222), "pig": (244, 166, 178), "chicken": (250, 226, 120),
@@ -63,15 +66,15 @@ def tile_kind(token: str) -> str:
 
 
 def tile_label(token: str) -> str:
-    """What is printed under a tile's icon: building name, "×3", "12", or the kind."""
+    """What is printed under a tile's icon: building name, "×3", "12", or the kind (current language)."""
     kind = tile_kind(token)
     if kind == D.BUILDING:
-        return BUILDING_SHORT[token]
+        return _(BUILDING_SHORT[token])
     if kind == D.ANIMAL:
-        return f"{token[:-1]} ×{token[-1]}"
+        return f"{L.animal_name(token[:-1])} ×{token[-1]}"
     if kind == D.KNOWLEDGE:
         return token[1:]
-    return kind.capitalize()
+    return L.kind_name(kind).capitalize()
 
 
 # --------------------------------------------------------------------------------
@@ -356,9 +359,14 @@ def space(kind: str, die: int | None, r: int) -> Image.Image:
     return sprite
 
 
-@lru_cache(maxsize=2048)
 def tile(token: str, r: int, label: bool = True) -> Image.Image:
-    """A hex tile: kind colour, a thick dark rim, its kind letter, icon and (``label``) its name/number."""
+    """A hex tile: kind colour, a thick dark rim, its kind letter, icon and (``label``) its name/number (in the
+    current language: the sprite is cached per language)."""
+    return _tile(token, r, label, current() if label else "")
+
+
+@lru_cache(maxsize=2048)
+def _tile(token: str, r: int, label: bool, language: str) -> Image.Image:
     kind = tile_kind(token)
     base = KIND_RGB[kind]
     sprite = _hex_sprite(r, base, INK, max(2.0, r / 14)).copy()
@@ -381,7 +389,7 @@ def tile(token: str, r: int, label: bool = True) -> Image.Image:
         d.ellipse((bx - badge_r, by - badge_r, bx + badge_r, by + badge_r), fill=INK)
         d.text((bx, by), token[-1], font=font(round(r * 0.38), True), fill=WHITE, anchor="mm")
     if label:
-        text = tile_label(token) if kind != D.ANIMAL else token[:-1]
+        text = tile_label(token) if kind != D.ANIMAL else L.animal_name(token[:-1])
         fnt = fit_font(text, SQRT3 * r * 0.86, round(r * 0.27), max(9, round(r * 0.19)), True)
         d.text((cx, cy + r * 0.52), text, font=fnt, fill=ink, anchor="mm")
     return sprite

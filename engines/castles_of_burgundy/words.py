@@ -1,0 +1,87 @@
+"""The game's words in the reader's language: its catalog, and the names of its things.
+
+Every text a player reads is written in English in the code and marked (:mod:`engines.i18n`); the
+names of tiles, buildings, kinds and colours are looked up here when a text is made (never at import).
+"""
+
+from __future__ import annotations
+
+from engines.castles_of_burgundy import data as D
+from engines.i18n import N_, game_catalog
+
+T = game_catalog("castles_of_burgundy")
+_, ngettext, pgettext = T.gettext, T.ngettext, T.pgettext
+
+#: The game's name (the engine's ``title``): "Die Burgen von Burgund" in German.
+TITLE = N_("The Castles of Burgundy")
+
+
+def title() -> str:
+    return _(TITLE)
+
+
+#: The kinds of tile (and of estate space), as a tile is called (``castle``, ``mine``, ``ship`` name a tile).
+KIND_NAMES: dict[str, str] = {
+    D.BUILDING: N_("building"), D.ANIMAL: N_("animal"), D.KNOWLEDGE: N_("knowledge"),
+    D.CASTLE: N_("castle"), D.MINE: N_("mine"), D.SHIP: N_("ship"),
+}
+#: The colour of each kind's tiles and spaces.
+COLOUR_NAMES: dict[str, str] = {
+    D.BUILDING: N_("beige"), D.ANIMAL: N_("light green"), D.KNOWLEDGE: N_("yellow"),
+    D.CASTLE: N_("dark green"), D.MINE: N_("grey"), D.SHIP: N_("blue"),
+}
+#: A tile with animals on it ("3-cow tile"), per animal kind.
+ANIMAL_TILES: dict[str, str] = {
+    "cow": N_("{n}-cow tile"), "sheep": N_("{n}-sheep tile"), "pig": N_("{n}-pig tile"),
+    "chicken": N_("{n}-chicken tile"),
+}
+#: An animal kind alone (printed on a tile).
+ANIMAL_NAMES: dict[str, str] = {"cow": N_("cow"), "sheep": N_("sheep"), "pig": N_("pig"), "chicken": N_("chicken")}
+
+
+def kind_name(kind: str) -> str:
+    return _(KIND_NAMES[kind])
+
+
+def colour_name(kind: str) -> str:
+    return _(COLOUR_NAMES[kind])
+
+
+def building_name(building: str) -> str:
+    return _(D.BUILDING_NAMES[building])
+
+
+def animal_name(animal: str) -> str:
+    return _(ANIMAL_NAMES[animal])
+
+
+def tile_name(token: str) -> str:
+    """A tile token's name in the current language (``cow3`` -> "3-cow tile", ``k5`` -> "knowledge 5")."""
+    kind = D.TOKEN_KIND[token]
+    if kind == D.BUILDING:
+        return building_name(token)
+    if kind == D.ANIMAL:
+        return _(ANIMAL_TILES[token[:-1]], n=token[-1])
+    if kind == D.KNOWLEDGE:
+        return _("knowledge {n}", n=token[1:])
+    return kind_name(kind)
+
+
+def both(first: str, second: str) -> str:
+    """Two things said together ("2 and 3")."""
+    return _("{first} and {second}", first=first, second=second)
+
+
+def joined(items: list[str]) -> str:
+    """Items said together: "2", "2 and 3", "2 and 3 and 5" (as the English has always said them)."""
+    if not items:
+        return ""
+    text = items[0]
+    for item in items[1:]:
+        text = both(text, item)
+    return text
+
+
+def workers_note(n: int) -> str:
+    """" (2 workers)" after a label, or nothing."""
+    return " " + ngettext("({n} worker)", "({n} workers)", n) if n else ""
