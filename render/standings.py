@@ -90,7 +90,7 @@ def draw_standings_image(spec: Standings[Any], view: Mapping[str, Any], names: S
     header_panel(draw, W, header_h - 6, theme)
     winners = [s for s, r in enumerate(ranks) if r == 1]
     translate = spec.catalog.gettext if spec.catalog is not None else str
-    title, unit = translate(spec.title), translate(spec.unit)
+    title, unit = translate(spec.title).upper(), translate(spec.unit)  # the title in capitals, as printed
     who = " & ".join(player_name(names, s) for s in winners)
     best = max(scores) if scores else 0
     x, y = draw_board_header(img, theme, W, Header(

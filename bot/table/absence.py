@@ -199,11 +199,11 @@ class Absence:
         timer = item.timer
         if item.deadline is None:
             waited = span(now - timer.started)
-            return f"waiting for {waited}" if short else wording_time.waiting_for(waited)
+            return wording_time.waiting_for_short(waited) if short else wording_time.waiting_for(waited)
         if short:
-            return f"{span(item.deadline - now)} left (until {when(item.deadline)})"
-        return wording_time.time_left(span(item.deadline - now), when(item.deadline), timer.pace.label,
-                                 wording_time.consequence(timer.policy))
+            return wording_time.time_left_short(span(item.deadline - now), when(item.deadline))
+        return wording_time.time_left(span(item.deadline - now), when(item.deadline),
+                                      wording_time.pace_label(timer.pace), wording_time.consequence(timer.policy))
 
     @replies
     async def set_reminders(self, user: User, on: bool) -> Reply:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 
-from bot.language import _
 from bot.store import ACTIVE, Status
 from bot.table import announce, wording
 from bot.table.errors import TableError, replies
@@ -130,7 +129,7 @@ class Play:
                 game=dataclasses.replace(table.game, version=table.game.version + 1, to_act=engine.to_act(state)))
             after = await self.tables.with_readers(after)
             with speaking(after.language):
-                took_back = wording.took_back(user.name, fill_seats(undone.public, table.names) or _("a move"))
+                took_back = wording.took_back(user.name, fill_seats(undone.public, table.names) or wording.a_move())
                 news = took_back + "\n" + announce.turn_line(engine, after)
                 post = keyed(announce.turn_edit(engine, after, [took_back], news))
                 private = announce.move_messages(engine, table, after, seat, ())[1]

@@ -56,7 +56,7 @@ class Queries:
             lines += result_lines(table.game.result, table.names)
         timer = await self.store.timer(row.id)
         if timer is not None:
-            lines.append(wording.timing(timer.pace, timer.policy).capitalize() + ".")
+            lines.append(wording.timing_line(timer.pace, timer.policy))
             if table.game.status is Status.RUNNING:
                 lines.append(await self.absence.clock_line(timer))
         if table.game.note:

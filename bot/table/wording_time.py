@@ -190,7 +190,8 @@ def clock_deadline(names: str, until: str, left: str) -> str:
 def consequence(policy: Policy) -> str:
     return {Policy.SKIP: _("Then the bot plays a safe move for you."),
             Policy.PAUSE: _("Then the game pauses until you move."),
-            Policy.VOTE: _("Then the others may vote to replace you or end the game.")}[policy]
+            Policy.VOTE: _("Then the others may vote to replace you or end the game."),
+            Policy.BOT: _("Then a computer player plays your turn for you.")}[policy]
 
 
 def reminder(game_id: int, title: str, names: str, left: str) -> str:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
-from engines.castles_of_burgundy.words import _
+from engines.castles_of_burgundy.words import T, _
 from engines.i18n import N_
 from render.castles_of_burgundy.grid import cell_height, estate_cell
 from render.header import caption_size
@@ -69,4 +69,5 @@ def breakdown(view: PublicView, names: Sequence[str], width: int, theme: Theme) 
     return img
 
 
-STANDINGS = Standings(title="THE CASTLES OF BURGUNDY", unit="VP", breakdown=breakdown)
+# The title is the game's name in the reader's language (Die Burgen von Burgund), shown in capitals.
+STANDINGS = Standings(title=N_("The Castles of Burgundy"), unit=N_("VP"), breakdown=breakdown, catalog=T)

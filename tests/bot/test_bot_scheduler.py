@@ -252,3 +252,14 @@ async def test_an_older_database_migrates_its_running_games_to_clocks(db_path: P
         assert version == SCHEMA_VERSION >= 4
     finally:
         await store.close()
+
+
+async def test_a_reminder_under_the_bot_deadline_says_a_computer_will_play(timed: TableService, clock: FakeClock
+                                                                           ) -> None:
+    """The reminder of a table whose deadline hands the turn to a computer says so (it raised KeyError)."""
+    await open_game(timed, deadline="bot")
+    first = await player_to_act(timed)
+    due = await Scheduler(timed).tick(clock.at(12))
+    (post,) = [r.post for r in due if r.post]
+    assert post.mentions == (first.id,) and "12 h left" in post.text
+    assert "a computer player plays your turn" in post.text
