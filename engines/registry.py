@@ -19,6 +19,7 @@ from importlib import import_module
 from typing import Any
 
 from engines.core import AnyEngine
+from engines.i18n import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +51,7 @@ class GameInfo:
     aliases: tuple[str, ...] = ()
     options: tuple[GameOption, ...] = ()
     player_boards: bool = False
-    score_unit: str = "points"        # what a score counts, for people: "VP", "pieces built" …
+    score_unit: str = N_("points")    # what a score counts, for people: "VP", "pieces built" … (marked N_ in the game)
     order: int = 100
     package: str = field(default="", compare=False)
 

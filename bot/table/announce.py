@@ -18,7 +18,7 @@ from bot.table.tables import Table, told
 from bot.text import fill_seats, join_names, plain_name, result_lines
 from engines import registry
 from engines.core import AnyEngine, Event
-from engines.i18n import speaking
+from engines.i18n import COMMON, speaking
 
 
 def private_part(seat_view: Mapping[str, Any], public_view: Mapping[str, Any]) -> dict[str, Any]:
@@ -87,10 +87,14 @@ def scores_line(engine: AnyEngine, table: Table) -> str:
 
 
 def _unit(engine: AnyEngine) -> str:
+    """What the game's scores count, in the current language (the game's catalog, else the shared one)."""
     try:
-        return registry.find(engine.name).score_unit
+        unit = registry.find(engine.name).score_unit
     except KeyError:  # a game outside the registry (tests)
-        return "points"
+        unit = "points"
+    catalog = getattr(engine, "catalog", COMMON)
+    said = catalog.gettext(unit)
+    return COMMON.gettext(unit) if said == unit else said
 
 
 def _told(table: Table, entries: Sequence[tuple[int, int, str]]) -> list[str]:

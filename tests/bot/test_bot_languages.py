@@ -92,10 +92,11 @@ async def test_posts_in_the_tables_language_dms_and_replies_in_their_readers(sto
     assert isinstance(reply.post, ChannelPost | ChannelEdit)
     assert reply.post.picture is not None and reply.post.picture.language == "de"
     assert reply.post.buttons.language == "de"
-    german_news = [line for line in reply.post.text.split("\n") if line]
-    with speaking("en"):
-        english = W.your_turn(opened.game_id)
-    assert english not in reply.post.text and german_news
+    # The thread reads German: the scores line with the game's unit, and the moves as the engine words them.
+    assert "Punktestand (Punkte)" in reply.post.text and "Scores (" not in reply.post.text
+    assert "Bürgermeister" in reply.post.text and "Mayor" not in reply.post.text
+    with speaking("pt_BR" if mover is ANN else "de"):
+        assert reply.text.startswith(W.played("").split(" ")[0])  # the mover's own answer is in their language
     for dm in (m for m in reply.outbox if isinstance(m, PrivateMessage)):
         assert dm.picture is None or dm.picture.language == ("pt_BR" if dm.user_id == ANN.id else "de")
 
