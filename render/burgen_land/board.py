@@ -386,16 +386,18 @@ def _draw_players(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView,
         inner = cell.inset(10, 8)
         draw_player_title(img, draw, inner, seat, player_name(names, seat), theme, acting=acting, won=won, size=34,
                           name_size=24, name_room=54, min_size=16)
+        started = 0.0
         if view["first"] == seat and view["winner"] is None:
             # Who started (it decides nothing once the game is over: then it is not shown, never read as a rank).
-            put(img, (inner.right, inner.y + 50), _("started the game"), 14, theme.muted, anchor="rm")
+            started = put(img, (inner.right, inner.y + 50), _("started the game"), 14, theme.muted, anchor="rm")
         used = put(img, (inner.x + 44, inner.y + 64), str(scores[seat]), 40, player_colour(seat)
                    if seat else theme.ink, bold=True, anchor="lm")
         put(img, (inner.x + 50 + used, inner.y + 70), _("/ {points} points", points=data.WIN_SCORE), 18, theme.muted,
             anchor="lm")
         n = held[seat]
         x = inner.x + 230
-        put(img, (x, inner.y + 50), _("red dice held"), 15, theme.muted, anchor="lm")
+        draw_text(img, (x, inner.y + 50), _("red dice held"), 15, theme.muted, anchor="lm",
+                  max_width=inner.right - x - started - 10, min_size=11)
         for i in range(n):
             paste(img, S.die(0, 26, S.RED_DIE, theme.ink), (x + i * 30, inner.y + 62))
         if n == 0:

@@ -165,7 +165,7 @@ def _choices(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, names:
         if i % 2:
             draw.rectangle((box.x + 4, cy - CHOICE_H / 2, box.right - 4, cy + CHOICE_H / 2),
                            fill=mix(theme.panel, theme.panel_alt, 0.4))
-        key = choice["key"]
+        key = Wd.typed(tuple(choice["key"].split()))  # what to type, in the image's language
         used = badge(draw, (box.x + 16, cy), key, 17, theme.ink, anchor="lm", pad=8, bold=True)
         draw_text(img, (box.x + 30 + max(used, 170), cy), choice["label"], 19, theme.ink, anchor="lm",
                   max_width=box.w - 60 - max(used, 170), min_size=14)
