@@ -16,15 +16,19 @@ from engines.burgen_land import data as D
 from engines.burgen_land import notation as N
 from engines.burgen_land import rules as R
 from engines.burgen_land import view as V
+from engines.burgen_land import words as W
 from engines.burgen_land.state import MOVE, PENALTY, PLACE, ROLL, SOURCE, SPACE, State
 from engines.core import Action, Event, Outcome, seat_token
+from engines.i18n import N_
 from engines.registry import GameInfo
 from engines.steps import StepEngine
+
+_, ngettext = W.T.gettext, W.T.ngettext
 
 
 class BurgenLand(StepEngine[State], state=State, rules=R, views=V, notation=N):
     name = "burgen-land"
-    title = "Burgen Land (2-player dice duel)"
+    title = N_("Burgen Land (2-player dice duel)")
     rules_version = 1
 
     def standing(self, state: State) -> Outcome:
@@ -34,55 +38,82 @@ class BurgenLand(StepEngine[State], state=State, rules=R, views=V, notation=N):
         if state.winner is None:
             return None
         return replace(self.standing(state),
-                       detail=seat_token(state.winner) + f" reached {D.WIN_SCORE} points first")
+                       detail=_("{who} reached {points} points first", who=seat_token(state.winner),
+                                points=D.WIN_SCORE))
 
     def event_text(self, event: Event, viewer: int | None) -> str | None:
         """One event in words (everything in Burgen Land is public: every viewer reads the same)."""
         d, who, kind = event.data, seat_token(event.seat), event.kind
         if kind == "roll":
             dice = d["dice"]
-            shown = " and ".join(str(v) for v in dice) if len(dice) < 3 else ", ".join(str(v) for v in dice)
-            extra = f" (own die first, with {_dice(d['red'])})" if d["red"] else ""
-            return f"{who} rolls {shown}{extra}."
+            shown = (_("{a} and {b}", a=dice[0], b=dice[1]) if len(dice) == 2
+                     else ", ".join(str(v) for v in dice))
+            if d["red"]:
+                return ngettext("{who} rolls {dice} (own die first, with {n} red die).",
+                                "{who} rolls {dice} (own die first, with {n} red dice).", d["red"],
+                                who=who, dice=shown)
+            return _("{who} rolls {dice}.", who=who, dice=shown)
         if kind == "move":
-            steps = d["steps"]
-            text = f"The crown moves {steps} space{'s' if steps != 1 else ''} to the {d['name']}."
+            text = ngettext("The crown moves {n} space to the {space}.", "The crown moves {n} spaces to the {space}.",
+                            d["steps"], space=W.space_name(d["space"]))
             if d["first"]:
-                colour = d["name"].split(" ")[0]
-                text += f" {colour.capitalize()} is {who}'s colour this turn."
+                colour = D.space_colour(d["space"])
+                text += " " + _("{colour} is {who}'s colour this turn.", colour=W.colour_title(colour), who=who)
             return text
         if kind == "left_colour":
-            return f"The crown has left {d['colour']}: {who}'s turn ends with a penalty."
+            return _("The crown has left {colour}: {who}'s turn ends with a penalty.", colour=W.colour(d["colour"]),
+                     who=who)
         if kind == "penalty":
             if d["value"] is None:
-                return f"{who}'s {d['colour']} castle is empty: nothing to give back."
-            return f"{who} gives back the {d['colour']} {d['kind']} from the {d['side']} end of the castle."
+                return _("{who}'s {castle} is empty: nothing to give back.", who=who, castle=W.castle(d["colour"]))
+            card = W.card_the(d["colour"], d["kind"])
+            if d["side"] == "left":
+                return _("{who} gives back {card} from the left end of the castle.", who=who, card=card)
+            return _("{who} gives back {card} from the right end of the castle.", who=who, card=card)
         if kind == "take":
-            opponent = seat_token(other_seat(event.seat))
-            source = "" if d["taken_from"] is None else f" from {opponent}'s castle (card {d['taken_from']})"
-            where = {"left": "at the left end", "right": "at the right end", "empty": "into the empty castle",
-                     "hole": f"into the hole at {d['position']}"}[d["where"]]
-            return f"{who} takes a {d['colour']} {d['kind']}{source} and puts it {where}."
+            where = {"left": _("at the left end"), "right": _("at the right end"),
+                     "empty": _("into the empty castle")}.get(d["where"]) or _("into the hole at {position}",
+                                                                                position=d["position"])
+            card = W.card_a(d["colour"], d["kind"])
+            if d["taken_from"] is None:
+                return _("{who} takes {card} and puts it {where}.", who=who, card=card, where=where)
+            return _("{who} takes {card} from {opponent}'s castle (card {position}) and puts it {where}.", who=who,
+                     card=card, opponent=seat_token(other_seat(event.seat)), position=d["taken_from"], where=where)
         if kind == "dice":
             n, other = d["count"], seat_token(other_seat(event.seat))
             if n == 0:
-                return f"{who} would take {_dice(d['wanted'])}, but there are none left."
-            text = f"{who} takes {_dice(n)}"
+                return ngettext("{who} would take {n} red die, but there are none left.",
+                                "{who} would take {n} red dice, but there are none left.", d["wanted"], who=who)
+            short = n < d["wanted"]
+            if d["from_opponent"] and short:
+                return ngettext("{who} takes {n} red die ({board} from the board, {taken} from {other}); "
+                                "only {n} of {wanted} were left.",
+                                "{who} takes {n} red dice ({board} from the board, {taken} from {other}); "
+                                "only {n} of {wanted} were left.", n, who=who, board=d["from_supply"],
+                                taken=d["from_opponent"], other=other, wanted=d["wanted"])
             if d["from_opponent"]:
-                text += f" ({d['from_supply']} from the board, {d['from_opponent']} from {other})"
-            if n < d["wanted"]:
-                text += f"; only {n} of {d['wanted']} were left"
-            return text + "."
+                return ngettext("{who} takes {n} red die ({board} from the board, {taken} from {other}).",
+                                "{who} takes {n} red dice ({board} from the board, {taken} from {other}).", n,
+                                who=who, board=d["from_supply"], taken=d["from_opponent"], other=other)
+            if short:
+                return ngettext("{who} takes {n} red die; only {n} of {wanted} were left.",
+                                "{who} takes {n} red dice; only {n} of {wanted} were left.", n, who=who,
+                                wanted=d["wanted"])
+            return ngettext("{who} takes {n} red die.", "{who} takes {n} red dice.", n, who=who)
         if kind == "score":
             a, b = d["values"]
-            text = f"The {d['colour']} castles are scored: {seat_token(0)} {a}, {seat_token(1)} {b}"
+            castles = W.castles(d["colour"])
             if event.seat is None:
-                return text + ": a tie, nobody scores."
-            return text + f": {who} scores {d['points']} (now {d['scores'][event.seat]})."
+                return _("The {castles} are scored: {first} {a}, {second} {b}: a tie, nobody scores.",
+                         castles=castles, first=seat_token(0), a=a, second=seat_token(1), b=b)
+            return _("The {castles} are scored: {first} {a}, {second} {b}: {who} scores {points} (now {total}).",
+                     castles=castles, first=seat_token(0), a=a, second=seat_token(1), b=b, who=who,
+                     points=d["points"], total=d["scores"][event.seat])
         if kind == "nothing":
-            return f"{who} lands on the {d['name']}: nothing there can be taken."
+            return _("{who} lands on the {space}: nothing there can be taken.", who=who,
+                     space=W.local_space_name(d["name"]))
         if kind == "win":
-            return f"{who} reaches {d['score']} points and wins!"
+            return _("{who} reaches {score} points and wins!", who=who, score=d["score"])
         return None
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
@@ -117,11 +148,7 @@ def other_seat(seat: int | None) -> int:
     return 1 - seat
 
 
-def _dice(n: int) -> str:
-    return f"{n} red {'die' if n == 1 else 'dice'}"
-
-
 ENGINE = BurgenLand()
 GAME = GameInfo(ENGINE, command="burgen-land",
-                summary="Burgen Land — 2-player crown-and-dice duel (not Burgenland)", order=2)
+                summary=N_("Burgen Land — 2-player crown-and-dice duel (not Burgenland)"), order=2)
 __all__ = ["ENGINE", "GAME", "BurgenLand"]

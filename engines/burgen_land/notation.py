@@ -24,11 +24,15 @@ import re
 
 from engines.burgen_land import data as D
 from engines.burgen_land import rules as R
+from engines.burgen_land import words as W
 from engines.burgen_land.state import MOVE, PENALTY, PLACE, SOURCE, SPACE, State
 from engines.core import Action, IllegalAction, NotationError
+from engines.i18n import N_, current
 from engines.steps import check_step
 
-HELP = (
+_, ngettext = W.T.gettext, W.T.ngettext
+
+HELP = N_(
     "Moves: `roll` (your die) or `roll +2` (with 2 of your red dice) · `move 4` (which die moves the crown) · "
     "`take house` / `take wall` … or `dice` (red dice instead) or `score` (wall/crown space) · "
     "`left`, `right`, `hole 3` (where the card goes) · `from 2` (which of your opponent's cards) · "
@@ -36,7 +40,7 @@ HELP = (
     "One line may hold a turn segment: `move 5 take house left end`, `dice roll +1`."
 )
 
-RULES = """\
+RULES = N_("""\
 **Burgen Land** (2 players; Lehmann, Schmidt Spiele 2008 — not the card game Burgenland): \
 build three castles (blue, yellow, red) and score them; the first to **30** points wins at once.
 **Track:** 24 spaces clockwise, 8 per colour: wall, wall, crown, wall, wall/crown, little tower, \
@@ -56,50 +60,53 @@ castle is worth only its most valuable segment.
 **Scoring a colour:** the more valuable castle scores the difference; a tie scores nothing.
 **Notation:** `roll` · `roll +1` · `move 4` · `take house` · `dice` · `score` · `left` / \
 `right` / `hole 3` · `from 2` · `remove left` · `end` · `cancel`. \
-One line may chain steps: `move 5 take house left end`."""
+One line may chain steps: `move 5 take house left end`.""")
 
 # --- Labels ------------------------------------------------------------------------------
 
 
-def _dice_word(n: int) -> str:
-    return "die" if n == 1 else "dice"
-
-
 def step_label(state: State, seat: int, step: tuple[str, ...]) -> str:
     verb = step[0]
-    colour = D.COLOURS[D.space_colour(state.crown)]
+    colour = D.space_colour(state.crown)
     if verb == "roll":
         if len(step) == 1:
-            return "Roll your die"
+            return _("Roll your die")
         k = int(step[1][1:])
-        return f"Roll your die + {k} red {_dice_word(k)}"
+        return ngettext("Roll your die + {n} red die", "Roll your die + {n} red dice", k)
     if verb == "move":
         steps = int(step[1])
         target = (state.crown + steps) % D.TRACK_LEN
-        text = f"Move {steps}: to the {D.space_name(target)}"
+        space = W.space_name(target)
         if state.colour is not None and D.space_colour(target) != state.colour:
-            text += f" (leaves {D.COLOURS[state.colour]}: penalty)"
-        return text
+            return _("Move {steps}: to the {space} (leaves {colour}: penalty)", steps=steps, space=space,
+                     colour=W.colour(state.colour))
+        return _("Move {steps}: to the {space}", steps=steps, space=space)
     if verb == "take":
         kind = R.KIND_INDEX[step[1]]
-        text = f"Take a {colour} {D.KIND_NAMES[kind]}"
-        if R.card_source(state, seat, D.space_colour(state.crown), kind) is not None:
-            text += " from your opponent's castle"
-        return text
+        card = W.card_a(colour, kind)
+        if R.card_source(state, seat, colour, kind) is not None:
+            return _("Take {card} from your opponent's castle", card=card)
+        return _("Take {card}", card=card)
     if verb == "dice":
         wanted = D.VALUES[R.SPACE_KIND[R.space_kind(state)]]
-        return f"Take {wanted} red {_dice_word(wanted)} instead"
+        return ngettext("Take {n} red die instead", "Take {n} red dice instead", wanted)
     if verb == "score":
-        return f"Score the {colour} castles"
-    if verb in ("left", "right"):
-        return f"Put it at the {verb} end"
+        return _("Score the {castles}", castles=W.castles(colour))
+    if verb == "left":
+        return _("Put it at the left end")
+    if verb == "right":
+        return _("Put it at the right end")
     if verb == "hole":
-        return f"Put it into the hole at {step[1]}"
+        return _("Put it into the hole at {position}", position=step[1])
     if verb == "from":
-        return f"Take your opponent's card at {step[1]}"
+        return _("Take your opponent's card at {position}", position=step[1])
     if verb == "remove":
-        return f"Give back the {step[1]} end card"
-    return {"end": "End your turn", "cancel": "Cancel"}.get(verb, " ".join(step))
+        return _("Give back the left end card") if step[1] == "left" else _("Give back the right end card")
+    if verb == "end":
+        return _("End your turn")
+    if verb == "cancel":
+        return _("Cancel")
+    return " ".join(step)
 
 
 # --- Reading typed lines ---------------------------------------------------------------------
@@ -128,13 +135,112 @@ SPACE_WORDS = set(PIECE_WORDS) | {"crown", "score", "space"}
 NUMBER = re.compile(r"^\+?(\d+)$")
 
 
+# --- The words of the other languages ----------------------------------------------------------
+# A line typed while a language is current is first read word by word into the English words above
+# (English always reads too: a word of another language never means something else in English here).
+# Phrases are regular expressions on the case-folded text (``ß`` folds to ``ss``); a word read as ""
+# is dropped (articles, colours: the space says which card and colour it is).
+
+_COLOURS_DE = ("blau", "blaue", "blauen", "blauer", "blaues", "gelb", "gelbe", "gelben", "gelber", "gelbes",
+               "rot", "rote", "roten", "roter", "rotes")
+_COLOURS_PT = ("azul", "azuis", "amarelo", "amarela", "amarelos", "amarelas", "vermelho", "vermelha", "vermelhos",
+               "vermelhas")
+
+#: Per language: phrases read as one English word, in order.
+PHRASES: dict[str, tuple[tuple[str, str], ...]] = {
+    "de": (
+        (r"\brote[nrs]? (würfel|wuerfel|wurfel)n?\b", "dice"),
+        (r"\bkleine[nrs]? (türme?|tuerme?|turm)\b", "little-tower"),
+        (r"\b(grosse[nrs]?|grösse[nrs]?) (türme?|tuerme?|turm)\b", "great-tower"),
+        (r"\bmauer ?/ ?krone\b", "score"),
+        (r"\bbeende[n]? (den |meinen |deinen )?zug\b", "end"), (r"\bzug beenden\b", "end"),
+        (r"\bgib (.*?)\bzurück\b", r"remove \1"), (r"\bgib (.*?)\bab\b", r"remove \1"),
+    ),
+    "pt_BR": (
+        (r"\bdados? vermelhos?\b", "dice"),
+        (r"\b(torres? pequenas?|pequenas? torres?|torres? menor(es)?|torrezinhas?)\b", "little-tower"),
+        (r"\b(torres? grandes?|grandes? torres?|torres? maior(es)?)\b", "great-tower"),
+        (r"\bmuro ?/ ?coroa\b", "score"),
+        (r"\b(encerrar|encerre|terminar|termine|finalizar|passar) (o |a |meu |minha |seu |sua )?(turno|vez)\b",
+         "end"),
+        (r"\bem vez disso\b", ""), (r"\bpor favor\b", ""),
+    ),
+}
+#: Per language: a word -> the English word it reads as ("" drops it).
+WORDS: dict[str, dict[str, str]] = {
+    "de": {
+        **dict.fromkeys(("würfeln", "würfle", "wuerfeln", "wuerfle", "wurf", "wirf", "werfen"), "roll"),
+        **dict.fromkeys(("ende", "beenden", "beende", "fertig", "stopp", "passe", "passen", "schluss"), "end"),
+        **dict.fromkeys(("ziehe", "zieh", "ziehen", "bewege", "beweg", "bewegen", "nutze"), "move"),
+        **dict.fromkeys(("nimm", "nehmen", "nehme", "hol", "baue", "bau", "bauen"), "take"),
+        **dict.fromkeys(("würfel", "wuerfel", "wurfel"), "dice"),
+        **dict.fromkeys(("werten", "werte", "wertung", "krone"), "score"),
+        **dict.fromkeys(("mauer", "mauern"), "wall"),
+        **dict.fromkeys(("haus", "häuser", "haeuser"), "house"),
+        **dict.fromkeys(("turm", "türme", "tuerme"), "tower"),
+        "bergfried": "great-tower",
+        **dict.fromkeys(("links", "linke", "linken", "linkes"), "left"),
+        **dict.fromkeys(("rechts", "rechte", "rechten", "rechtes"), "right"),
+        **dict.fromkeys(("lücke", "luecke", "loch"), "hole"),
+        **dict.fromkeys(("von", "klaue", "stiehl", "vom"), "from"),
+        **dict.fromkeys(("abgeben", "entferne", "entfernen", "zurückgeben", "verliere", "abwerfen"),
+                        "remove"),
+        **dict.fromkeys(("zurück", "abbrechen", "abbruch", "rückgängig"), "cancel"),
+        **dict.fromkeys(("auf", "zum", "zur", "nach", "bis"), "to"),
+        **dict.fromkeys(("an", "am", "ans"), "at"),
+        **dict.fromkeys(("der", "die", "das", "den", "dem", "ein", "eine", "einen", "einem", "einer"), "the"),
+        **dict.fromkeys(("mit", "und", "plus"), "with"),
+        **dict.fromkeys(("dann", "danach", "es", "sie", "ihn", "mein", "meine", "meinen", "dein", "deine",
+                         "deinen", "deines", "karte", "karten", "gegner", "gegners", "position", "stelle", "in",
+                         "ins", "statt", "stattdessen", "burg", "lege", "leg", "setze", "bitte", "feld", "felder",
+                         "eigenen", "eigener", "deinem", "meinem"), ""),
+        **dict.fromkeys(_COLOURS_DE, ""),
+    },
+    "pt_BR": {
+        **dict.fromkeys(("rolar", "role", "rola", "lançar", "lancar", "lance", "jogar"), "roll"),
+        **dict.fromkeys(("fim", "encerrar", "encerre", "parar", "pare", "passar", "passo", "terminar",
+                         "termine"), "end"),
+        **dict.fromkeys(("mover", "mova", "andar", "ande", "usar"), "move"),
+        **dict.fromkeys(("pegar", "pegue", "pego", "construir", "construa", "comprar", "compre"), "take"),
+        **dict.fromkeys(("dados", "dado"), "dice"),
+        **dict.fromkeys(("pontuar", "pontue", "pontuação", "pontuacao", "coroa"), "score"),
+        **dict.fromkeys(("muro", "muros", "muralha", "muralhas"), "wall"),
+        **dict.fromkeys(("casa", "casas"), "house"),
+        **dict.fromkeys(("torre", "torres"), "tower"),
+        **dict.fromkeys(("esquerda", "esquerdo"), "left"),
+        **dict.fromkeys(("direita", "direito"), "right"),
+        **dict.fromkeys(("buraco", "lacuna", "vão", "vao"), "hole"),
+        **dict.fromkeys(("tirar", "tire", "roubar", "roube"), "from"),
+        **dict.fromkeys(("devolver", "devolva", "remover", "remova", "descartar", "descarte", "perder"), "remove"),
+        **dict.fromkeys(("cancelar", "cancele", "voltar", "volte", "desfazer"), "cancel"),
+        **dict.fromkeys(("para", "até", "ate"), "to"),
+        **dict.fromkeys(("na", "no", "nas", "nos", "à", "ao"), "at"),
+        **dict.fromkeys(("o", "os", "as", "um", "uma"), "the"),
+        **dict.fromkeys(("com", "e", "mais"), "with"),
+        **dict.fromkeys(("então", "entao", "depois", "meu", "minha", "meus", "minhas", "seu", "sua", "seus", "suas",
+                         "carta", "cartas", "oponente", "adversário", "adversario", "posição", "posicao", "castelo",
+                         "colocar", "coloque", "ponha", "ponta", "extremidade", "de", "do", "da", "dos", "das",
+                         "em", "espaço", "espaco", "espaços", "espacos", "próprio", "proprio"), ""),
+        **dict.fromkeys(_COLOURS_PT, ""),
+    },
+}
+_PHRASES = {lang: tuple((re.compile(pattern.casefold()), to) for pattern, to in table)
+            for lang, table in PHRASES.items()}
+_WORDS = {lang: {word.casefold(): to for word, to in table.items()} for lang, table in WORDS.items()}
+
 def tokenize(text: str) -> list[str]:
     text = text.casefold()
     for pattern, replacement in _MULTIWORD:
         text = pattern.sub(replacement, text)
+    language = current()
+    for phrase, english in _PHRASES.get(language, ()):
+        text = phrase.sub(english, text)
     for sep in ",;.!:":
         text = text.replace(sep, " ")
-    return text.split()
+    words = _WORDS.get(language)
+    if words is None:
+        return text.split()
+    return [english for word in text.split() if (english := words.get(word, word))]
 
 
 def _number(tokens: list[str], i: int) -> tuple[int | None, int]:
@@ -169,7 +275,7 @@ class _Reader:
             if step is not None:
                 self._add(step)
         if not self.steps:
-            raise self._notation(f"`{self.text}` is not a move.")
+            raise self._notation(_("`{text}` is not a move.", text=self.text))
         return Action(tuple(self.steps))
 
     def _notation(self, message: str) -> NotationError:
@@ -205,7 +311,7 @@ class _Reader:
             else:
                 value = int(number.group(1))
             if value is None:
-                raise self._notation(f"`{self.text}`: say which die moves the crown, e.g. `move 4`.")
+                raise self._notation(_("`{text}`: say which die moves the crown, e.g. `move 4`.", text=self.text))
             if self.i < len(tokens) and tokens[self.i] == "to":  # "move 4 to the yellow house"
                 while self.i < len(tokens) and tokens[self.i] not in SPACE_WORDS:
                     self.i += 1
@@ -231,24 +337,24 @@ class _Reader:
         if token == "hole":
             value, self.i = _number(tokens, self.i)
             if value is None:
-                raise self._notation(f"`{self.text}`: say which hole, e.g. `hole 3`.")
+                raise self._notation(_("`{text}`: say which hole, e.g. `hole 3`.", text=self.text))
             return ("hole", str(value))
         if token in ("from", "steal"):
             value, self.i = _number(tokens, self.i)
             if value is None:
-                raise self._notation(f"`{self.text}`: say which of your opponent's cards, e.g. `from 2`.")
+                raise self._notation(_("`{text}`: say which of your opponent's cards, e.g. `from 2`.", text=self.text))
             return ("from", str(value))
         if token in ("remove", "lose", "discard", "return", "give"):
             while self.i < len(tokens) and tokens[self.i] not in ("left", "right"):
                 self.i += 1
             if self.i >= len(tokens):
-                raise self._notation(f"`{self.text}`: say which end card to give back: `remove left` or "
-                                    "`remove right`.")
+                raise self._notation(_("`{text}`: say which end card to give back: `remove left` or "
+                                       "`remove right`.", text=self.text))
             self.i += 1
             return ("remove", tokens[self.i - 1])
         if token in ("cancel", "back", "undo"):
             return ("cancel",)
-        raise self._notation(f"`{self.text}`: `{token}` is not understood.")
+        raise self._notation(_("`{text}`: `{word}` is not understood.", text=self.text, word=token))
 
     def _read_take(self) -> tuple[str, ...]:
         """``take house``, ``take`` (the space's card), ``take 3 red dice``, ``take the yellow wall``."""
@@ -271,8 +377,8 @@ class _Reader:
         here = R.SPACE_KIND.get(R.space_kind(self.trial))
         if kind is None or (kind == "tower" and here in (1, 3)):
             if here is None:
-                raise IllegalAction(f"`{self.text}`: there is no card to take on the "
-                                    f"{D.space_name(self.trial.crown)}.")
+                raise IllegalAction(_("`{text}`: there is no card to take on the {space}.", text=self.text,
+                                      space=W.space_name(self.trial.crown)))
             kind = D.KINDS[here]
         if kind == "tower":
             kind = D.LITTLE_TOWER
@@ -281,8 +387,8 @@ class _Reader:
     def _add(self, step: tuple[str, ...]) -> None:
         trial, seat = self.trial, self.seat
         if self.steps and self.steps[-1][0] == "roll":
-            raise IllegalAction(f"`{self.text}`: a roll must be the last thing on a line — "
-                                "you choose what follows after seeing the dice.")
+            raise IllegalAction(_("`{text}`: a roll must be the last thing on a line — you choose what follows "
+                                  "after seeing the dice.", text=self.text))
         if step[0] in ("left", "right", "hole") and trial.phase != PLACE and self._placement_done(step):
             return  # the engine placed the card itself, where this word says
         if step[0] in ("left", "right", "hole") and trial.phase != PLACE and self.steps[-1:] and \
@@ -290,9 +396,10 @@ class _Reader:
             kind = R.KIND_INDEX[self.steps[-1][1]]
             row = self.before_take.castles[seat][D.space_colour(trial.crown)]
             slot = R.step_slot(row, step)
-            why = "there is no such place" if slot is None else R.placement_problem(row, slot, D.VALUES[kind])
-            raise IllegalAction(f"`{' '.join(step)}` is not allowed: {why or 'that is not where it fits'}; the "
-                                f"{D.KIND_NAMES[kind]} fits in one place only and goes there.")
+            why = R.NO_SUCH_PLACE if slot is None else R.placement_problem(row, slot, D.VALUES[kind])
+            raise IllegalAction(_("`{step}` is not allowed: {problem}; {card} fits in one place only and goes "
+                                  "there.", step=" ".join(step), problem=_(why or R.NOT_WHERE_IT_FITS),
+                                  card=W.kind_the(kind)))
         if step[0] in ("left", "right", "hole") and trial.phase == SPACE:
             take = [s for s in R.legal_steps(trial, seat) if s[0] == "take"]
             if take:  # "left" alone: take the space's card and put it there

@@ -53,6 +53,7 @@ from typing import Any, Protocol
 
 from engines import rng
 from engines.burgen_land import data as D
+from engines.burgen_land import words as W
 from engines.burgen_land.state import (
     MOVE,
     OVER,
@@ -67,7 +68,10 @@ from engines.burgen_land.state import (
     Supply,
 )
 from engines.core import Outcome, ranks_from_scores
+from engines.i18n import N_
 from engines.steps import Accumulator, Events, Step, Steps, constructor, run_steps
+
+_, ngettext = W.T.gettext, W.T.ngettext
 
 KIND_INDEX: dict[str, int] = {kind: i for i, kind in enumerate(D.KINDS)}
 #: Red dice a space gives instead of its card (wall/crown: a wall's worth).
@@ -142,17 +146,26 @@ def neighbours(row: Row, slot: int) -> tuple[int, ...]:
     return tuple(v for v in near if v != D.HOLE)
 
 
+#: The building regulations a placement may break (English, marked: translate where shown).
+ENDS_OR_HOLE = N_("cards go only at either end of the castle or into a hole")
+NOT_NEXT_TO_BUILDING = N_("a building may never stand next to another building")
+NEXT_TO_WALL = N_("a building must stand next to a wall")
+NO_SUCH_PLACE = N_("there is no such place")
+NOT_WHERE_IT_FITS = N_("that is not where it fits")
+
+
 def placement_problem(row: Row, slot: int, value: int) -> str | None:
-    """The building regulation a card at ``slot`` would break (None if it may go there)."""
+    """The building regulation a card at ``slot`` would break (None if it may go there), in English:
+    translate it where it is shown (``_(problem)``)."""
     if not valid_slot(row, slot):
-        return "cards go only at either end of the castle or into a hole"
+        return ENDS_OR_HOLE
     if value not in D.BUILDING_VALUES:
         return None  # a wall may go anywhere
     near = neighbours(row, slot)
     if any(v in D.BUILDING_VALUES for v in near):
-        return "a building may never stand next to another building"
+        return NOT_NEXT_TO_BUILDING
     if D.VALUES[0] not in near:
-        return "a building must stand next to a wall"
+        return NEXT_TO_WALL
     return None
 
 
@@ -263,18 +276,32 @@ def card_source(state: Position, seat: int, colour: int, kind: int) -> tuple[int
     return copies(state.castles[1 - seat][colour], D.VALUES[kind])
 
 
-def take_problem(state: Position, seat: int, colour: int, kind: int) -> str | None:
-    """Why this card cannot be taken now (None if it can)."""
-    name = f"{D.COLOURS[colour]} {D.KIND_NAMES[kind]}"
+#: Why a card cannot be taken (``take_blocked``, on the hot path; ``take_problem`` words it).
+NONE_LEFT, EMPTY_CASTLE, NOWHERE = "none left", "empty castle", "nowhere"
+
+
+def take_blocked(state: Position, seat: int, colour: int, kind: int) -> str | None:
+    """Why this card cannot be taken now (None if it can): ``NONE_LEFT``, ``EMPTY_CASTLE`` or ``NOWHERE``."""
     source = card_source(state, seat, colour, kind)
     if source is not None and not source:
-        return f"no {name} is left in the supply or in your opponent's {D.COLOURS[colour]} castle"
+        return NONE_LEFT
     if not placements(state.castles[seat][colour], D.VALUES[kind]):
-        row = state.castles[seat][colour]
-        if not row:
-            return f"a {D.KIND_NAMES[kind]} needs a wall beside it and your {D.COLOURS[colour]} castle is empty"
-        return (f"a {D.KIND_NAMES[kind]} must stand next to a wall and never next to another building: "
-                f"nowhere in your {D.COLOURS[colour]} castle fits")
+        return NOWHERE if state.castles[seat][colour] else EMPTY_CASTLE
+    return None
+
+
+def take_problem(state: Position, seat: int, colour: int, kind: int) -> str | None:
+    """Why this card cannot be taken now, in words (None if it can)."""
+    problem = take_blocked(state, seat, colour, kind)
+    if problem == NONE_LEFT:
+        return _("{card} is left in the supply or {where}", card=W.no_card(colour, kind),
+                 where=W.in_opponents_castle(colour))
+    if problem == EMPTY_CASTLE:
+        return _("{card} needs a wall beside it and your {castle} is empty", card=W.kind_a(kind),
+                 castle=W.castle(colour))
+    if problem == NOWHERE:
+        return _("{card} must stand next to a wall and never next to another building: nowhere {where} fits",
+                 card=W.kind_a(kind), where=W.in_your_castle(colour))
     return None
 
 
@@ -285,7 +312,7 @@ def space_options(state: Position, seat: int) -> list[Step]:
     out: list[Step] = []
     if kind in SPACE_KIND:
         card = SPACE_KIND[kind]
-        if take_problem(state, seat, colour, card) is None:
+        if take_blocked(state, seat, colour, card) is None:
             out.append(("take", D.KINDS[card]))
     if kind == D.WALL_CROWN:
         out.append(("score",))
@@ -348,15 +375,23 @@ def _move_steps(dice: tuple[int, ...]) -> tuple[Step, ...]:
 
 def expected(state: State) -> str:
     """What the seat to act should do now, in words (for error messages)."""
-    return {
-        ROLL: "`roll` (add red dice with `roll +1` …) or `end` your turn" if state.rolls else
-        "`roll` to start your turn (add red dice with `roll +1` …)",
-        MOVE: "choose the die that moves the crown: " + ", ".join(f"`move {v}`" for v in sorted(set(state.dice))),
-        SPACE: "choose what the space gives: " + ", ".join(f"`{' '.join(s)}`" for s in space_options_any(state)),
-        PLACE: "say where the card goes (`left`, `right`, `hole 3`) or `cancel`",
-        SOURCE: "say which of your opponent's cards to take (`from 2`) or `cancel`",
-        PENALTY: "choose which end card to give back: `remove left` or `remove right`",
-    }.get(state.phase, "nothing: the game is over")
+    phase = state.phase
+    if phase == ROLL:
+        return (_("`roll` (add red dice with `roll +1` …) or `end` your turn") if state.rolls else
+                _("`roll` to start your turn (add red dice with `roll +1` …)"))
+    if phase == MOVE:
+        return _("choose the die that moves the crown: {moves}",
+                 moves=", ".join(f"`{W.typed(('move', str(v)))}`" for v in sorted(set(state.dice))))
+    if phase == SPACE:
+        return _("choose what the space gives: {options}",
+                 options=", ".join(f"`{W.typed(s)}`" for s in space_options_any(state)))
+    if phase == PLACE:
+        return _("say where the card goes (`left`, `right`, `hole 3`) or `cancel`")
+    if phase == SOURCE:
+        return _("say which of your opponent's cards to take (`from 2`) or `cancel`")
+    if phase == PENALTY:
+        return _("choose which end card to give back: `remove left` or `remove right`")
+    return _("nothing: the game is over")
 
 
 def space_options_any(state: State) -> list[Step]:
@@ -366,22 +401,26 @@ def space_options_any(state: State) -> list[Step]:
 def step_problem(state: State, seat: int, step: Step) -> str | None:
     """Why ``step`` cannot be taken now (None if it can)."""
     if not step:
-        return "an empty move"
+        return _("an empty move")
     if state.winner is not None:
-        return "the game is over"
+        return _("the game is over")
     if seat != state.turn:
-        return "your turn is over by then"
+        return _("your turn is over by then")
     if step in legal_steps(state, seat):
         return None
     verb, phase = step[0], state.phase
     if verb == "roll" and phase == ROLL:
         held = state.red_held[seat]
-        return f"you hold {held} red {'die' if held == 1 else 'dice'}" + ("" if held else " (take some first)")
+        if not held:
+            return _("you hold 0 red dice (take some first)")
+        return ngettext("you hold {n} red die", "you hold {n} red dice", held)
     if verb == "end" and phase == ROLL:
-        return "a turn starts with at least one roll"
+        return _("a turn starts with at least one roll")
     if verb == "move" and phase == MOVE:
         rolled = ", ".join(str(v) for v in state.dice)
-        return f"no die shows {step[1] if len(step) > 1 else 'that'} (rolled {rolled})"
+        if len(step) > 1:
+            return _("no die shows {value} (rolled {rolled})", value=step[1], rolled=rolled)
+        return _("no die shows that (rolled {rolled})", rolled=rolled)
     if phase == SPACE and verb in ("take", "dice", "score"):
         return _space_problem(state, seat, step)
     if phase == PLACE and verb in ("left", "right", "hole"):
@@ -389,30 +428,30 @@ def step_problem(state: State, seat: int, step: Step) -> str | None:
         row = state.castles[seat][colour]
         slot = step_slot(row, step)
         if slot is None:
-            return "there is no hole there" if verb == "hole" else "that is not a place in your castle"
+            return _("there is no hole there") if verb == "hole" else _("that is not a place in your castle")
         problem = placement_problem(row, slot, D.VALUES[taking(state)])
-        return problem or "that gives the same castle as another choice"
+        return _(problem) if problem else _("that gives the same castle as another choice")
     if phase == SOURCE and verb == "from":
         colour = D.space_colour(state.crown)
-        return f"your opponent's {D.COLOURS[colour]} castle has no {D.KIND_NAMES[taking(state)]} there"
-    return f"now {expected(state)}"
+        return _("your opponent's {castle} has no {card} there", castle=W.castle(colour), card=W.kind(taking(state)))
+    return _("now {what}", what=expected(state))
 
 
 def _space_problem(state: State, seat: int, step: Step) -> str:
     kind = space_kind(state)
     colour = D.space_colour(state.crown)
-    here = D.space_name(state.crown)
+    here = W.space_name(state.crown)
     verb = step[0]
     if verb == "score":
-        return f"the crown stands on the {here}: only a wall/crown space lets you choose to score"
+        return _("the crown stands on the {space}: only a wall/crown space lets you choose to score", space=here)
     if kind not in SPACE_KIND:
-        return f"the crown stands on the {here}"
+        return _("the crown stands on the {space}", space=here)
     card = SPACE_KIND[kind]
     if verb == "dice":
-        return "there are no red dice left to take"
+        return _("there are no red dice left to take")
     if len(step) > 1 and step[1] != D.KINDS[card]:
-        return f"the crown stands on the {here}: the card here is a {D.KIND_NAMES[card]}"
-    return take_problem(state, seat, colour, card) or f"now {expected(state)}"
+        return _("the crown stands on the {space}: the card here is {card}", space=here, card=W.kind_a(card))
+    return take_problem(state, seat, colour, card) or _("now {what}", what=expected(state))
 
 
 # --- Doing it --------------------------------------------------------------------------------
@@ -708,4 +747,4 @@ def spaces_left(state: State) -> int | None:
 
 def standing(state: State) -> Outcome:
     """The score track, for places now or at the end (the engine's ``standing`` and the final view)."""
-    return Outcome(state.scores, ranks_from_scores(state.scores), "points on the score track")
+    return Outcome(state.scores, ranks_from_scores(state.scores), _("points on the score track"))

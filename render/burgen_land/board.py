@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from engines.burgen_land import data
+from engines.burgen_land import words as Wd
+from engines.i18n import N_, current
 from render.burgen_land import sprites as S
 from render.cache import LAYERS
 from render.canvas import new_canvas
@@ -36,6 +38,8 @@ from render.text import draw_text, put
 
 if TYPE_CHECKING:
     from engines.burgen_land.view import Castle, PublicView
+
+_, ngettext = Wd.T.gettext, Wd.T.ngettext
 
 W = 1400
 MARGIN = 20
@@ -99,7 +103,7 @@ def _static_layer(theme: Theme) -> Image.Image:
         draw.rounded_rectangle((box.x + 2, box.y + 2, box.right - 2, box.y + BAND_HEAD), radius=10,
                                fill=S.tint(colour, 0.55))
         paste(img, _chip(colour, 28, theme), (box.x + 10, box.y + 5))
-        put(img, (box.x + 46, box.y + BAND_HEAD / 2 + 1), f"{colour.upper()} CASTLES", 19, theme.ink, bold=True,
+        put(img, (box.x + 46, box.y + BAND_HEAD / 2 + 1), Wd.castles_title(c), 19, theme.ink, bold=True,
             anchor="lm")
         draw.line((box.x + 8, box.y + BAND_HEAD + ROW_H + 4, box.right - 8, box.y + BAND_HEAD + ROW_H + 4),
                   fill=mix(theme.line, WHITE, 0.3), width=1)
@@ -130,15 +134,16 @@ def _static_ring(img: Image.Image, draw: ImageDraw.ImageDraw, theme: Theme) -> N
     for i, (kind, c) in enumerate(data.TRACK):
         paste(img, S.space_tile(kind, data.COLOURS[c], TILE, theme.ink), space_centre(i), anchor="mm")
     # In the bottom-left corner: the crown can stand beside any space, and the corners stay clear of it.
-    put(img, (box.x + 16, box.bottom - 36), "TRACK", 17, theme.muted, bold=True, anchor="ls")
-    put(img, (box.x + 16, box.bottom - 14), "the crown moves clockwise", 15, theme.muted, anchor="ls")
+    put(img, (box.x + 16, box.bottom - 36), _("TRACK"), 17, theme.muted, bold=True, anchor="ls")
+    put(img, (box.x + 16, box.bottom - 14), _("the crown moves clockwise"), 15, theme.muted, anchor="ls")
 
 
 def _static_side(img: Image.Image, draw: ImageDraw.ImageDraw, theme: Theme) -> None:
     players, supply, legend = _side_boxes()
-    for box, title in ((players, "Players"), (supply, "Cards beside the board"), (legend, "Track spaces")):
+    for box, title in ((players, _("Players")), (supply, _("Cards beside the board")), (legend, _("Track spaces"))):
         rounded_box(draw, box.rect, theme.panel, theme.line, width=2, radius=12)
-        put(img, (box.x + 12, box.y + 10), title, 18, theme.muted, bold=True)
+        draw_text(img, (box.x + 12, box.y + 10), title, 18, theme.muted, bold=True, max_width=box.w - 24,
+                  min_size=13)
     # Cards beside the board: a column per kind (shape + value), a row per colour.
     head = Box(supply.x + 70, supply.y + 38, supply.w - 80, 40)
     for kind, cell in zip(KIND_ORDER, head.columns(4, gap=6), strict=True):
@@ -150,8 +155,8 @@ def _static_side(img: Image.Image, draw: ImageDraw.ImageDraw, theme: Theme) -> N
         y = supply.y + 86 + c * 44
         paste(img, _chip(colour, 30, theme), (supply.x + 18, y + 2))
     # What the space icons mean.
-    entries = (("wall", "wall (1)"), ("little-tower", "little tower (2)"), ("house", "house (3)"),
-               ("great-tower", "great tower (5)"), ("crown", "crown: score"), ("wall-crown", "wall / crown"))
+    entries = (("wall", _("wall (1)")), ("little-tower", _("little tower (2)")), ("house", _("house (3)")),
+               ("great-tower", _("great tower (5)")), ("crown", _("crown: score")), ("wall-crown", _("wall / crown")))
     cells = Box(legend.x + 12, legend.y + 38, legend.w - 24, legend.h - 46)
     rows = cells.rows(3, gap=2)
     for i, (kind, label) in enumerate(entries):
@@ -164,7 +169,7 @@ def _static_side(img: Image.Image, draw: ImageDraw.ImageDraw, theme: Theme) -> N
             paste(img, icon("crown", 20, GOLD, theme.ink), (cell.x + 12, cy - 16))
         else:
             paste(img, S._kind_icon(kind, 28, WHITE, theme.ink), (cell.x, cy - 14))
-        put(img, (cell.x + 36, cy), label, 16, theme.ink, anchor="lm")
+        draw_text(img, (cell.x + 36, cy), label, 16, theme.ink, anchor="lm", max_width=cell.w - 38, min_size=12)
 
 
 def _side_boxes() -> tuple[Box, Box, Box]:
@@ -176,7 +181,8 @@ def _side_boxes() -> tuple[Box, Box, Box]:
 def _static_track(img: Image.Image, draw: ImageDraw.ImageDraw, theme: Theme) -> None:
     box = Box(MARGIN, TRACK_Y, W - 2 * MARGIN, TRACK_H)
     rounded_box(draw, box.rect, theme.panel, theme.line, width=2, radius=12)
-    put(img, (box.x + 14, box.y + 6), f"SCORE · first to {data.WIN_SCORE} wins", 16, theme.muted, bold=True)
+    put(img, (box.x + 14, box.y + 6), _("SCORE · first to {points} wins", points=data.WIN_SCORE), 16, theme.muted,
+        bold=True)
     for points in range(data.WIN_SCORE + 1):
         cell = track_cell(points)
         fill = GOLD if points == data.WIN_SCORE else (theme.panel_alt if points % 5 == 0 else theme.background)
@@ -191,7 +197,7 @@ def _static_track(img: Image.Image, draw: ImageDraw.ImageDraw, theme: Theme) -> 
 
 def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
     """The board as a Pillow image (``render.draw_board`` encodes it)."""
-    img = LAYERS.get(("burgen-land", "board", W, theme.name), lambda: _static_layer(theme))
+    img = LAYERS.get(("burgen-land", "board", W, theme.name, current()), lambda: _static_layer(theme))
     draw = ImageDraw.Draw(img)
     _draw_steps(img, draw, view, theme)
     _draw_crown(img, draw, view, theme)
@@ -242,32 +248,46 @@ def _draw_steps(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, t
             WHITE, bold=True, anchor="mm")
 
 
+#: The source phase's question per kind of card being taken.
+SOURCE_TEXT = (N_("choose which of the opponent's walls to take"),
+               N_("choose which of the opponent's little towers to take"),
+               N_("choose which of the opponent's houses to take"),
+               N_("choose which of the opponent's great towers to take"))
+
+
 def _phase_text(view: PublicView, names: Sequence[str]) -> str:
     turn = view["turn"]
     if turn is None:
         return ""
     phase = turn["phase"]
-    card = (turn["card"] or "card").replace("-", " ")
+    card = turn["card"]
     if phase == "roll":
-        return "may roll again or end the turn" if turn["rolls"] else "to roll: the first landing fixes the colour"
+        if turn["rolls"]:
+            return _("may roll again or end the turn")
+        return _("to roll: the first landing fixes the colour")
     if phase == "move":
         dice = " · ".join(str(d) for d in turn["dice"])
-        return f"rolled {dice}: choose the die that moves the crown"
+        return _("rolled {dice}: choose the die that moves the crown", dice=dice)
     if phase == "space":
-        return f"on the {view['crown']['name']}: choose what to take"
+        return _("on the {space}: choose what to take", space=Wd.space_name(view["crown"]["space"]))
     if phase == "place":
-        return f"choose where the {card} goes"
+        if card is None:
+            return _("choose where the card goes")
+        return _("choose where {card} goes", card=Wd.kind_the(card))
     if phase == "source":
-        return f"choose which of the opponent's {card}s to take"
+        if card is None:
+            return _("choose which of the opponent's cards to take")
+        return _(SOURCE_TEXT[Wd.kind_index(card)])
     if phase == "penalty":
-        return "left the colour: choose which end card to give back"
+        return _("left the colour: choose which end card to give back")
     return ""
 
 
 def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
                  theme: Theme) -> None:
     winner, to_act = view["winner"], view["to_act"]
-    result = "" if winner is None else f"{player_name(names, winner)} reaches {view['scores'][winner]} and wins!"
+    result = "" if winner is None else _("{name} reaches {score} and wins!", name=player_name(names, winner),
+                                         score=view["scores"][winner])
     line = draw_board_header(img, theme, W, Header(
         title="BURGEN LAND", move=view["move"], to_act=to_act, name=player_name(names, to_act),
         status=_phase_text(view, names), winners=None if winner is None else [winner], result=result))
@@ -280,25 +300,26 @@ def _draw_last_roll(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicVie
     seat badge stands before the name, never next to a die, so it cannot be read as a rolled number."""
     x, y = xy
     c = caption_size(W)
-    x += badge(draw, (x, y), "LAST ROLL", round(c * 0.72), theme.highlight, anchor="lm") + 10
+    x += badge(draw, (x, y), _("LAST ROLL"), round(c * 0.72), theme.highlight, anchor="lm") + 10
     last = view["last_roll"]
     if not last:
-        put(img, (x, y), "no roll yet", c, theme.muted, anchor="lm")
+        put(img, (x, y), _("no roll yet"), c, theme.muted, anchor="lm")
         return
     seat = last["seat"]
     size = round(c * 1.05)
     paste(img, seat_badge(seat, size, theme.ink), (x, y - size / 2))
     x += size + 8
-    x += put(img, (x, y), f"{player_name(names, seat)} rolled", c, theme.ink, anchor="lm") + 10
+    x += put(img, (x, y), _("{name} rolled", name=player_name(names, seat)), c, theme.ink, anchor="lm") + 10
     dice = last["dice"]
     for i, value in enumerate(dice):
         fill = WHITE if i == 0 else S.RED_DIE
         paste(img, S.die(value, size, fill, theme.ink), (x, y - size / 2))
         x += size + 6
-    words = f"own die {dice[0]}" if dice else ""
     if len(dice) > 1:
-        words += ", red " + ", ".join(str(d) for d in dice[1:])
-    draw_text(img, (x + 6, y), f"({words})", c, theme.muted, anchor="lm", max_width=W - x - 40)
+        words = _("(own die {own}, red {red})", own=dice[0], red=", ".join(str(d) for d in dice[1:]))
+    else:
+        words = _("(own die {own})", own=dice[0]) if dice else "()"
+    draw_text(img, (x + 6, y), words, c, theme.muted, anchor="lm", max_width=W - x - 40)
 
 
 def _draw_centre(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
@@ -306,33 +327,37 @@ def _draw_centre(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, 
     """The ring's middle: the turn's colour and risk, then the red dice on the board."""
     cx, cy = CENTRE
     crown = view["crown"]
-    put(img, (cx, cy - 176), "the crown stands on the", 17, theme.muted, anchor="mm")
+    put(img, (cx, cy - 176), _("the crown stands on the"), 17, theme.muted, anchor="mm")
     colour = crown["colour"]
     paste(img, _chip(colour, 30, theme), (cx - 140, cy - 160))
-    draw_text(img, (cx - 102, cy - 145), crown["name"], 24, theme.ink, bold=True, anchor="lm",
+    draw_text(img, (cx - 102, cy - 145), Wd.space_name(crown["space"]), 24, theme.ink, bold=True, anchor="lm",
               max_width=250, min_size=16)
     turn = view["turn"]
     if turn is not None and view["winner"] is None:
         turn_colour = turn["colour"]
         if turn_colour is None:
-            put(img, (cx, cy - 98), "colour of this turn:", 17, theme.muted, anchor="mm")
-            put(img, (cx, cy - 72), "not fixed yet", 24, theme.ink, bold=True, anchor="mm")
-            put(img, (cx, cy - 44), "the first landing fixes it", 17, theme.muted, anchor="mm")
+            put(img, (cx, cy - 98), _("colour of this turn:"), 17, theme.muted, anchor="mm")
+            put(img, (cx, cy - 72), _("not fixed yet"), 24, theme.ink, bold=True, anchor="mm")
+            put(img, (cx, cy - 44), _("the first landing fixes it"), 17, theme.muted, anchor="mm")
         elif turn["phase"] == "penalty":
             paste(img, _chip(turn_colour, 34, theme), (cx - 130, cy - 116))
-            put(img, (cx - 88, cy - 99), f"left {turn_colour}!", 24, S.DANGER, bold=True, anchor="lm")
-            put(img, (cx, cy - 50), "a penalty card goes back,", 19, theme.ink, anchor="mm")
-            put(img, (cx, cy - 26), "then the turn ends", 19, theme.ink, anchor="mm")
+            draw_text(img, (cx - 88, cy - 99), _("left {colour}!", colour=Wd.colour(turn_colour)), 24, S.DANGER,
+                      bold=True, anchor="lm", max_width=300, min_size=16)
+            put(img, (cx, cy - 50), _("a penalty card goes back,"), 19, theme.ink, anchor="mm")
+            put(img, (cx, cy - 26), _("then the turn ends"), 19, theme.ink, anchor="mm")
         else:
             paste(img, _chip(turn_colour, 34, theme), (cx - 130, cy - 116))
-            put(img, (cx - 88, cy - 99), f"{turn_colour} this turn", 24, theme.ink, bold=True, anchor="lm")
+            draw_text(img, (cx - 88, cy - 99), _("{colour} this turn", colour=Wd.colour(turn_colour)), 24, theme.ink,
+                      bold=True, anchor="lm", max_width=300, min_size=16)
             left = turn["spaces_left"] or 0
             fill = S.SAFE if left >= data.DIE_SIDES else (S.DANGER if left <= 2 else theme.accent)
             put(img, (cx - 60, cy - 44), str(left), 52, fill, bold=True, anchor="mm")
-            put(img, (cx - 24, cy - 58), f"space{'s' if left != 1 else ''} left", 20, theme.ink, anchor="lm")
-            put(img, (cx - 24, cy - 32), f"before leaving {turn_colour}", 18, theme.muted, anchor="lm")
+            draw_text(img, (cx - 24, cy - 58), ngettext("space left", "spaces left", left), 20, theme.ink,
+                      anchor="lm", max_width=260, min_size=14)
+            draw_text(img, (cx - 24, cy - 32), _("before leaving {colour}", colour=Wd.colour(turn_colour)), 18,
+                      theme.muted, anchor="lm", max_width=260, min_size=13)
     supply = view["red_dice"]["supply"]
-    put(img, (cx, cy + 34), "red dice on the board", 17, theme.muted, anchor="mm")
+    put(img, (cx, cy + 34), _("red dice on the board"), 17, theme.muted, anchor="mm")
     x = cx - (data.RED_DICE * 42 - 6) / 2
     for i in range(data.RED_DICE):
         if i < supply:
@@ -340,15 +365,16 @@ def _draw_centre(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, 
         else:
             draw.rounded_rectangle((x, cy + 52, x + 36, cy + 88), radius=7, outline=theme.line, width=2)
         x += 42
-    put(img, (cx, cy + 108), f"{supply} of {data.RED_DICE}", 18, theme.ink, bold=True, anchor="mm")
+    put(img, (cx, cy + 108), _("{n} of {total}", n=supply, total=data.RED_DICE), 18, theme.ink, bold=True,
+        anchor="mm")
     if step_outcomes(view):
-        put(img, (cx, cy + 160), "numbers: where each die value", 15, theme.muted, anchor="mm")
-        put(img, (cx, cy + 180), "moves the crown (! = leaves)", 15, theme.muted, anchor="mm")
+        put(img, (cx, cy + 160), _("numbers: where each die value"), 15, theme.muted, anchor="mm")
+        put(img, (cx, cy + 180), _("moves the crown (! = leaves)"), 15, theme.muted, anchor="mm")
 
 
 def _draw_players(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
                   theme: Theme) -> None:
-    box, _, _ = _side_boxes()
+    box, _supply, _legend = _side_boxes()
     scores = view["scores"]
     held = view["red_dice"]["held"]
     for seat, cell in enumerate(Box(box.x + 10, box.y + 40, box.w - 20, box.h - 50).rows(2, gap=10)):
@@ -360,23 +386,26 @@ def _draw_players(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView,
         inner = cell.inset(10, 8)
         draw_player_title(img, draw, inner, seat, player_name(names, seat), theme, acting=acting, won=won, size=34,
                           name_size=24, name_room=54, min_size=16)
+        started = 0.0
         if view["first"] == seat and view["winner"] is None:
             # Who started (it decides nothing once the game is over: then it is not shown, never read as a rank).
-            put(img, (inner.right, inner.y + 50), "started the game", 14, theme.muted, anchor="rm")
+            started = put(img, (inner.right, inner.y + 50), _("started the game"), 14, theme.muted, anchor="rm")
         used = put(img, (inner.x + 44, inner.y + 64), str(scores[seat]), 40, player_colour(seat)
                    if seat else theme.ink, bold=True, anchor="lm")
-        put(img, (inner.x + 50 + used, inner.y + 70), f"/ {data.WIN_SCORE} points", 18, theme.muted, anchor="lm")
+        put(img, (inner.x + 50 + used, inner.y + 70), _("/ {points} points", points=data.WIN_SCORE), 18, theme.muted,
+            anchor="lm")
         n = held[seat]
         x = inner.x + 230
-        put(img, (x, inner.y + 50), "red dice held", 15, theme.muted, anchor="lm")
+        draw_text(img, (x, inner.y + 50), _("red dice held"), 15, theme.muted, anchor="lm",
+                  max_width=inner.right - x - started - 10, min_size=11)
         for i in range(n):
             paste(img, S.die(0, 26, S.RED_DIE, theme.ink), (x + i * 30, inner.y + 62))
         if n == 0:
-            put(img, (x, inner.y + 75), "none", 18, theme.muted, anchor="lm")
+            put(img, (x, inner.y + 75), _("none"), 18, theme.muted, anchor="lm")
 
 
 def _draw_supply(img: Image.Image, view: PublicView, theme: Theme) -> None:
-    _, box, _ = _side_boxes()
+    _players, box, _legend = _side_boxes()
     supply = view["supply"]
     head = Box(box.x + 70, box.y + 38, box.w - 80, 40)
     cols = head.columns(4, gap=6)
@@ -403,10 +432,10 @@ def _draw_band(img: Image.Image, draw: ImageDraw.ImageDraw, c: int, colour: str,
     castles = view["castles"]
     values = [castles[s][colour]["value"] for s in range(2)]
     if values[0] == values[1]:
-        verdict = f"scoring now: a tie at {values[0]}, nobody scores"
+        verdict = _("scoring now: a tie at {value}, nobody scores", value=values[0])
     else:
         lead = int(values[1] > values[0])
-        verdict = f"scoring now: {player_name(names, lead)} +{abs(values[0] - values[1])}"
+        verdict = _("scoring now: {name} +{points}", name=player_name(names, lead), points=abs(values[0] - values[1]))
     draw_text(img, (box.right - 14, box.y + BAND_HEAD / 2 + 1), verdict, 18, theme.ink, anchor="rm",
               max_width=box.w - 300, min_size=13)
     for seat in range(2):
@@ -425,16 +454,17 @@ def draw_castle_row(img: Image.Image, row: Box, seat: int, colour: str, castle: 
     value = castle["value"]
     # The castle's value, labelled where it stands (right of the name, left of the cards).
     put(img, (row.x + left - 16, cy - 8), str(value), 34, theme.ink, bold=True, anchor="rm")
-    put(img, (row.x + left - 16, cy + 20), "castle value", 13, theme.muted, anchor="rm")
+    put(img, (row.x + left - 16, cy + 20), _("castle value"), 13, theme.muted, anchor="rm")
     segments = castle["segments"]
     if len(segments) > 1:
-        draw_text(img, (row.x + 40, cy + 18), "holes split it: " + " | ".join(str(s) for s in segments),
+        split = _("holes split it: {values}", values=" | ".join(str(s) for s in segments))
+        draw_text(img, (row.x + 40, cy + 18), split,
                   14, theme.muted, anchor="lm", max_width=left - 140)
     cards = castle["cards"]
     x0 = row.x + left
     room = row.right - x0 - 4
     if not cards:
-        put(img, (x0, cy), "empty castle", 18, theme.muted, anchor="lm")
+        put(img, (x0, cy), _("empty castle"), 18, theme.muted, anchor="lm")
         return
     step = min(CARD_W + 5, room / len(cards))
     w = max(18, min(CARD_W, round(step - 4)))
@@ -442,6 +472,7 @@ def draw_castle_row(img: Image.Image, row: Box, seat: int, colour: str, castle: 
     top = row.y + 2
     for i, v in enumerate(cards):
         x = x0 + i * step
-        sprite = S.hole(w, h, theme.muted, theme.background) if v is None else S.card(colour, v, w, h, theme.ink)
+        sprite = (S.hole(w, h, theme.muted, theme.background, _("hole")) if v is None
+                  else S.card(colour, v, w, h, theme.ink))
         paste(img, sprite, (x, top))
         put(img, (x + w / 2, top + h + 9), str(i + 1), 13, theme.muted, anchor="mm")

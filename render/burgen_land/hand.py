@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from engines.burgen_land import data
+from engines.burgen_land import words as Wd
 from render.burgen_land import sprites as S
 from render.burgen_land.board import _chip, _phase_text, draw_castle_row
 from render.canvas import new_canvas
@@ -36,7 +37,7 @@ STATUS_H = 150
 CHOICE_H = 38
 MAX_CHOICES = 12
 BAND_H = 38 + 2 * 80 + 6
-KIND_NAMES = dict(zip(data.VALUES, data.KIND_NAMES, strict=True))
+_, ngettext = Wd.T.gettext, Wd.T.ngettext
 
 
 def _height(choices: int) -> int:
@@ -64,18 +65,19 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, names: 
     winner, to_act = view["winner"], view["to_act"]
     tag, status = "", ""
     if winner is not None:
-        tag = "YOU WON!" if winner == seat else "GAME OVER"
-        status = "You win!" if winner == seat else f"{player_name(names, winner)} wins."
+        tag = _("YOU WON!") if winner == seat else _("GAME OVER")
+        status = _("You win!") if winner == seat else _("{name} wins.", name=player_name(names, winner))
     elif to_act == seat:
-        tag, status = "YOUR TURN", "Your turn."
+        tag, status = _("YOUR TURN"), _("Your turn.")
     elif to_act is not None:
-        status = f"Waiting for {player_name(names, to_act)}"
+        status = _("Waiting for {name}", name=player_name(names, to_act))
     y = draw_hand_header(img, draw, theme, width=W, seat=seat, name=player_name(names, seat), tag=tag,
                          title="BURGEN LAND", move=view["move"], status=status, mine=to_act == seat)
     scores = view["scores"]
     c = caption_size(W)
-    put(img, (INSET + 12, y + c * 0.75), f"score {scores[seat]} : {scores[1 - seat]} (you : opponent) · "
-        f"{data.WIN_SCORE} wins", c, theme.muted, bold=True, anchor="lm")
+    draw_text(img, (INSET + 12, y + c * 0.75), _("score {mine} : {theirs} (you : opponent) · {points} wins",
+                                                 mine=scores[seat], theirs=scores[1 - seat], points=data.WIN_SCORE),
+              c, theme.muted, bold=True, anchor="lm", max_width=W - 2 * INSET - 24, min_size=c - 8)
     return HEADER_H
 
 
@@ -88,46 +90,50 @@ def _status(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, seat: i
     to_act = view["to_act"]
     if winner is not None:
         paste(img, icon("crown", 36, GOLD, theme.ink), (inner.x, inner.y))
-        put(img, (inner.x + 46, inner.y + 18), "You win!" if winner == seat else "Your opponent wins.", 28,
+        put(img, (inner.x + 46, inner.y + 18), _("You win!") if winner == seat else _("Your opponent wins."), 28,
             theme.ink, bold=True, anchor="lm")
         return box.bottom
     if to_act == seat:
-        badge(draw, (inner.x, inner.y + 16), "YOUR TURN", 16, theme.accent, anchor="lm")
-        draw_text(img, (inner.x + 130, inner.y + 16), _phase_text(view, []), 21, theme.ink, anchor="lm",
-                  max_width=inner.w - 130, min_size=14)
+        used = badge(draw, (inner.x, inner.y + 16), _("YOUR TURN"), 16, theme.accent, anchor="lm")
+        room = max(130, used + 14)
+        draw_text(img, (inner.x + room, inner.y + 16), _phase_text(view, []), 21, theme.ink, anchor="lm",
+                  max_width=inner.w - room, min_size=14)
     else:
-        put(img, (inner.x, inner.y + 16), "Waiting: it is your opponent's turn.", 21, theme.muted, anchor="lm")
+        draw_text(img, (inner.x, inner.y + 16), _("Waiting: it is your opponent's turn."), 21, theme.muted,
+                  anchor="lm", max_width=inner.w, min_size=14)
     turn = view["turn"]
     colour = turn["colour"] if turn else None
     line = inner.y + 58
     if turn is None or colour is None:
-        put(img, (inner.x, line), "Colour of this turn: not fixed yet — the first landing fixes it.", 19,
-            theme.ink, anchor="lm")
+        draw_text(img, (inner.x, line), _("Colour of this turn: not fixed yet — the first landing fixes it."), 19,
+                  theme.ink, anchor="lm", max_width=inner.w, min_size=13)
     elif turn["phase"] == "penalty":
         paste(img, _chip(colour, 30, theme), (inner.x, line - 15))
-        put(img, (inner.x + 40, line), f"The crown left {colour}: one end card goes back, then the turn ends.", 19,
-            theme.ink, anchor="lm")
+        draw_text(img, (inner.x + 40, line), _("The crown left {colour}: one end card goes back, then the turn ends.",
+                                               colour=Wd.colour(colour)), 19, theme.ink, anchor="lm",
+                  max_width=inner.w - 40, min_size=13)
     else:
         paste(img, _chip(colour, 30, theme), (inner.x, line - 15))
         left = turn["spaces_left"] or 0
         safe = turn["safe_rolls"]
-        safe_text = f"safe rolls 1–{safe[-1]}" if safe else "every roll leaves"
-        draw_text(img, (inner.x + 40, line), f"{colour} this turn · {left} space{'s' if left != 1 else ''} "
-                  f"left before leaving it · {safe_text}", 19, theme.ink, anchor="lm", max_width=inner.w - 40,
-                  min_size=14)
+        safe_text = _("safe rolls 1–{top}", top=safe[-1]) if safe else _("every roll leaves")
+        draw_text(img, (inner.x + 40, line), ngettext("{colour} this turn · {n} space left before leaving it · {safe}",
+                                                      "{colour} this turn · {n} spaces left before leaving it · {safe}",
+                                                      left, colour=Wd.colour(colour), safe=safe_text),
+                  19, theme.ink, anchor="lm", max_width=inner.w - 40, min_size=14)
         if turn["seat"] == seat:
             risk = _risk(view, seat, colour)
             draw_text(img, (inner.x + 40, line + 30), risk, 17, theme.muted, anchor="lm", max_width=inner.w - 40,
                       min_size=13)
     held = view["red_dice"]["held"][seat]
     line = inner.bottom - 14
-    put(img, (inner.x, line), "red dice you hold:", 18, theme.ink, anchor="lm")
+    dice_x = inner.x + max(170, put(img, (inner.x, line), _("red dice you hold:"), 18, theme.ink, anchor="lm") + 10)
     for i in range(held):
-        paste(img, S.die(0, 26, S.RED_DIE, theme.ink), (inner.x + 170 + i * 30, line - 13))
+        paste(img, S.die(0, 26, S.RED_DIE, theme.ink), (dice_x + i * 30, line - 13))
     if not held:
-        put(img, (inner.x + 170, line), "none", 18, theme.muted, anchor="lm")
+        put(img, (dice_x, line), _("none"), 18, theme.muted, anchor="lm")
     supply = view["red_dice"]["supply"]
-    put(img, (inner.right, line), f"on the board: {supply}", 18, theme.muted, anchor="rm")
+    put(img, (inner.right, line), _("on the board: {n}", n=supply), 18, theme.muted, anchor="rm")
     return box.bottom
 
 
@@ -135,10 +141,12 @@ def _risk(view: SeatView, seat: int, colour: str) -> str:
     """What leaving the colour would cost: the more valuable end card of that castle."""
     row = view["castles"][seat][colour]["cards"]
     if not [c for c in row if c is not None]:
-        return f"Leaving {colour} costs nothing: your {colour} castle is empty."
+        return _("Leaving {colour} costs nothing: your {castle} is empty.", colour=Wd.colour(colour),
+                 castle=Wd.castle(colour))
     ends = [row[0], row[-1]]
     worst = max(v for v in ends if v is not None)
-    return f"Leaving {colour} costs your {colour} {KIND_NAMES.get(worst, 'card')} ({worst}) from an end of the castle."
+    return _("Leaving {colour} costs {card} ({value}) from an end of the castle.", colour=Wd.colour(colour),
+             card=Wd.your_card(colour, data.KIND_OF_VALUE[worst]), value=worst)
 
 
 def _choices(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, names: Sequence[str],
@@ -146,10 +154,10 @@ def _choices(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, names:
     h = 50 + max(1, len(shown)) * CHOICE_H + 10
     box = Box(14, y, W - 28, h)
     rounded_box(draw, box.rect, theme.panel, theme.line, width=2, radius=12)
-    put(img, (box.x + 14, box.y + 12), "What you can do now — type the move, or use the buttons", 18, theme.muted,
-        bold=True)
+    draw_text(img, (box.x + 14, box.y + 12), _("What you can do now — type the move, or use the buttons"), 18,
+              theme.muted, bold=True, max_width=box.w - 120, min_size=13)
     if not shown:
-        text = "Nothing: wait for your turn." if view["winner"] is None else "Nothing: the game is over."
+        text = _("Nothing: wait for your turn.") if view["winner"] is None else _("Nothing: the game is over.")
         put(img, (box.x + 20, box.y + 50 + CHOICE_H / 2), text, 19, theme.muted, anchor="lm")
         return box.bottom
     for i, choice in enumerate(shown):
@@ -157,12 +165,12 @@ def _choices(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, names:
         if i % 2:
             draw.rectangle((box.x + 4, cy - CHOICE_H / 2, box.right - 4, cy + CHOICE_H / 2),
                            fill=mix(theme.panel, theme.panel_alt, 0.4))
-        key = choice["key"]
+        key = Wd.typed(tuple(choice["key"].split()))  # what to type, in the image's language
         used = badge(draw, (box.x + 16, cy), key, 17, theme.ink, anchor="lm", pad=8, bold=True)
         draw_text(img, (box.x + 30 + max(used, 170), cy), choice["label"], 19, theme.ink, anchor="lm",
                   max_width=box.w - 60 - max(used, 170), min_size=14)
     if total > len(shown):
-        put(img, (box.right - 16, box.y + 12), f"+{total - len(shown)} more", 16, theme.muted, anchor="ra")
+        put(img, (box.right - 16, box.y + 12), _("+{n} more", n=total - len(shown)), 16, theme.muted, anchor="ra")
     return box.bottom
 
 
@@ -176,9 +184,10 @@ def _castles(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, names:
         paste(img, _chip(colour, 26, theme), (box.x + 10, box.y + 5))
         values = [castles[s][colour]["value"] for s in range(2)]
         diff = values[seat] - values[1 - seat]
-        verdict = "a tie: nobody would score" if diff == 0 else (
-            f"you lead by {diff}" if diff > 0 else f"your opponent leads by {-diff}")
-        put(img, (box.x + 44, box.y + 19), f"{colour.upper()} · {verdict}", 18, theme.ink, bold=True, anchor="lm")
+        verdict = _("a tie: nobody would score") if diff == 0 else (
+            _("you lead by {n}", n=diff) if diff > 0 else _("your opponent leads by {n}", n=-diff))
+        draw_text(img, (box.x + 44, box.y + 19), f"{Wd.colour(colour).upper()} · {verdict}", 18, theme.ink,
+                  bold=True, anchor="lm", max_width=box.w - 60, min_size=13)
         for i, s in enumerate((seat, 1 - seat)):
             row = Box(box.x + 8, box.y + 40 + i * 80, box.w - 16, 78)
             draw_castle_row(img, row, s, colour, castles[s][colour], names, theme, cards_x=box.x + 300)

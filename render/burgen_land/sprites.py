@@ -82,8 +82,8 @@ def card(colour: str, value: int, w: int, h: int, ink: RGB) -> Image.Image:
 
 
 @lru_cache(maxsize=64)
-def hole(w: int, h: int, line: RGB, fill: RGB) -> Image.Image:
-    """An empty slot where a card was taken: dashed outline, "hole" written in it."""
+def hole(w: int, h: int, line: RGB, fill: RGB, word: str = "hole") -> Image.Image:
+    """An empty slot where a card was taken: dashed outline, ``word`` ("hole", in the image's language) in it."""
     sprite = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(sprite)
     d.rounded_rectangle((1, 1, w - 2, h - 2), radius=round(w * 0.14), fill=fill)
@@ -94,7 +94,10 @@ def hole(w: int, h: int, line: RGB, fill: RGB) -> Image.Image:
     for y in range(4, h - 4, dash * 2):
         d.line((1, y, 1, min(y + dash, h - 4)), fill=line, width=2)
         d.line((w - 2, y, w - 2, min(y + dash, h - 4)), fill=line, width=2)
-    d.text((w / 2, h / 2), "hole", font=font(max(10, round(w * 0.26)), True), fill=line, anchor="mm")
+    size = max(10, round(w * 0.26))
+    while size > 8 and font(size, True).getlength(word) > w - 4:  # "Lücke", "buraco": shrink to fit
+        size -= 1
+    d.text((w / 2, h / 2), word, font=font(size, True), fill=line, anchor="mm")
     return sprite
 
 
