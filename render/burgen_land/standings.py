@@ -80,4 +80,4 @@ def breakdown(view: PublicView, names: Sequence[str], width: int, theme: Theme) 
 
 
 #: The unit is marked here; the shared end screen draws it (see the report: it needs translating there).
-STANDINGS = Standings(title="BURGEN LAND", unit=N_("points"), breakdown=breakdown)
+STANDINGS = Standings(title="BURGEN LAND", unit=N_("points"), breakdown=breakdown, catalog=Wd.T)

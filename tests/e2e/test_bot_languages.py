@@ -1,0 +1,70 @@
+"""A Brazilian and a German player at one table, through the fake Discord: each reads their replies, DMs and
+move suggestions in their own language, the game's thread is in the server's language, and the synced
+commands carry their names and descriptions in both languages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.discord import GameBot
+from bot.language import pgettext
+from bot.rendering import installed_renderer
+from bot.store.sqlite import SqliteStore
+from bot.table import TableService
+from bot.table import wording as W
+from bot.table.results import User
+from engines.i18n import speaking
+from tests.e2e.fake import FakeDiscord
+from tests.e2e.test_bot_games import said_in
+
+
+async def test_each_player_reads_their_language_and_the_thread_the_games(fake_discord: FakeDiscord,
+                                                                          tmp_path: Path) -> None:
+    fake = fake_discord
+    fake.guild.locale = "de"                       # the server's language: a new table's by default
+    ana, jonas = fake.add_member("Ana"), fake.add_member("Jonas")
+    ana.locale, jonas.locale = "pt-BR", "de"       # their Discord apps' languages
+    store = SqliteStore(tmp_path / "bot.sqlite3", sync_interval=0)
+    await store.open()
+    try:
+        bot = GameBot(TableService(store, renderer=installed_renderer()), scheduler_interval=None)
+        async with fake.running(bot):
+            await fake.idle()
+            move = fake.world.find_command(None, "move")
+            assert move is not None
+            assert set(move["name_localizations"]) == {"pt-BR", "de"}
+            assert set(move["description_localizations"]) == {"pt-BR", "de"}
+            assert move["description_localizations"]["de"] != move["description"]
+
+            opened = await (await fake.slash(ana, fake.channel, "buerger new", players=2)).original()
+            assert opened.ephemeral and "#1" in opened.content and "You opened" not in opened.content
+            thread = fake.threads(fake.channel)[-1]
+            lobby = said_in(fake, thread)[0]
+            with speaking("de"):
+                join = pgettext("button", "Join")
+            assert join != "Join"
+            # Jonas presses the German button under the German lobby; the table fills and starts.
+            await (await fake.click(jonas, lobby, label=join)).callback()
+            await fake.idle()
+            with speaking("pt_BR"):
+                assert fake.dms(ana)[0].content == W.your_seat(0, 1)
+            with speaking("de"):
+                assert fake.dms(jonas)[0].content == W.your_seat(1, 1)
+                start = said_in(fake, thread)[-1].content
+                assert "Partie #1" in start and "Game #1" not in start
+
+            # Whoever is to act asks for suggestions and plays one: their replies are theirs.
+            snap = await bot.service.snapshot(thread.id)
+            mover, language = (ana, "pt_BR") if snap.user_ids[snap.to_act[0]] == ana.id else (jonas, "de")
+            suggested = await fake.autocomplete(mover, thread, "move", option="text")
+            with speaking(language):
+                labels = [c.label for c in (await bot.service.moves(thread.id, User(mover.id, mover.name))).choices]
+            assert [s["name"] for s in suggested] == labels[:25]
+            with speaking("en"):
+                english = [c.label for c in (await bot.service.moves(thread.id, User(mover.id, mover.name))).choices]
+            assert labels != english
+            answer = await (await fake.slash(mover, thread, "move", text=suggested[0]["value"])).original()
+            with speaking(language):
+                assert answer.ephemeral and answer.content.startswith(W.played("").strip())
+    finally:
+        await store.close()
