@@ -175,7 +175,7 @@ def _legend_box(img: Image.Image, rect: tuple[int, int, int, int], title: str, t
     box = Box(x, y + GRAPH_Y, w, h)
     ImageDraw.Draw(img).rounded_rectangle(box.rect, radius=10, fill=mix(theme.background, theme.panel, 0.5),
                                           outline=theme.line, width=1)
-    put(img, (box.x + 10, box.y + 8), title, 15, theme.muted, bold=True)
+    draw_text(img, (box.x + 10, box.y + 8), title, 15, theme.muted, bold=True, max_width=box.w - 16, min_size=11)
     return Box(box.x + 8, box.y + 32, box.w - 16, box.h - 38)
 
 

@@ -203,8 +203,10 @@ def _draw_card_row(img: Image.Image, colour: str, by_value: Sequence[tuple[int, 
 
 def _row_total(img: Image.Image, n: int, coins: int, cy: float, theme: Theme) -> None:
     ink = theme.ink if n else theme.muted
-    put(img, (W - PAD - 80, cy), f"×{n}", 24, ink, bold=True, anchor="rm")
-    put(img, (W - PAD, cy), ngettext("{n} coin", "{n} coins", coins) if n else "–", 18, theme.muted, anchor="rm")
+    used = put(img, (W - PAD, cy), ngettext("{n} coin", "{n} coins", coins) if n else "–", 18, theme.muted,
+               anchor="rm")
+    # "×n" left of the coins, clear of a longer word for them ("13 Münzen").
+    put(img, (W - PAD - max(80, used + 10), cy), f"×{n}", 24, ink, bold=True, anchor="rm")
 
 
 def _draw_tiles(img: Image.Image, draw: ImageDraw.ImageDraw, tiles: Tiles, tiles_y: int, theme: Theme) -> None:
