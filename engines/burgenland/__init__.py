@@ -7,6 +7,7 @@ notation in :mod:`engines.burgenland.notation`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from engines import rng
@@ -16,13 +17,17 @@ from engines.burgenland import rules as R
 from engines.burgenland import view as V
 from engines.burgenland.state import JOKER, State
 from engines.core import Action, Event, Outcome, seat_token
+from engines.i18n import N_, game_catalog
 from engines.registry import GameInfo
 from engines.steps import StepEngine
+
+T = game_catalog("burgenland")
+_, ngettext = T.gettext, T.ngettext
 
 
 class Burgenland(StepEngine[State], state=State, rules=R, views=V, notation=N):
     name = "burgenland"
-    title = "Burgenland"
+    title = N_("Burgenland")
     max_seats = 4
     rules_version = 1
 
@@ -33,48 +38,55 @@ class Burgenland(StepEngine[State], state=State, rules=R, views=V, notation=N):
         if state.winner is None:
             return None
         standing = self.standing(state)
-        return replace(standing, detail=seat_token(state.winner) + " built every piece first; the rest "
-                                        "are ranked by pieces left, ties share")
+        return replace(standing, detail=_("{winner} built every piece first; the rest are ranked by pieces left, "
+                                          "ties share", winner=seat_token(state.winner)))
 
     def event_text(self, event: Event, viewer: int | None) -> str | None:
         """One event in words; hidden details only for the seat entitled to them."""
         d, who, kind = event.data, seat_token(event.seat), event.kind
         mine = viewer is not None and viewer == event.seat
         if kind == "build":
-            text = f"{who} builds a {d['piece']} {N.where_label(d['where'])}"
+            where, paid = N.where_label(d["where"]), _cards(d["paid"])
             if d["tiles"]:
-                text += " using " + " and ".join(D.BONUS_TILE_NAMES[t] for t in d["tiles"])
-            return text + f", paying {_cards(d['paid'])}."
+                return _(BUILT_WITH_TILES[d["piece"]], who=who, where=where, cards=paid,
+                         tiles=_and([_(D.BONUS_TILE_NAMES[t]) for t in d["tiles"]]))
+            return _(BUILT[d["piece"]], who=who, where=where, cards=paid)
         if kind == "take":
-            return f"{who} takes 2 cards: {_cards(d['cards'])}." if mine else f"{who} takes {len(d['cards'])} cards."
+            if mine:
+                return _("{who} takes 2 cards: {cards}.", who=who, cards=_cards(d["cards"]))
+            return ngettext("{who} takes {n} cards.", "{who} takes {n} cards.", len(d["cards"]), who=who)
         if kind == "reward":
-            return f"{who} draws {_cards(d['cards'])} for a {d['coins']}-coin reward ({d['reason']})."
+            return _("{who} draws {cards} for a {coins}-coin reward ({reason}).", who=who, cards=_cards(d["cards"]),
+                     coins=d["coins"], reason=_reason(d["reason"]))
         if kind == "joker":
-            n = d["count"]
-            return f"{who} takes {n} joker{'s' if n > 1 else ''} ({d['reason']})."
+            return ngettext("{who} takes {n} joker ({reason}).", "{who} takes {n} jokers ({reason}).", d["count"],
+                            who=who, reason=_reason(d["reason"]))
         if kind == "jokers":
-            n = d["count"]
-            return f"{who} exchanges {_cards(d['paid'])} for {n} joker{'s' if n > 1 else ''}."
+            return ngettext("{who} exchanges {cards} for {n} joker.", "{who} exchanges {cards} for {n} jokers.",
+                            d["count"], who=who, cards=_cards(d["paid"]))
         if kind == "exchange_tile":
-            return f"{who} takes an exchange tile."
+            return _("{who} takes an exchange tile.", who=who)
         if kind == "bonus_tile":
             if mine:
-                return f"{who} takes a bonus tile: {D.BONUS_TILE_NAMES[d['tile']]}."
-            return f"{who} takes a bonus tile."
+                return _("{who} takes a bonus tile: {tile}.", who=who, tile=_(D.BONUS_TILE_NAMES[d["tile"]]))
+            return _("{who} takes a bonus tile.", who=who)
         if kind == "tile_played":
-            return f"{who} plays the {D.BONUS_TILE_NAMES[d['tile']]} tile."
+            return _("{who} plays the {tile} tile.", who=who, tile=_(D.BONUS_TILE_NAMES[d["tile"]]))
         if kind == "swap":
-            return (f"{who} swaps markers M{d['a']} and M{d['b']}: M{d['a']} is now {d['colour_a']}, "
-                    f"M{d['b']} {d['colour_b']}.")
+            return _("{who} swaps markers M{a} and M{b}: M{a} is now {colour_a}, M{b} {colour_b}.", who=who,
+                     a=d["a"], b=d["b"], colour_a=_(d["colour_a"]), colour_b=_(d["colour_b"]))
         if kind == "architect":
-            return f"The next architect costs {d['cost']}."
+            return _("The next architect costs {cost}.", cost=d["cost"])
         if kind == "indicator":
             castle = d["castle"]
-            return f"The well indicator moves to castle {castle}." if castle else "No more wells can be built."
+            if castle:
+                return _("The well indicator moves to castle {castle}.", castle=castle)
+            return _("No more wells can be built.")
         if kind == "reshuffle":
-            return f"The discard pile ({d['cards']} cards) is shuffled into a new deck."
+            return ngettext("The discard pile ({n} cards) is shuffled into a new deck.",
+                            "The discard pile ({n} cards) is shuffled into a new deck.", d["cards"])
         if kind == "win":
-            return f"{who} has built every piece and wins!"
+            return _("{who} has built every piece and wins!", who=who)
         return None
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
@@ -111,10 +123,45 @@ class Burgenland(StepEngine[State], state=State, rules=R, views=V, notation=N):
 
 
 def _cards(tokens: list[str]) -> str:
-    return ", ".join(N.card_label(t) for t in tokens) or "nothing"
+    return ", ".join(N.card_label(t) for t in tokens) or _("nothing")
+
+
+def _and(items: list[str]) -> str:
+    """'a', 'a and b', 'a and b and c'."""
+    text = items[0]
+    for item in items[1:]:
+        text = _("{some} and {last}", some=text, last=item)
+    return text
+
+
+#: Why jokers were taken for a wall, as stored in the event ("2 walls in castle 3").
+_WALL_REASON = re.compile(r"(\d+) walls? in castle (\d+)")
+
+
+def _reason(reason: str) -> str:
+    """A stored reason (English, see ``rules``) in the current language."""
+    walls = _WALL_REASON.fullmatch(reason)
+    if walls:
+        n = int(walls.group(1))
+        return ngettext("{n} wall in castle {castle}", "{n} walls in castle {castle}", n, castle=int(walls.group(2)))
+    return _(reason)
+
+
+BUILT = {
+    D.WALL: N_("{who} builds a wall {where}, paying {cards}."),
+    D.TOWER: N_("{who} builds a tower {where}, paying {cards}."),
+    D.HOUSE: N_("{who} builds a house {where}, paying {cards}."),
+    D.WELL: N_("{who} builds a well {where}, paying {cards}."),
+}
+BUILT_WITH_TILES = {
+    D.WALL: N_("{who} builds a wall {where} using {tiles}, paying {cards}."),
+    D.TOWER: N_("{who} builds a tower {where} using {tiles}, paying {cards}."),
+    D.HOUSE: N_("{who} builds a house {where} using {tiles}, paying {cards}."),
+    D.WELL: N_("{who} builds a well {where} using {tiles}, paying {cards}."),
+}
 
 
 ENGINE = Burgenland()
-GAME = GameInfo(ENGINE, command="burgenland", summary="Burgenland — 2–4 players, cards and castle building",
-                score_unit="pieces built", order=1)
+GAME = GameInfo(ENGINE, command="burgenland", summary=N_("Burgenland — 2–4 players, cards and castle building"),
+                score_unit=N_("pieces built"), order=1)
 __all__ = ["ENGINE", "GAME", "JOKER", "Burgenland"]

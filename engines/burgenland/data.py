@@ -6,6 +6,8 @@ Items the rules page marks "(ours)" are our own design and live here too.
 
 from __future__ import annotations
 
+from engines.i18n import N_
+
 # --- Colours -----------------------------------------------------------------
 # (name, one-letter code).  Letters are what players type and what images print
 # beside every colour, so colour is never the only signal.  Two of the eight are
@@ -14,6 +16,10 @@ COLOURS: tuple[str, ...] = (
     "red", "yellow", "green", "light-blue", "dark-blue", "purple", "orange", "white",
 )
 COLOUR_LETTERS: tuple[str, ...] = ("R", "Y", "G", "L", "B", "P", "O", "W")
+#: Each colour's name in texts (translated where shown: ``_(COLOUR_NAMES[i])``).
+COLOUR_NAMES: tuple[str, ...] = (
+    N_("red"), N_("yellow"), N_("green"), N_("light-blue"), N_("dark-blue"), N_("purple"), N_("orange"), N_("white"),
+)
 
 # --- Cards -------------------------------------------------------------------
 CARDS_PER_COLOUR = 10
@@ -35,16 +41,18 @@ JOKER_EXCHANGE_COINS = 6  # colour cards worth 6 coins buy one joker
 EXTRA_SITE, PAY_TEN, IGNORE, DRAW_FIVE = "extra-site", "pay10", "ignore", "draw5"
 BONUS_TILES: tuple[str, ...] = (EXTRA_SITE,) * 3 + (PAY_TEN,) * 3 + (IGNORE,) * 3 + (DRAW_FIVE,) * 4
 BONUS_TILE_NAMES: dict[str, str] = {
-    EXTRA_SITE: "extra building site",
-    PAY_TEN: "pay 10 coins",
-    IGNORE: "ignore building restrictions",
-    DRAW_FIVE: "draw 5 coins",
+    EXTRA_SITE: N_("extra building site"),
+    PAY_TEN: N_("pay 10 coins"),
+    IGNORE: N_("ignore building restrictions"),
+    DRAW_FIVE: N_("draw 5 coins"),
 }
 PAY_TEN_COINS = 10
 
 # --- Pieces ------------------------------------------------------------------
 WALL, TOWER, HOUSE, WELL = "wall", "tower", "house", "well"
 PIECES: tuple[str, ...] = (WALL, TOWER, HOUSE, WELL)
+#: Each piece's name in texts (translated where shown).
+PIECE_NAMES: dict[str, str] = {WALL: N_("wall"), TOWER: N_("tower"), HOUSE: N_("house"), WELL: N_("well")}
 BUILDINGS: tuple[str, ...] = (WALL, TOWER, HOUSE)  # what square sites and the large castle take
 
 #: Per player count: each player's supply (walls, towers, houses, wells) and the
@@ -74,7 +82,7 @@ CASTLE_MARKERS: dict[int, tuple[int, int]] = {
 #: Square sites of a small castle; X is the extra site a bonus tile adds.
 SITES: tuple[str, ...] = ("N", "W", "E")
 EXTRA = "X"
-SITE_NAMES: dict[str, str] = {"N": "north", "W": "west", "E": "east", "X": "extra"}
+SITE_NAMES: dict[str, str] = {"N": N_("north"), "W": N_("west"), "E": N_("east"), "X": N_("extra")}
 #: Site bonuses: N none; odd castles W joker, E exchange tile; even W 3 coins, E bonus tile.
 JOKER_BONUS, COINS_BONUS, EXCHANGE_BONUS, TILE_BONUS = "joker", "3 coins", "exchange tile", "bonus tile"
 

@@ -37,8 +37,11 @@ from engines import rng
 from engines.burgenland import data as D
 from engines.burgenland import payment as P
 from engines.burgenland.state import JOKER, NEUTRAL, Pending, Player, Site, State, card_colour, card_value
-from engines.core import Outcome, ranks_from_scores
+from engines.core import Outcome, ranks_from_scores, seat_token
+from engines.i18n import N_, game_catalog
 from engines.steps import Events, Step, Steps, Turn, run_steps
+
+_ = game_catalog("burgenland").gettext
 
 SITE_INDEX = {"N": 0, "W": 1, "E": 2, "X": 3}
 MARKER_WORDS = tuple(f"M{i}" for i in range(1, D.MARKER_POSITIONS + 1))
@@ -77,7 +80,7 @@ def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) ->
 def _preplace(r: int, seats: int) -> tuple[int, tuple[tuple[Site, Site, Site, Site], ...]]:
     """Neutral walls on N sites of random castles, houses on W sites of walled castles, towers on the rest."""
     neutral = D.NEUTRAL[seats]
-    sites: list[list[Site]] = [[None, None, None, None] for _ in range(D.CASTLES)]
+    sites: list[list[Site]] = [[None, None, None, None] for _c in range(D.CASTLES)]
     r, walled = rng.sample(r, range(D.CASTLES), neutral[D.WALL])
     for c in walled:
         sites[c][0] = (D.WALL, NEUTRAL)
@@ -151,7 +154,7 @@ def stages(state: State, opening: Step) -> list[P.Stage]:
     """What the decision opened by ``opening`` costs, stage by stage."""
     if opening[0] == "jokers":
         return [("coins", D.JOKER_EXCHANGE_COINS * int(opening[1]), 0)]
-    _, piece, where, *mods = opening
+    piece, where, mods = opening[1], opening[2], opening[3:]
     castle, site = place_of(where)
     if D.PAY_TEN in mods:
         first: P.Stage = ("coins", D.PAY_TEN_COINS, 1)
@@ -165,90 +168,153 @@ def stages(state: State, opening: Step) -> list[P.Stage]:
 
 
 # --- Why a build is not allowed -------------------------------------------------------------
+# A refusal is found as a *reason* — a message marked N_ and its fields — and worded only when someone
+# reads it (``say``): listing the legal builds refuses many candidates and words none of them.
+
+#: A message marked ``N_`` and its fields; a field may itself be a reason (worded first).
+Reason = tuple[str, dict[str, Any]]
+
+CANNOT_PAY = N_("you cannot pay for it: {cost}")
+MAIN_DONE = N_("you have already taken your main action this turn (type `end`)")
+NONE_LEFT = {
+    D.WALL: N_("you have no walls left to build"), D.TOWER: N_("you have no towers left to build"),
+    D.HOUSE: N_("you have no houses left to build"), D.WELL: N_("you have no wells left to build"),
+}
+LARGE_COST = {
+    D.WALL: N_("a wall in the large castle takes {same} cards of one colour or {distinct} of different colours"),
+    D.HOUSE: N_("a house in the large castle takes {same} cards of one colour or {distinct} of different colours"),
+    D.TOWER: N_("a tower in the large castle takes {same} cards of one colour or {distinct} of different colours"),
+}
+PENDING_FIRST = {
+    "build": N_("finish or `cancel` the payment for your build first"),
+    "jokers": N_("finish or `cancel` the joker exchange first"),
+    "swap": N_("finish or `cancel` the marker swap first"),
+}
+#: Why a reward was drawn or jokers were taken (stored in events in English; worded on reading).
+SITE_BONUS, WELL_REASON, DRAW_FIVE_REASON = N_("site bonus"), N_("well"), N_("draw-5 tile")
+
+
+def say(state: State, reason: Reason) -> str:
+    """A reason in words, in the current language."""
+    message, fields = reason
+    if message is CANNOT_PAY:
+        return _(message, cost=cost_text(state, **fields))
+    return _(message, **{k: say(state, v) if isinstance(v, tuple) else v for k, v in fields.items()})
+
+
+def _restriction(state: State, castle: int, piece: str) -> Reason | None:
+    if piece == D.TOWER and pieces_in(state, castle, D.TOWER):
+        return N_("castle {castle} already has a tower"), {"castle": castle}
+    if piece == D.HOUSE:
+        houses, walls = pieces_in(state, castle, D.HOUSE), pieces_in(state, castle, D.WALL)
+        if houses + 1 > walls:
+            if houses == 0:
+                return N_("a house in castle {castle} needs 1 wall there first"), {"castle": castle}
+            return N_("another house in castle {castle} needs {n} walls there first"), {"castle": castle,
+                                                                                        "n": houses + 1}
+    return None
+
+
+def _restricted(state: State, castle: int, piece: str) -> bool:
+    """Would a house or tower break a building restriction in this small castle?"""
+    if piece == D.TOWER:
+        return pieces_in(state, castle, D.TOWER) > 0
+    return piece == D.HOUSE and pieces_in(state, castle, D.HOUSE) + 1 > pieces_in(state, castle, D.WALL)
 
 
 def restriction(state: State, castle: int, piece: str) -> str | None:
     """The building restriction a house or tower would break in a small castle, if any."""
-    if piece == D.TOWER and pieces_in(state, castle, D.TOWER):
-        return f"castle {castle} already has a tower"
-    if piece == D.HOUSE:
-        houses, walls = pieces_in(state, castle, D.HOUSE), pieces_in(state, castle, D.WALL)
-        if houses + 1 > walls:
-            nth = "a house" if houses == 0 else "another house"
-            return f"{nth} in castle {castle} needs {houses + 1} wall{'s' if houses else ''} there first"
-    return None
+    reason = _restriction(state, castle, piece)
+    return None if reason is None else say(state, reason)
 
 
 def build_problem(state: State, seat: int, piece: str, where: str, mods: tuple[str, ...],
                   avail: list[int] | None = None) -> str | None:
     """Why this build is not allowed now (None if it is); ``avail``: the hand's card counts, if known."""
+    reason = build_refusal(state, seat, piece, where, mods, avail)
+    return None if reason is None else say(state, reason)
+
+
+def build_refusal(state: State, seat: int, piece: str, where: str, mods: tuple[str, ...],
+                  avail: list[int] | None = None) -> Reason | None:
+    """``build_problem`` as a reason, not yet in words."""
     player = state.players[seat]
     if state.main_done:
-        return "you have already taken your main action this turn (type `end`)"
+        return MAIN_DONE, {}
     if piece not in D.PIECES:
-        return f"there is no piece called {piece!r}"
+        return N_("there is no piece called {piece}"), {"piece": repr(piece)}
     if not player.left(piece):
-        return f"you have no {piece}s left to build"
+        return NONE_LEFT[piece], {}
     parsed = parse_where(where)
     if parsed is None:
-        return f"{where!r} is not a place: use a castle and site like 3W, a castle number for a well, or large"
+        return (N_("{where} is not a place: use a castle and site like 3W, a castle number for a well, or large"),
+                {"where": repr(where)})
     castle, site = parsed
     if len(set(mods)) != len(mods) or any(m not in (D.IGNORE, D.PAY_TEN) for m in mods):
-        return "the only tiles a build can use are `ignore` and `pay10`, once each"
+        return N_("the only tiles a build can use are `ignore` and `pay10`, once each"), {}
     for tile in mods:
         if tile not in player.bonus_tiles:
-            return f"you hold no {D.BONUS_TILE_NAMES[tile]} tile"
+            return N_("you hold no {tile} tile"), {"tile": (D.BONUS_TILE_NAMES[tile], {})}
     place = _place_problem(state, player, piece, castle, site)
     if place:
         return place
-    rule = restriction(state, castle, piece) if site not in (D.LARGE, D.WELL) else None
+    rule = _restriction(state, castle, piece) if site not in (D.LARGE, D.WELL) else None
     if D.IGNORE in mods and not rule:
-        return "there is no building restriction to ignore here"
+        return N_("there is no building restriction to ignore here"), {}
     if rule and D.IGNORE not in mods:
-        return rule + (" (an ignore-restrictions tile would allow it)" if D.IGNORE in player.bonus_tiles else "")
+        if D.IGNORE in player.bonus_tiles:
+            return N_("{rule} (an ignore-restrictions tile would allow it)"), {"rule": rule}
+        return rule
     if not P.feasible(stages(state, ("build", piece, where, *mods)), 0, (), avail or available(player)):
-        return "you cannot pay for it: " + cost_text(state, piece, castle, site, mods)
+        return CANNOT_PAY, {"piece": piece, "castle": castle, "site": site, "mods": mods}
     return None
 
 
-def _place_problem(state: State, player: Player, piece: str, castle: int, site: str) -> str | None:
+def _place_problem(state: State, player: Player, piece: str, castle: int, site: str) -> Reason | None:
     if site == D.LARGE:
-        return "wells cannot be built in the large castle" if piece == D.WELL else None
+        return (N_("wells cannot be built in the large castle"), {}) if piece == D.WELL else None
     if site == D.WELL:
         if piece != D.WELL:
-            return f"castle {castle}'s round site takes only a well; name a square site like {castle}N"
+            return (N_("castle {castle}'s round site takes only a well; name a square site like {castle}N"),
+                    {"castle": castle})
         here = indicator(state)
         if here is None:
-            return "no more wells can be built"
+            return N_("no more wells can be built"), {}
         if here != castle:
-            return f"the well indicator stands in castle {here}, not {castle}"
+            return N_("the well indicator stands in castle {here}, not {castle}"), {"here": here, "castle": castle}
         return None
     if piece == D.WELL:
-        return f"a well goes on the round site where the indicator stands (castle {indicator(state)})"
+        return (N_("a well goes on the round site where the indicator stands (castle {castle})"),
+                {"castle": indicator(state)})
     current = state.sites[castle - 1][SITE_INDEX[site]]
     if site == D.EXTRA:
         if current is not None:
-            return f"castle {castle} already has an extra site"
+            return N_("castle {castle} already has an extra site"), {"castle": castle}
         if D.EXTRA_SITE not in player.bonus_tiles:
-            return "you hold no extra building site tile"
+            return N_("you hold no extra building site tile"), {}
         return None
     if current is not None:
-        owner = "a neutral" if current[1] == NEUTRAL else f"{{seat:{current[1]}}}'s"
-        return f"castle {castle}'s {D.SITE_NAMES[site]} site is taken ({owner} {current[0]})"
+        fields: dict[str, Any] = {"castle": castle, "site": (D.SITE_NAMES[site], {}),
+                                  "piece": (D.PIECE_NAMES[current[0]], {})}
+        if current[1] == NEUTRAL:
+            return N_("castle {castle}'s {site} site is taken (a neutral {piece})"), fields
+        return (N_("castle {castle}'s {site} site is taken ({owner}'s {piece})"),
+                {**fields, "owner": seat_token(current[1])})
     return None
 
 
 def cost_text(state: State, piece: str, castle: int, site: str, mods: tuple[str, ...]) -> str:
     if D.PAY_TEN in mods:
-        text = "cards worth 10 coins"
+        text = _("cards worth 10 coins")
     elif site == D.LARGE:
         same, distinct = D.LARGE_COSTS[piece]
-        text = f"a {piece} in the large castle takes {same} cards of one colour or {distinct} of different colours"
+        text = _(LARGE_COST[piece], same=same, distinct=distinct)
     else:
         a, b = state.castle_colours(castle)
-        text = f"castle {castle} takes 4 cards of {D.COLOURS[a]}/{D.COLOURS[b]} or jokers"
+        text = _("castle {castle} takes 4 cards of {a}/{b} or jokers", castle=castle, a=_(D.COLOUR_NAMES[a]),
+                 b=_(D.COLOUR_NAMES[b]))
     if piece == D.TOWER and site != D.LARGE:
-        text += f", plus {state.architect[0]} coins for the architect"
+        text = _("{cost}, plus {coins} coins for the architect", cost=text, coins=state.architect[0])
     return text
 
 
@@ -284,7 +350,7 @@ def build_candidates(state: State, seat: int) -> Iterator[tuple[str, str, tuple[
             sites.append(D.EXTRA)
         for site in sites:
             for piece in pieces:
-                ignore = (D.IGNORE,) if restriction(state, castle, piece) else ()
+                ignore = (D.IGNORE,) if _restricted(state, castle, piece) else ()
                 for extra in pay10:
                     yield piece, f"{castle}{site}", ignore + extra
     if player.left(D.WELL) and indicator(state) is not None:
@@ -305,7 +371,7 @@ def legal_steps(state: State, seat: int) -> list[Step]:
         out.append(("take",))
         avail = available(state.players[seat])
         for piece, where, mods in build_candidates(state, seat):
-            if build_problem(state, seat, piece, where, mods, avail) is None:
+            if build_refusal(state, seat, piece, where, mods, avail) is None:
                 out.append(("build", piece, where, *mods))
     out += free_steps(state, seat)
     if state.main_done:
@@ -361,49 +427,44 @@ def token_kind(token: str) -> int | None:
 def step_problem(state: State, seat: int, step: Step) -> str | None:
     """Why ``step`` cannot be taken now (None if it can)."""
     if not step:
-        return "an empty move"
+        return _("an empty move")
     verb = step[0]
     if state.pending is not None:
         if verb == "pay" and state.pending.opening[0] != "swap":
             return pay_problem(state, seat, step[1:])
         if step in pending_steps(state, seat):
             return None
-        return "finish or `cancel` the " + pending_name(state.pending) + " first"
+        return _(PENDING_FIRST[state.pending.opening[0]])
     if verb == "build" and len(step) >= 3:
         return build_problem(state, seat, step[1], step[2], step[3:])
     if step in legal_steps(state, seat):
         return None
     if verb == "take" and state.main_done:
-        return "you have already taken your main action this turn (type `end`)"
+        return _(MAIN_DONE)
     if verb == "end" and not state.main_done:
-        return "take your main action first: build something or `take` two cards"
+        return _("take your main action first: build something or `take` two cards")
     if verb in ("pay", "cancel") or verb in MARKER_WORDS:
-        return "there is nothing to pay or choose right now"
+        return _("there is nothing to pay or choose right now")
     if verb == "swap":
-        return "you hold no exchange tile"
+        return _("you hold no exchange tile")
     if verb == "draw5":
-        return "you hold no draw-5 tile"
+        return _("you hold no draw-5 tile")
     if verb == "jokers":
-        return "exchanging needs colour cards worth 6 coins for each joker"
-    return "that is not a move in this game"
-
-
-def pending_name(pending: Pending) -> str:
-    verb = pending.opening[0]
-    return {"build": "payment for your build", "jokers": "joker exchange", "swap": "marker swap"}[verb]
+        return _("exchanging needs colour cards worth 6 coins for each joker")
+    return _("that is not a move in this game")
 
 
 def pay_problem(state: State, seat: int, tokens: tuple[str, ...]) -> str | None:
     """Check a run of cards paid one after the other into the open payment."""
     if not tokens:
-        return "name the cards to pay, e.g. `pay R1 J`"
+        return _("name the cards to pay, e.g. `pay R1 J`")
     trial = state
     for i, token in enumerate(tokens):
         kind = token_kind(token)
         if kind is None:
-            return f"{token!r} is not a card (cards are written like R1, B3, J)"
+            return _("{token} is not a card (cards are written like R1, B3, J)", token=repr(token))
         if trial.pending is None:
-            return f"that is more cards than the payment needs (it was complete before {tokens[i]})"
+            return _("that is more cards than the payment needs (it was complete before {token})", token=tokens[i])
         if kind not in payable_kinds(trial, seat):
             return why_card_refused(trial, seat, kind)
         trial = pay_one(trial, seat, kind)[0]
@@ -415,14 +476,19 @@ def why_card_refused(state: State, seat: int, kind: int) -> str:
     assert pending is not None
     avail = available(state.players[seat], pending.committed)
     stage = stages(state, pending.opening)[pending.stage]
-    name = "a joker" if kind == P.JOKER_KIND else f"a {D.COLOURS[kind // 3]} {kind % 3 + 1}"
+    joker = kind == P.JOKER_KIND
+    card = "" if joker else _("{colour} {value}", colour=_(D.COLOUR_NAMES[kind // 3]), value=kind % 3 + 1)
     if avail[kind] <= 0:
-        return f"you have no {name[2:] if kind != P.JOKER_KIND else 'joker'} left to pay with"
+        return _("you have no joker left to pay with") if joker else _("you have no {card} left to pay with",
+                                                                         card=card)
     if not P.allows(stage, kind):
         if stage[0] == "colours":
-            return f"this castle takes only {D.COLOURS[stage[1]]}, {D.COLOURS[stage[2]]} or jokers"
-        return "jokers cannot be exchanged for jokers; pay colour cards"
-    return f"paying {name} now would leave the rest of the payment impossible"
+            return _("this castle takes only {a}, {b} or jokers", a=_(D.COLOUR_NAMES[stage[1]]),
+                     b=_(D.COLOUR_NAMES[stage[2]]))
+        return _("jokers cannot be exchanged for jokers; pay colour cards")
+    if joker:
+        return _("paying a joker now would leave the rest of the payment impossible")
+    return _("paying a {card} now would leave the rest of the payment impossible", card=card)
 
 
 # --- Doing it ------------------------------------------------------------------------------
@@ -465,7 +531,7 @@ def do_step(turn: Turn[State], seat: int, step: Step) -> None:
         _maybe_end_turn(turn, seat)
     elif verb == "draw5":
         _spend_tiles(turn, seat, (D.DRAW_FIVE,))
-        _reward(turn, seat, D.DRAW_TILE_COINS, "draw-5 tile")
+        _reward(turn, seat, D.DRAW_TILE_COINS, DRAW_FIVE_REASON)
         _maybe_end_turn(turn, seat)
     elif verb == "end":
         _end_turn(turn, seat)
@@ -514,8 +580,7 @@ def _complete(turn: Turn[State], seat: int, done: Pending) -> None:
         turn.event("jokers", seat, count=k, paid=card_tokens(done.paid))
         _maybe_end_turn(turn, seat)
         return
-    _, piece, where, *mods = done.opening
-    _build(turn, seat, piece, where, tuple(mods), done.paid)
+    _build(turn, seat, done.opening[1], done.opening[2], done.opening[3:], done.paid)
 
 
 def card_tokens(cards: tuple[int, ...]) -> list[str]:
@@ -585,7 +650,7 @@ def _well_reward(turn: Turn[State], seat: int) -> None:
     turn.update(well_deck=s.well_deck[1:], wells_built=s.wells_built + 1)
     turn.random = True  # the next well card is revealed
     turn.event("indicator", castle=indicator(turn.state))
-    _reward(turn, seat, coins, "well")
+    _reward(turn, seat, coins, WELL_REASON)
 
 
 def _gain_jokers(turn: Turn[State], seat: int, count: int, reason: str) -> None:
@@ -599,9 +664,9 @@ def _site_bonus(turn: Turn[State], seat: int, castle: int, site: str) -> None:
     s = turn.state
     player = s.players[seat]
     if bonus == D.JOKER_BONUS:
-        _gain_jokers(turn, seat, 1, "site bonus")
+        _gain_jokers(turn, seat, 1, SITE_BONUS)
     elif bonus == D.COINS_BONUS:
-        _reward(turn, seat, D.SITE_REWARD_COINS, "site bonus")
+        _reward(turn, seat, D.SITE_REWARD_COINS, SITE_BONUS)
     elif bonus == D.EXCHANGE_BONUS and s.exchange_left:
         turn.set_player(seat, exchange_tiles=player.exchange_tiles + 1)
         turn.update(exchange_left=s.exchange_left - 1)
@@ -617,7 +682,7 @@ def _site_bonus(turn: Turn[State], seat: int, castle: int, site: str) -> None:
 def _draw(turn: Turn[State], count: int) -> list[int]:
     """Draw up to ``count`` cards, reshuffling the discards into a new deck when it runs out."""
     out = []
-    for _ in range(count):
+    for _n in range(count):
         card = _draw_one(turn)
         if card is None:
             break
@@ -689,4 +754,4 @@ def built(state: State, seat: int) -> int:
 def standing(state: State) -> Outcome:
     """Pieces built, for places now or at the end (the engine's ``standing`` and the final view)."""
     scores = tuple(built(state, seat) for seat in range(state.seats))
-    return Outcome(scores, ranks_from_scores(scores), "pieces built (fewer left is better); ties share")
+    return Outcome(scores, ranks_from_scores(scores), _("pieces built (fewer left is better); ties share"))

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from engines.burgenland import data
+from engines.i18n import N_, current, game_catalog
 from render.burgenland import colours
 from render.burgenland import geometry as geo
 from render.burgenland.pieces import INDICATOR_RED, TILE_FILL, bonus_icon, coin, indicator, marker, piece
@@ -32,6 +33,9 @@ from render.text import width as text_width
 if TYPE_CHECKING:
     from engines.burgenland.view import Castle, LastMove, PlayerInfo, PublicView
 
+T = game_catalog("burgenland")
+_, ngettext = T.gettext, T.ngettext
+
 W = geo.BOARD_WIDTH
 HEADER_H = board_header_height(W) + 4
 GRAPH_Y = HEADER_H
@@ -43,8 +47,8 @@ H = PLAYERS_Y + PLAYERS_H + 16
 MARGIN = 20
 PIECE_KINDS = ("wall", "tower", "house", "well")
 #: Short names of bonus tiles for the supply strip (the hand spells them out in full).
-BONUS_NAMES = {data.PAY_TEN: "pay 10", data.DRAW_FIVE: "draw 5", data.IGNORE: "ignore restr.",
-               data.EXTRA_SITE: "extra site"}
+BONUS_NAMES = {data.PAY_TEN: N_("pay 10"), data.DRAW_FIVE: N_("draw 5"), data.IGNORE: N_("ignore restr."),
+               data.EXTRA_SITE: N_("extra site")}
 
 
 # --------------------------------------------------------------------------------
@@ -163,7 +167,7 @@ def _static_large(img: Image.Image, theme: Theme) -> None:
     box = large_box()
     rounded_box(draw, box.rect, theme.panel, theme.ink, width=3, radius=14)
     draw.rounded_rectangle((box.x + 3, box.y + 3, box.right - 3, box.y + 36), radius=12, fill=theme.panel_alt)
-    put(img, (box.x + box.w / 2, box.y + 20), "Large castle", 21, theme.ink, bold=True, anchor="mm")
+    put(img, (box.x + box.w / 2, box.y + 20), _("Large castle"), 21, theme.ink, bold=True, anchor="mm")
 
 
 def _legend_box(img: Image.Image, rect: tuple[int, int, int, int], title: str, theme: Theme) -> Box:
@@ -171,31 +175,32 @@ def _legend_box(img: Image.Image, rect: tuple[int, int, int, int], title: str, t
     box = Box(x, y + GRAPH_Y, w, h)
     ImageDraw.Draw(img).rounded_rectangle(box.rect, radius=10, fill=mix(theme.background, theme.panel, 0.5),
                                           outline=theme.line, width=1)
-    put(img, (box.x + 10, box.y + 8), title, 15, theme.muted, bold=True)
+    draw_text(img, (box.x + 10, box.y + 8), title, 15, theme.muted, bold=True, max_width=box.w - 16, min_size=11)
     return Box(box.x + 8, box.y + 32, box.w - 16, box.h - 38)
 
 
 def _static_legends(img: Image.Image, theme: Theme) -> None:
     """Keys for first-time readers: what the small icons mean (drawn once, in the static layer)."""
-    body = _legend_box(img, geo.LEGEND_BONUS, "site bonus", theme)
-    bonuses = ((data.JOKER_BONUS, "joker"), (data.COINS_BONUS, "3 coins"), (data.EXCHANGE_BONUS, "exchange"),
-               (data.TILE_BONUS, "bonus tile"))
+    body = _legend_box(img, geo.LEGEND_BONUS, _("site bonus"), theme)
+    bonuses = ((data.JOKER_BONUS, _("joker")), (data.COINS_BONUS, _("3 coins")),
+               (data.EXCHANGE_BONUS, _("exchange")), (data.TILE_BONUS, _("bonus tile")))
     for (bonus, label), row in zip(bonuses, body.rows(4), strict=True):
         cy = row.y + row.h / 2
         paste(img, bonus_icon(bonus, 24, theme.ink), (row.x, cy - 12))
-        put(img, (row.x + 32, cy), label, 16, theme.ink, anchor="lm")
-    body = _legend_box(img, geo.LEGEND_PIECES, "pieces", theme)
+        draw_text(img, (row.x + 32, cy), label, 16, theme.ink, anchor="lm", max_width=row.w - 34, min_size=11)
+    body = _legend_box(img, geo.LEGEND_PIECES, _("pieces"), theme)
     rows = body.rows(4)
-    entries = ((piece("wall", None, 26, theme.ink), "neutral"), (piece("wall", 0, 26, theme.ink), "seat 1"),
-               (indicator(26, theme.ink), "next well"))
+    entries = ((piece("wall", None, 26, theme.ink), _("neutral")),
+               (piece("wall", 0, 26, theme.ink), _("seat {n}", n=1)), (indicator(26, theme.ink), _("next well")))
     for (sprite, label), row in zip(entries, rows, strict=False):
         cy = row.y + row.h / 2
         paste(img, sprite, (row.x, cy - 13))
-        put(img, (row.x + 34, cy), label, 16, theme.ink, anchor="lm")
+        draw_text(img, (row.x + 34, cy), label, 16, theme.ink, anchor="lm", max_width=row.w - 36, min_size=11)
     cy = rows[3].y + rows[3].h / 2
     ImageDraw.Draw(img).rounded_rectangle((rows[3].x + 1, cy - 12, rows[3].x + 25, cy + 12), radius=5,
                                           outline=theme.highlight, width=4)
-    put(img, (rows[3].x + 34, cy), "last build", 16, theme.ink, anchor="lm")
+    draw_text(img, (rows[3].x + 34, cy), _("last build"), 16, theme.ink, anchor="lm", max_width=rows[3].w - 36,
+              min_size=11)
 
 
 def _supply_columns() -> list[Box]:
@@ -211,13 +216,14 @@ def _supply_columns() -> list[Box]:
     return cols
 
 
-SUPPLY_TITLES = ("Architect", "Well card", "Well rewards", "Deck · discard", "Tiles")
+SUPPLY_TITLES = (N_("Architect"), N_("Well card"), N_("Well rewards"), N_("Deck · discard"), N_("Tiles"))
 
 
 def _static_supply(img: Image.Image, draw: ImageDraw.ImageDraw, theme: Theme) -> None:
     for col, title in zip(_supply_columns(), SUPPLY_TITLES, strict=True):
         rounded_box(draw, col.rect, theme.panel, theme.line, width=2, radius=12)
-        put(img, (col.x + 12, col.y + 10), title, 18, theme.muted, bold=True)
+        draw_text(img, (col.x + 12, col.y + 10), _(title), 18, theme.muted, bold=True, max_width=col.w - 20,
+                  min_size=12)
 
 
 # --------------------------------------------------------------------------------
@@ -227,7 +233,8 @@ def _static_supply(img: Image.Image, draw: ImageDraw.ImageDraw, theme: Theme) ->
 def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
     """The board as a Pillow image (``render.draw_board`` encodes it)."""
     players = view["players"]
-    img = LAYERS.get(("burgenland", "board", W, theme.name, players), lambda: _static_layer(players, theme))
+    img = LAYERS.get(("burgenland", "board", W, theme.name, players, current()),
+                     lambda: _static_layer(players, theme))
     draw = ImageDraw.Draw(img)
     letters = view["colours"]
     last = view["last_move"]
@@ -316,30 +323,38 @@ def _draw_large(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, n
 def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
                  theme: Theme) -> None:
     winner, to_act = view["winner"], view["to_act"]
-    status = "main action done: may end the turn" if view["main_done"] else "to play: build, or take 2 cards"
+    status = _("main action done: may end the turn") if view["main_done"] else _("to play: build, or take 2 cards")
     line = draw_board_header(img, theme, W, Header(
         title="BURGENLAND", move=view["move"], to_act=to_act, name=player_name(names, to_act), status=status,
-        winners=None if winner is None else [winner], result=f"{player_name(names, winner)} wins!", idle="Game over"))
+        winners=None if winner is None else [winner], result=_("{name} wins!", name=player_name(names, winner)),
+        idle=_("Game over")))
     last = view["last_move"]
     text = describe_last_move(last, names)
-    if last:
-        text = f"{player_name(names, last['seat'])} {text}"
-    draw_last_line(img, draw, line, "LAST BUILD", last["seat"] if last else None, text, theme, W)
+    draw_last_line(img, draw, line, _("LAST BUILD"), last["seat"] if last else None, text, theme, W)
+
+
+#: "Ann built a wall in castle 3, west site", per piece (the words around a piece differ by language).
+BUILT = {
+    data.WALL: N_("{name} built a wall {where}"), data.TOWER: N_("{name} built a tower {where}"),
+    data.HOUSE: N_("{name} built a house {where}"), data.WELL: N_("{name} built a well {where}"),
+}
 
 
 def describe_last_move(last: LastMove | None, names: Sequence[str]) -> str:
-    """The last move in words, e.g. "built a wall in castle 3, west site"."""
+    """The last move in words, e.g. "Ann built a wall in castle 3, west site"."""
     if not last:
-        return "No builds yet"
+        return _("No builds yet")
     kind, castle, site = parse_where(last["where"])
-    piece_name = last["piece"]
     if kind == "large":
-        where = "in the large castle"
+        where = _("in the large castle")
     elif kind == "well":
-        where = f"in castle {castle}"
+        where = _("in castle {castle}", castle=castle)
     else:
-        where = f"in castle {castle}, {data.SITE_NAMES.get(site or '', site)} site"
-    return f"built a {piece_name} {where}"
+        site_name = data.SITE_NAMES.get(site or "")
+        where = _("in castle {castle}, {site} site", castle=castle, site=_(site_name) if site_name else site)
+    name = player_name(names, last["seat"])
+    message = BUILT.get(last["piece"])
+    return _(message, name=name, where=where) if message else f"{name} {last['piece']} {where}"
 
 
 def _draw_supply(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, theme: Theme) -> None:
@@ -348,15 +363,19 @@ def _draw_supply(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, 
     # Architect: the face-up cost a small-castle tower pays on top.
     paste(img, card((46, 64), TILE_FILL, theme.ink, "", ""), (arch.x + 14, cy - 32))
     put(img, (arch.x + 37, cy + 2), str(view["architect_cost"]), 30, theme.ink, bold=True, anchor="mm")
-    put(img, (arch.x + 70, cy - 12), "extra", 17, theme.muted, anchor="lm")
-    put(img, (arch.x + 70, cy + 10), "per tower", 17, theme.muted, anchor="lm")
+    draw_text(img, (arch.x + 70, cy - 12), T.pgettext("architect", "extra"), 17, theme.muted, anchor="lm",
+              max_width=arch.right - arch.x - 76, min_size=12)
+    draw_text(img, (arch.x + 70, cy + 10), _("per tower"), 17, theme.muted, anchor="lm",
+              max_width=arch.right - arch.x - 76, min_size=12)
     # Well card: which castle the indicator stands in.
     well_card = view["well_card"]
     paste(img, indicator(40, theme.ink), (well_col.x + 14, cy - 22))
     if well_card is None:
-        draw_text(img, (well_col.x + 62, cy), "no more", 19, theme.muted, anchor="lm")
+        draw_text(img, (well_col.x + 62, cy), _("no more"), 19, theme.muted, anchor="lm",
+                  max_width=well_col.right - well_col.x - 68, min_size=12)
     else:
-        put(img, (well_col.x + 62, cy - 12), "castle", 17, theme.muted, anchor="lm")
+        draw_text(img, (well_col.x + 62, cy - 12), _("castle"), 17, theme.muted, anchor="lm",
+                  max_width=well_col.right - well_col.x - 68, min_size=12)
         put(img, (well_col.x + 62, cy + 14), str(well_card), 30, INDICATOR_RED, bold=True, anchor="lm")
     _draw_rewards(img, draw, rewards_col, view["well_rewards"], theme)
     _draw_deck(img, draw, deck_col, view, theme)
@@ -390,17 +409,17 @@ def _draw_rewards(img: Image.Image, draw: ImageDraw.ImageDraw, col: Box, remaini
                 draw.rounded_rectangle((x - 4, cy - size / 2 - 4, x + size + 4, cy + size / 2 + 4),
                                        radius=8, outline=theme.ink, width=2)
     if taken >= len(column):
-        put(img, (col.x + 14, cy + 30), "no more rewards", 16, theme.muted, anchor="lm")
+        put(img, (col.x + 14, cy + 30), _("no more rewards"), 16, theme.muted, anchor="lm")
     else:
         # Under the next coin (whatever has been taken), never under a crossed-out one.
         x = min(reward_x(col, taken) + size / 2, col.right - 34)
-        put(img, (x, cy + 34), "next ↑", 15, theme.ink, bold=True, anchor="mm")
+        put(img, (x, cy + 34), _("next ↑"), 15, theme.ink, bold=True, anchor="mm")
 
 
 def _draw_deck(img: Image.Image, draw: ImageDraw.ImageDraw, col: Box, view: PublicView, theme: Theme) -> None:
     cy = col.y + 82
     paste(img, icon("cards", 44, theme.panel_alt, theme.ink), (col.x + 12, cy - 22))
-    put(img, (col.x + 62, cy - 12), "deck", 16, theme.muted, anchor="lm")
+    put(img, (col.x + 62, cy - 12), _("deck"), 16, theme.muted, anchor="lm")
     put(img, (col.x + 62, cy + 12), str(view["deck_size"]), 26, theme.ink, bold=True, anchor="lm")
     x = col.x + 140
     top = view["discard_top"]
@@ -410,25 +429,28 @@ def _draw_deck(img: Image.Image, draw: ImageDraw.ImageDraw, col: Box, view: Publ
                         str(top["value"])), (x, cy - 26))
     else:
         draw.rounded_rectangle((x, cy - 26, x + 36, cy + 26), radius=6, outline=theme.line, width=2)
-    put(img, (x + 46, cy - 12), "discard", 16, theme.muted, anchor="lm")
+    draw_text(img, (x + 46, cy - 12), _("discard"), 16, theme.muted, anchor="lm", max_width=col.right - x - 50,
+              min_size=11)
     put(img, (x + 46, cy + 12), str(view["discard_size"]), 26, theme.ink, bold=True, anchor="lm")
 
 
 def _draw_tiles(img: Image.Image, draw: ImageDraw.ImageDraw, col: Box, view: PublicView, theme: Theme) -> None:
     """Tiles still in the supply, and the bonus tiles already played (public)."""
     x = col.x + 14
-    rows = ((col.y + 50, "exchange tile", f"{view['exchange_tiles_left']}", "exchange tiles left"),
-            (col.y + 84, "bonus tile", f"{view['bonus_tiles_left']}", "bonus tiles left"))
+    rows = ((col.y + 50, "exchange tile", f"{view['exchange_tiles_left']}", _("exchange tiles left")),
+            (col.y + 84, "bonus tile", f"{view['bonus_tiles_left']}", _("bonus tiles left")))
     for cy, kind, count, label in rows:
         paste(img, bonus_icon(kind, 30, theme.ink), (x, cy - 15))
         used = put(img, (x + 38, cy), count, 22, theme.ink, bold=True, anchor="lm")
-        put(img, (x + 44 + used, cy + 1), label, 17, theme.muted, anchor="lm")
+        draw_text(img, (x + 44 + used, cy + 1), label, 17, theme.muted, anchor="lm",
+                  max_width=col.right - x - 52 - used, min_size=12)
     counts: dict[str, int] = {}
     for t in view["played_bonus_tiles"]:
         counts[t] = counts.get(t, 0) + 1
-    played = ", ".join(f"{BONUS_NAMES.get(t, t)} ×{n}" for t, n in sorted(counts.items())) or "none"
-    draw_text(img, (x, col.y + 116), f"played: {played}", 16, theme.ink, anchor="lm", max_width=col.w - 28,
-              min_size=12)
+    played = ", ".join(f"{_(BONUS_NAMES[t]) if t in BONUS_NAMES else t} ×{n}"
+                       for t, n in sorted(counts.items())) or _("none")
+    draw_text(img, (x, col.y + 116), _("played: {tiles}", tiles=played), 16, theme.ink, anchor="lm",
+              max_width=col.w - 28, min_size=12)
 
 
 def _draw_players(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
@@ -460,12 +482,13 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: in
         put(img, (slot.x + 42, slot.y + 24), f"×{n}", 22, theme.muted if faded else theme.ink, bold=True,
             anchor="lm")
     total = sum(left.values())
-    put(img, (inner.x, inner.y + 116), f"{total} piece{'s' * (total != 1)} left · built {info['built']}",
-        17, theme.muted, anchor="lm")
+    draw_text(img, (inner.x, inner.y + 116),
+              ngettext("{n} piece left · built {built}", "{n} pieces left · built {built}", total,
+                       built=info["built"]), 17, theme.muted, anchor="lm", max_width=inner.w, min_size=12)
     # Cards and tiles held (counts only: hands and bonus tiles are secret).
-    items = ((icon("cards", 30, theme.panel_alt, theme.ink), str(info["hand_size"]), "cards"),
-             (bonus_icon("exchange tile", 28, theme.ink), str(info["exchange_tiles"]), "exch."),
-             (bonus_icon("bonus tile", 28, theme.ink), str(info["bonus_tiles"]), "bonus"))
+    items = ((icon("cards", 30, theme.panel_alt, theme.ink), str(info["hand_size"]), _("cards")),
+             (bonus_icon("exchange tile", 28, theme.ink), str(info["exchange_tiles"]), _("exch.")),
+             (bonus_icon("bonus tile", 28, theme.ink), str(info["bonus_tiles"]), _("bonus")))
     cy = inner.y + 154
     for (sprite, count, label), (x, label_x, label_size) in zip(items, stat_layout(inner, items), strict=True):
         paste(img, sprite, (x, cy - sprite.height / 2))
@@ -491,7 +514,7 @@ def stat_layout(box: Box, items: Sequence[tuple[Image.Image, str, str]]) -> list
     spare = (box.w - sum(widths)) / max(1, len(items) - 1) if len(items) > 1 else 0
     out = []
     x = box.x
-    for (_, n, _), w in zip(items, widths, strict=True):
+    for (_icon, n, _label), w in zip(items, widths, strict=True):
         out.append((x, x + STAT_ICON + 5 + text_width(n, font(STAT_NUMBER, True)) + 4, size))
         x += w + spare
     return out

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engines.burgenland import data
+from engines.i18n import N_, game_catalog
 from render.palette import ColourKey
 
 KEY = ColourKey.of({
@@ -23,8 +24,15 @@ KEY = ColourKey.of({
     "white": (252, 252, 250),
 }, data.COLOURS, data.COLOUR_LETTERS)
 LETTERS = KEY.letters
-#: How colour names are printed (the data names use hyphens).
-LABELS: dict[str, str] = {c: c.replace("-", " ") for c in data.COLOURS}
+#: How colour names are printed (the data names use hyphens); translated where shown (``label``).
+LABELS: dict[str, str] = dict(zip(data.COLOURS, (
+    N_("red"), N_("yellow"), N_("green"), N_("light blue"), N_("dark blue"), N_("purple"), N_("orange"), N_("white"),
+), strict=True))
+
+
+def label(colour: str) -> str:
+    """The colour's name as printed, in the current language."""
+    return game_catalog("burgenland").gettext(LABELS[colour])
 rgb = KEY.rgb
 
 

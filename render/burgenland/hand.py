@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from engines.burgenland import data
+from engines.i18n import game_catalog
 from render.burgenland import colours
 from render.burgenland.board import PIECE_KINDS
 from render.burgenland.pieces import JOKER_FILL, bonus_icon, indicator, marker
@@ -31,6 +32,9 @@ from render.text import draw_text, put
 if TYPE_CHECKING:
     from engines.burgenland.view import CardGroup, Castle, SeatView, Tiles
 
+T = game_catalog("burgenland")
+_, ngettext = T.gettext, T.ngettext
+
 W = 900
 PAD = 24
 HEADER_H = hand_header_height(W, extra_rows=1)
@@ -44,8 +48,11 @@ SUPPLY_H = 60
 CELL_H = 50
 CASTLE_ROWS = (data.CASTLES + 1) // 2
 CASTLES_H = 44 + CASTLE_ROWS * (CELL_H + 6) + 56
-#: "wall 4/6, house 5/7, tower 6/8": cards of one colour / all different, from the data.
-LARGE_COSTS = ", ".join(f"{kind} {one}/{diff}" for kind, (one, diff) in data.LARGE_COSTS.items())
+
+
+def large_costs() -> str:
+    """"wall 4/6, house 5/7, tower 6/8": cards of one colour / all different, from the data."""
+    return ", ".join(f"{_(data.PIECE_NAMES[kind])} {one}/{diff}" for kind, (one, diff) in data.LARGE_COSTS.items())
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,18 +116,21 @@ def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, na
     tag, status = "", ""
     winner, to_act = view["winner"], view["to_act"]
     if winner is not None:
-        tag = "YOU WON!" if winner == seat else "GAME OVER"
-        status = "You built every piece first." if winner == seat else f"{player_name(names, winner)} won."
+        tag = _("YOU WON!") if winner == seat else _("GAME OVER")
+        status = (_("You built every piece first.") if winner == seat
+                  else _("{name} won.", name=player_name(names, winner)))
     elif to_act == seat:
-        tag, status = "YOUR TURN", "Your turn: build, or take 2 cards."
+        tag, status = _("YOUR TURN"), _("Your turn: build, or take 2 cards.")
     elif to_act is not None:
-        status = f"Waiting for {player_name(names, to_act)}"
+        status = _("Waiting for {name}", name=player_name(names, to_act))
     y = draw_hand_header(img, draw, theme, width=W, seat=seat, name=player_name(names, seat), tag=tag,
                          title="BURGENLAND", move=view["move"], status=status, mine=to_act == seat)
     coins = sum(g["value"] * g["count"] for g in view["hand"]["cards"])
     n_cards = sum(counts.values())
-    summary = (f"your hand: {n_cards} card{'s' * (n_cards != 1)} worth {coins} coins"
-               f" · {jokers} joker{'s' * (jokers != 1)}")
+    summary = " · ".join((
+        ngettext("your hand: {n} card worth {coins} coins", "your hand: {n} cards worth {coins} coins", n_cards,
+                 coins=coins),
+        ngettext("{n} joker", "{n} jokers", jokers)))
     draw_text(img, (INSET + 12, y + caption_size(W) * 0.75), summary, caption_size(W), theme.muted, anchor="lm",
               max_width=W - 2 * INSET - 24)
 
@@ -128,7 +138,7 @@ def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, na
 def _draw_cards(img: Image.Image, draw: ImageDraw.ImageDraw, cards: Sequence[CardGroup], jokers: int, lay: Layout,
                 theme: Theme) -> None:
     rounded_box(draw, (14, lay.cards_y, W - 14, lay.cards_bottom), theme.panel, theme.line, radius=12)
-    put(img, (PAD, lay.cards_y + 10), "Cards", 20, theme.muted, bold=True)
+    put(img, (PAD, lay.cards_y + 10), _("Cards"), 20, theme.muted, bold=True)
     groups: dict[str, dict[int, int]] = {c: {} for c in data.COLOURS}
     for group in cards:
         values = groups.setdefault(group["colour"], {})
@@ -141,20 +151,22 @@ def _draw_cards(img: Image.Image, draw: ImageDraw.ImageDraw, cards: Sequence[Car
         if colour == "joker":
             draw.line((16, top, W - 16, top), fill=theme.line, width=2)
             paste(img, icon("star", 40, (250, 200, 40), theme.ink), (PAD, cy - 20))
-            put(img, (PAD + 50, cy), "jokers", 19, theme.ink, bold=True, anchor="lm")
+            draw_text(img, (PAD + 50, cy), _("jokers"), 19, theme.ink, bold=True, anchor="lm",
+                      max_width=CARDS_X - PAD - 54, min_size=13)
             _draw_card_row(img, "joker", [(data.JOKER_VALUE, jokers)], cy, theme)
             _row_total(img, jokers, data.JOKER_VALUE * jokers, cy, theme)
             continue
         paste(img, marker(colours.LETTERS[colour], colours.rgb(colour), 40, theme.ink), (PAD, cy - 20))
-        put(img, (PAD + 50, cy), colours.LABELS[colour], 19, theme.ink, anchor="lm")
+        draw_text(img, (PAD + 50, cy), colours.label(colour), 19, theme.ink, anchor="lm",
+                  max_width=CARDS_X - PAD - 54, min_size=13)
         by_value = sorted(groups.get(colour, {}).items())
         _draw_card_row(img, colour, by_value, cy, theme)
         _row_total(img, sum(n for _, n in by_value), sum(v * n for v, n in by_value), cy, theme)
     if not lay.rows:
-        put(img, (PAD, lay.row_centre(0)), "no cards and no jokers", 19, theme.muted, anchor="lm")
+        put(img, (PAD, lay.row_centre(0)), _("no cards and no jokers"), 19, theme.muted, anchor="lm")
     if lay.missing:
         cy = lay.row_centre(max(1, len(lay.rows))) - ROW_H / 2 + MISSING_H / 2
-        x = PAD + put(img, (PAD, cy), "none of:", 17, theme.muted, anchor="lm") + 10
+        x = PAD + put(img, (PAD, cy), _("none of:"), 17, theme.muted, anchor="lm") + 10
         for colour in lay.missing:
             paste(img, marker(colours.LETTERS[colour], colours.rgb(colour), 28, theme.ink), (x, cy - 14))
             x += 34
@@ -177,7 +189,7 @@ def _draw_card_row(img: Image.Image, colour: str, by_value: Sequence[tuple[int, 
     total = sum(count for _, count in by_value)
     if total * (CARD_W + 6) - 6 <= x_end - x:
         for value, count in by_value:
-            for _ in range(count):
+            for _copy in range(count):
                 paste(img, _card_sprite(colour, value, theme), (x, top))
                 x += CARD_W + 6
         return
@@ -191,27 +203,29 @@ def _draw_card_row(img: Image.Image, colour: str, by_value: Sequence[tuple[int, 
 
 def _row_total(img: Image.Image, n: int, coins: int, cy: float, theme: Theme) -> None:
     ink = theme.ink if n else theme.muted
-    put(img, (W - PAD - 80, cy), f"×{n}", 24, ink, bold=True, anchor="rm")
-    put(img, (W - PAD, cy), f"{coins} coin{'s' * (coins != 1)}" if n else "–", 18, theme.muted, anchor="rm")
+    used = put(img, (W - PAD, cy), ngettext("{n} coin", "{n} coins", coins) if n else "–", 18, theme.muted,
+               anchor="rm")
+    # "×n" left of the coins, clear of a longer word for them ("13 Münzen").
+    put(img, (W - PAD - max(80, used + 10), cy), f"×{n}", 24, ink, bold=True, anchor="rm")
 
 
 def _draw_tiles(img: Image.Image, draw: ImageDraw.ImageDraw, tiles: Tiles, tiles_y: int, theme: Theme) -> None:
     """The exchange tiles held, and the bonus tiles held by kind (2 x 2 grid of kinds)."""
     rounded_box(draw, (14, tiles_y, W - 14, tiles_y + TILES_H), theme.panel, theme.line, radius=12)
-    put(img, (PAD, tiles_y + 10), "Tiles", 18, theme.muted, bold=True)
+    put(img, (PAD, tiles_y + 10), _("Tiles"), 18, theme.muted, bold=True)
     exchange = tiles["exchange"]
     cy = tiles_y + 58
     paste(img, bonus_icon("exchange tile", 36, theme.ink), (PAD, cy - 18))
     put(img, (PAD + 44, cy - 8), f"×{exchange}", 22, theme.ink if exchange else theme.muted, bold=True,
         anchor="lm")
-    put(img, (PAD + 44, cy + 16), "exchange", 15, theme.muted, anchor="lm")
+    draw_text(img, (PAD + 44, cy + 16), _("exchange"), 15, theme.muted, anchor="lm", max_width=110, min_size=11)
     counts: dict[str, int] = {}
     for tile in tiles["bonus"]:
         counts[tile] = counts.get(tile, 0) + 1
     grid = Box(PAD + 160, tiles_y + 12, W - 2 * PAD - 160, TILES_H - 24)
     if not counts:
         paste(img, bonus_icon("bonus tile", 36, theme.ink), (grid.x, cy - 18))
-        put(img, (grid.x + 44, cy), "no bonus tiles", 18, theme.muted, anchor="lm")
+        put(img, (grid.x + 44, cy), _("no bonus tiles"), 18, theme.muted, anchor="lm")
         return
     kinds = [k for k in data.BONUS_TILE_NAMES if k in counts] + sorted(k for k in counts
                                                                      if k not in data.BONUS_TILE_NAMES)
@@ -219,7 +233,8 @@ def _draw_tiles(img: Image.Image, draw: ImageDraw.ImageDraw, tiles: Tiles, tiles
     for kind, cell in zip(kinds, cells, strict=False):
         ccy = cell.y + cell.h / 2
         paste(img, bonus_icon("bonus tile", 30, theme.ink), (cell.x, ccy - 15))
-        label = f"{data.BONUS_TILE_NAMES.get(kind, kind)} ×{counts[kind]}"
+        name = _(data.BONUS_TILE_NAMES[kind]) if kind in data.BONUS_TILE_NAMES else kind
+        label = f"{name} ×{counts[kind]}"
         draw_text(img, (cell.x + 38, ccy), label, 17, theme.ink, bold=True, anchor="lm",
                   max_width=cell.w - 40, min_size=13)
 
@@ -229,7 +244,7 @@ def _draw_supply(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, se
     rounded_box(draw, (14, supply_y, W - 14, supply_y + SUPPLY_H), theme.panel, theme.line, radius=12)
     left = view["players_info"][seat]["pieces_left"]
     cy = supply_y + 30
-    put(img, (PAD, cy), "To build", 18, theme.muted, bold=True, anchor="lm")
+    draw_text(img, (PAD, cy), _("To build"), 18, theme.muted, bold=True, anchor="lm", max_width=104, min_size=12)
     x = PAD + 110
     colour = player_colour(seat)
     for kind in PIECE_KINDS:
@@ -243,8 +258,8 @@ def _draw_supply(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, se
 def _draw_castles(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, counts: Mapping[str, int],
                   jokers: int, castles_y: int, theme: Theme) -> None:
     rounded_box(draw, (14, castles_y, W - 14, castles_y + CASTLES_H), theme.panel, theme.line, radius=12)
-    put(img, (PAD, castles_y + 12), "Where your cards build (4 cards of the castle's colours, jokers count)",
-        18, theme.muted, bold=True)
+    draw_text(img, (PAD, castles_y + 12), _("Where your cards build (4 cards of the castle's colours, jokers count)"),
+              18, theme.muted, bold=True, max_width=W - 2 * PAD, min_size=13)
     letters = view["colours"]
     body = Box(PAD, castles_y + 44, W - 2 * PAD, CASTLE_ROWS * (CELL_H + 6))
     cols = body.columns(2, gap=16)
@@ -271,7 +286,7 @@ def _draw_castle_cell(img: Image.Image, draw: ImageDraw.ImageDraw, cell: Box, ca
               (cell.x + 48 + j * 34, cy - 15))
     ink = theme.good if enough else theme.muted
     used = put(img, (cell.x + 122, cy), f"{have}", 24, ink, bold=True, anchor="lm")
-    label = ("card" if have == 1 else "cards") + (" ✓" if enough else "")
+    label = ngettext("card", "cards", have) + (" ✓" if enough else "")
     put(img, (cell.x + 128 + used, cy), label, 16, ink, bold=enough, anchor="lm")
     x = cell.right - 8
     if well_open:
@@ -284,7 +299,7 @@ def _draw_castle_cell(img: Image.Image, draw: ImageDraw.ImageDraw, cell: Box, ca
         put(img, (x + 13, cy), site, 15, theme.ink, bold=True, anchor="mm")
         x -= 2
     if not open_sites and not well_open:
-        put(img, (cell.right - 10, cy), "full", 16, theme.muted, anchor="rm")
+        put(img, (cell.right - 10, cy), _("full"), 16, theme.muted, anchor="rm")
 
 
 def _draw_large_line(img: Image.Image, counts: Mapping[str, int], jokers: int, box: Box, theme: Theme) -> None:
@@ -292,9 +307,10 @@ def _draw_large_line(img: Image.Image, counts: Mapping[str, int], jokers: int, b
     most = max(counts.values()) if counts else 0
     different = sum(1 for n in counts.values() if n)
     y1, y2 = box.y + 12, box.y + 38
-    used = put(img, (box.x, y1), "Large castle:", 18, theme.ink, bold=True, anchor="lm")
+    used = put(img, (box.x, y1), _("Large castle:"), 18, theme.ink, bold=True, anchor="lm")
     draw_text(img, (box.x + used + 8, y1),
-              f"most of one colour {most} · different colours {different} · jokers {jokers}",
-              17, theme.ink, anchor="lm", max_width=box.w - used - 8)
-    draw_text(img, (box.x + used + 8, y2), f"needs one colour / all different: {LARGE_COSTS}", 16, theme.muted,
-              anchor="lm", max_width=box.w - used - 8)
+              _("most of one colour {most} · different colours {different} · jokers {jokers}", most=most,
+                different=different, jokers=jokers),
+              17, theme.ink, anchor="lm", max_width=box.w - used - 8, min_size=13)
+    draw_text(img, (box.x + used + 8, y2), _("needs one colour / all different: {costs}", costs=large_costs()), 16,
+              theme.muted, anchor="lm", max_width=box.w - used - 8, min_size=12)

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 from PIL import Image
 
+from engines.burgenland import data
+from engines.i18n import N_, game_catalog
 from render.burgenland.board import PIECE_KINDS
 from render.header import caption_size
 from render.icons import icon
@@ -19,19 +21,26 @@ from render.text import draw_text, put
 if TYPE_CHECKING:
     from engines.burgenland.view import PublicView
 
+_ = game_catalog("burgenland").gettext
+
 ROW_H = 56
+#: The column titles, per piece.
+LEFT = {data.WALL: N_("walls left"), data.TOWER: N_("towers left"), data.HOUSE: N_("houses left"),
+        data.WELL: N_("wells left")}
 
 
 def breakdown(view: PublicView, names: Sequence[str], width: int, theme: Theme) -> Image.Image:
     infos = view["players_info"]
     c = caption_size(W)
     h = 84 + len(infos) * ROW_H + 20
-    img = breakdown_panel(width, h, "Pieces left to build (the first to build them all wins)", theme)
+    img = breakdown_panel(width, h, _("Pieces left to build (the first to build them all wins)"), theme)
     x0 = 420
     col = (width - x0 - 140) / len(PIECE_KINDS)
     for i, kind in enumerate(PIECE_KINDS):
-        put(img, (x0 + i * col + 50, 64), f"{kind}s left", c - 8, theme.muted, bold=True, anchor="mm")
-    put(img, (width - 70, 64), "built", c - 8, theme.muted, bold=True, anchor="mm")
+        draw_text(img, (x0 + i * col + 50, 64), _(LEFT[kind]), c - 8, theme.muted, bold=True, anchor="mm",
+                  max_width=col - 4, min_size=12)
+    draw_text(img, (width - 70, 64), _("built"), c - 8, theme.muted, bold=True, anchor="mm", max_width=136,
+              min_size=12)
     large = {seat: sum(1 for p in view["large_castle"] if p["owner"] == seat) for seat in range(len(infos))}
     for row, info in enumerate(infos):
         seat = info["seat"]
@@ -45,9 +54,11 @@ def breakdown(view: PublicView, names: Sequence[str], width: int, theme: Theme) 
             put(img, (x0 + i * col + 44, cy), f"×{n}", c, theme.ink if n else theme.muted, bold=True, anchor="lm")
         put(img, (width - 70, cy), str(info["built"]), c, theme.ink, bold=True, anchor="mm")
     if any(large.values()):
-        text = "in the large castle: " + ", ".join(f"{player_name(names, s)} {n}" for s, n in large.items() if n)
+        text = _("in the large castle: {counts}",
+                 counts=", ".join(f"{player_name(names, s)} {n}" for s, n in large.items() if n))
         draw_text(img, (16, h - 14), text, c - 10, theme.muted, anchor="lm", max_width=width - 32)
     return img
 
 
-STANDINGS = Standings(title="BURGENLAND", unit="built", breakdown=breakdown)
+#: ``unit`` is translated where the end screen is drawn (``render.standings``, with this game's catalog).
+STANDINGS = Standings(title="BURGENLAND", unit=N_("built"), breakdown=breakdown)
