@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from bot.language import _
 from bot.rendering import Picture
 from bot.store import Status
 from bot.table import wording, wording_bots
@@ -90,17 +91,17 @@ def _unit(engine: AnyEngine) -> str:
     try:
         return registry.find(engine.name).score_unit
     except KeyError:  # a game outside the registry (tests)
-        return "points"
+        return _("points")
 
 
 def _told(table: Table, entries: Sequence[tuple[int, int, str]]) -> list[str]:
     """The public texts of some actions, one line each, names filled in (steps that said nothing left out)."""
-    return [fill_seats(public, table.names).replace("\n", " ") for _, _, public in entries if public]
+    return [fill_seats(public, table.names).replace("\n", " ") for _seq, _seat, public in entries if public]
 
 
 def since_last_turn(table: Table, seats: set[int], upto: int) -> list[str]:
     """What was done after the latest action of any of ``seats``, up to action ``upto``."""
-    last = max((seq for seq, seat, _ in table.tail if seat in seats and seq <= upto), default=None)
+    last = max((seq for seq, seat, _text in table.tail if seat in seats and seq <= upto), default=None)
     return _told(table, [e for e in table.tail if e[0] <= upto and (last is None or e[0] > last)])
 
 
