@@ -25,6 +25,7 @@ from typing import Any, TextIO
 import engines
 from bot.autoplay import AutoPlay
 from bot.config import Config, SettingError, read_env_file
+from bot.language import _, pgettext
 from bot.outbox import Deliverer
 from bot.rendering import Renderer, draw, installed_renderer
 from bot.store import Status, StoreUnavailable, open_store
@@ -33,10 +34,11 @@ from bot.table.announce import private_part
 from bot.table.results import ChannelEdit, ChannelPost, PrivateMessage, Problem, Reply, User
 from bot.table.tables import EngineLookup
 from bot.text import escape_name
-from engines.i18n import LANGUAGES, use
+from engines.i18n import LANGUAGES, N_, use
 
 CONSOLE_GUILD = 0
-COMMANDS = """Console commands:
+#: The console's commands (translated where shown: the words typed stay as they are).
+COMMANDS = N_("""Console commands:
   moves          the legal moves of the seat to act
   <move>         play it for the seat to act (`2: <move>` plays for seat 2 when several must act)
   undo           take back the last move, if the rules allow
@@ -45,19 +47,20 @@ COMMANDS = """Console commands:
   log [N|all]    the moves, a line per turn: the last page, page N, or every step
   status         who sits where and who is to act
   help           this text and the game's notation;  rules: the rules in short
-  quit           leave; the game is saved and can be resumed"""
+  quit           leave; the game is saved and can be resumed""")
 NAMES = ("Ann", "Bo", "Cy", "Dee")
 
 
 def seat_name(seat: int, name: str) -> str:
     """'Seat 2 (Bo)': how the console names a player (seats are what `2: take` and `hand 2` use)."""
-    return f"Seat {seat + 1} ({name})"
+    return _("Seat {seat} ({name})", seat=seat + 1, name=name)
 
 
 def console_users(players: int, names: Sequence[str] = ()) -> list[User]:
     """Stand-ins for the players; small ids never clash with Discord's 17+ digit snowflakes."""
     chosen = [n.strip() for n in names if n.strip()] or list(NAMES)
-    return [User(i + 1, escape_name(chosen[i] if i < len(chosen) else f"Player {i + 1}")) for i in range(players)]
+    return [User(i + 1, escape_name(chosen[i] if i < len(chosen) else _("Player {number}", number=i + 1)))
+            for i in range(players)]
 
 
 def format_view(view: Mapping[str, Any], indent: str = "  ") -> str:
@@ -67,7 +70,8 @@ def format_view(view: Mapping[str, Any], indent: str = "  ") -> str:
     for key, value in view.items():
         name = str(key).replace("_", " ")
         if isinstance(value, Mapping):
-            lines += [f"{indent}{name}:", format_view(value, indent + "  ")] if value else [f"{indent}{name}: none"]
+            lines += ([f"{indent}{name}:", format_view(value, indent + "  ")] if value
+                      else [f"{indent}{name}: " + pgettext("value", "none")])
         elif isinstance(value, list) and value and all(isinstance(item, Mapping) for item in value):
             lines.append(f"{indent}{name}:")
             lines += [f"{indent}  - " + "; ".join(f"{k.replace('_', ' ')} {_plain(v)}" for k, v in item.items())
@@ -79,13 +83,13 @@ def format_view(view: Mapping[str, Any], indent: str = "  ") -> str:
 
 def _plain(value: Any) -> str:
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return pgettext("value", "yes") if value else pgettext("value", "no")
     if value is None:
-        return "none"
+        return pgettext("value", "none")
     if isinstance(value, list | tuple):
-        return ", ".join(_plain(v) for v in value) or "none"
+        return ", ".join(_plain(v) for v in value) or pgettext("value", "none")
     if isinstance(value, Mapping):
-        return "; ".join(f"{k} {_plain(v)}" for k, v in value.items()) or "none"
+        return "; ".join(f"{k} {_plain(v)}" for k, v in value.items()) or pgettext("value", "none")
     return str(value)
 
 
@@ -101,13 +105,13 @@ class Printer:
     async def post(self, post: ChannelPost, nonce: str) -> int | None:
         self.messages += 1
         if post.role != "lobby":
-            pinged = [self.console.names.get(u, f"user {u}") for u in post.mentions]
+            pinged = [self.console.names.get(u) or _("user {id}", id=u) for u in post.mentions]
             self.console.say(f"@{', @'.join(pinged)}: {post.text}" if pinged else post.text)
         return self.messages
 
     async def dm(self, message: PrivateMessage, nonce: str) -> int | None:
-        name = self.console.names.get(message.user_id, f"user {message.user_id}")
-        self.console.say(f"  [private to {name}] " + message.text.replace("\n", "\n  "))
+        name = self.console.names.get(message.user_id) or _("user {id}", id=message.user_id)
+        self.console.say("  " + _("[private to {name}]", name=name) + " " + message.text.replace("\n", "\n  "))
         return None
 
     async def edit(self, edit: ChannelEdit, channel_id: int, message_id: int) -> None:
@@ -142,7 +146,8 @@ class Console:
     async def prompt(self) -> str:
         snap = await self.snapshot()
         seats = ", ".join(seat_name(s, snap.names[s]) for s in snap.to_act)
-        return f"[{self.engine} #{snap.game.id} move {(snap.move_number or 0) + 1}] {seats} > "
+        return _("[{engine} #{game} move {move}] {seats} > ", engine=self.engine, game=snap.game.id,
+                 move=(snap.move_number or 0) + 1, seats=seats)
 
     async def user(self, seat: int | None = None) -> User:
         """The stand-in for ``seat`` (default: the first seat to act)."""
@@ -150,7 +155,8 @@ class Console:
         if seat is None:
             seat = snap.to_act[0] if snap.to_act else 0
         if not 0 <= seat < len(snap.names):
-            raise TableError(Problem.BAD_REQUEST, f"There is no seat {seat + 1}; seats are 1 to {len(snap.names)}.")
+            raise TableError(Problem.BAD_REQUEST, _("There is no seat {seat}; seats are 1 to {count}.", seat=seat + 1,
+                                                    count=len(snap.names)))
         return User(snap.user_ids[seat], snap.names[seat])
 
     async def show(self, reply: Reply) -> None:
@@ -179,11 +185,11 @@ class Console:
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{what}.png"
         path.write_bytes(image)
-        self.say(f"{what} image: {path}")
+        self.say(_("{what} image: {path}", what=what, path=path))
 
     async def command(self, line: str) -> bool:
         """Run one command; False when the console should stop."""
-        word, _, rest = line.strip().partition(" ")
+        word, _space, rest = line.strip().partition(" ")
         word = word.casefold()
         if not word:
             return True
@@ -210,18 +216,18 @@ class Console:
             seat, text = int(head) - 1, tail.strip()
         await self.show(await self.service.act(self.channel, await self.user(seat), text))
 
-    async def moves(self, _: str) -> None:
+    async def moves(self, arg: str) -> None:
         await self.show(await self.service.moves(self.channel, await self.user()))
 
-    async def undo(self, _: str) -> None:
+    async def undo(self, arg: str) -> None:
         snap = await self.snapshot()
         if snap.last_mover is None:
-            self.say("There is nothing to undo yet.")
+            self.say(_("There is nothing to undo yet."))
             return
         mover = snap.user_ids.index(snap.last_mover)
         await self.show(await self.service.undo(self.channel, User(snap.last_mover, snap.names[mover])))
 
-    async def board(self, _: str) -> None:
+    async def board(self, arg: str) -> None:
         await self.show_board(await self.service.board(self.channel))
 
     async def hand(self, arg: str) -> None:
@@ -243,14 +249,14 @@ class Console:
         else:
             await self.show(await self.service.history(self.channel, page=int(arg) if arg.isdigit() else None))
 
-    async def status(self, _: str) -> None:
+    async def status(self, arg: str) -> None:
         await self.show(await self.service.status(self.channel))
 
-    async def help(self, _: str) -> None:
-        self.say(COMMANDS)
+    async def help(self, arg: str) -> None:
+        self.say(_(COMMANDS))
         await self.show(await self.service.help(self.engine))
 
-    async def rules(self, _: str) -> None:
+    async def rules(self, arg: str) -> None:
         await self.show(await self.service.rules(self.engine))
 
     async def run(self, stdin: TextIO) -> None:
@@ -310,7 +316,7 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep:
-            raise ValueError(f"--option needs KEY=VALUE, not {pair!r}")
+            raise ValueError(_("--option needs KEY=VALUE, not {pair!r}", pair=pair))
         try:
             options[key] = json.loads(value)
         except json.JSONDecodeError:
@@ -333,7 +339,8 @@ async def open_game(service: TableService, args: argparse.Namespace, out: TextIO
             print(err.args[0], file=out)
             return None
         if named != snap.game.engine:
-            print(f"Game #{args.resume} is {snap.game.engine}, not {args.engine}.", file=out)
+            print(_("Game #{game} is {engine}, not {wanted}.", game=args.resume, engine=snap.game.engine,
+                    wanted=args.engine), file=out)
             return None
         return snap.game.engine, snap.game.channel_id
     channel = -1 - secrets.randbits(48)  # negative: never a Discord channel id
@@ -393,8 +400,8 @@ async def main(argv: list[str], *, stdin: TextIO = sys.stdin, stdout: TextIO = s
             snap = await console.snapshot()
         if snap.game.status is Status.RUNNING:
             where = "" if config.database_url and args.db is None else f" --db {db}"
-            console.say(f"Game #{snap.game.id} is saved. Resume it with: "
-                        f"python -m bot console --resume {snap.game.id}{where}")
+            command = f"python -m bot console --resume {snap.game.id}{where}"
+            console.say(_("Game #{game} is saved. Resume it with: {command}", game=snap.game.id, command=command))
         else:  # over (perhaps long ago): the result and the moves
             await console.show(await service.status(channel))
             await console.show(await service.history(channel, per_page=10_000))

@@ -17,8 +17,8 @@ module gets them out exactly once:
 A transient failure (a 5xx, the network) leaves the item pending, retried later with backoff; the
 game's later items wait behind it (order is kept) while other games carry on.  A permanent one (the
 channel is gone, no access) is logged and the item dropped.  A DM to a user who does not accept DMs
-is dropped and, the first time in a game, the game's channel is told (that notice is queued in the
-same transaction).
+is dropped and, the first time in a game, the game's channel is told, in the game's language (that notice is
+queued in the same transaction).
 
 Discord-free: the Discord adapter supplies a :class:`Transport`; the console supplies one that prints.
 """
@@ -50,6 +50,7 @@ from bot.table.results import (
     keyed,
     to_outgoing,
 )
+from engines.i18n import ENGLISH, speaking
 
 log = logging.getLogger(__name__)
 
@@ -243,14 +244,20 @@ class Deliverer:
         assert isinstance(item, PrivateMessage)
         notice = None
         if item.channel_id is not None:
-            notice = keyed(ChannelPost(wording.DMS_CLOSED, (item.user_id,), game_id=item.game_id,
-                                       channel_id=item.channel_id))
+            with speaking(await self._table_language(item.game_id)):  # a post in the game's thread
+                notice = keyed(ChannelPost(wording.DMS_CLOSED, (item.user_id,), game_id=item.game_id,
+                                           channel_id=item.channel_id))
         self._sent.put(item.key, True)
         told = await self.store.mark_dms_closed(item.key, to_outgoing(notice) if notice else None)
         # The notice goes out now, ahead of the game's other announcements (it is about none of them).
         if told and notice and notice.key in await self.store.claim_keys(self.owner, [notice.key], LEASE,
                                                                           in_order=False):
             await self._send(notice)
+
+    async def _table_language(self, game_id: int | None) -> str:
+        """The language of the game's channel posts (English when the game is unknown)."""
+        game = await self.store.get_game(game_id) if game_id is not None else None
+        return str(game.settings.get("language") or ENGLISH) if game is not None else ENGLISH
 
     # ------------------------------------------------------------------ pictures
 

@@ -19,12 +19,13 @@ from bot.discord.base import answer, client_of, person, shorten
 from bot.discord.components import after_move
 from bot.discord.send import send_board, send_hand
 from bot.discord.views import confirm_view
+from bot.language import _, pgettext
 from bot.table import VACATION_CAP_DAYS, TableError
 from bot.table.languages import AUTOMATIC
 from bot.table.results import Reply
 from engines import registry
 from engines.core import normalize
-from engines.i18n import LANGUAGES, NAMES
+from engines.i18n import LANGUAGES, N_, NAMES, speaking
 from engines.registry import GameInfo
 
 log = logging.getLogger(__name__)
@@ -32,7 +33,8 @@ log = logging.getLogger(__name__)
 #: ``typing.Literal`` as a value, to make a ``Literal`` of choices known only at run time.
 _LITERAL: Any = Literal
 
-HELP = """**Board games in this server** — each game lives in its own thread.
+#: The /help text ({games}: the games' commands); translated where it is shown.
+HELP = N_("""**Board games in this server** — each game lives in its own thread.
 `/<game> new` opens a table (games: {games}); friends press **Join**, then **Start**. No one free?
 `new bots:1` (or the lobby's **Add computer player**) seats a computer player; `/hint` suggests your move.
 On your turn press **Play my turn** under the board (or type `/move`, which suggests legal moves).
@@ -42,7 +44,7 @@ On your turn press **Play my turn** under the board (or type `/move`, which sugg
 `/games` lists this server's games · `/mygames` the games waiting for you · `/<game> rules` explains a game.
 Tables choose a `pace` (time per turn) and what happens at the `deadline` when they open. I remind you before
 your time runs out (`/remind off` stops that) · `/vacation <days>` stops your clock · `/replace` hands your
-seat to someone else · `/stats` shows games played and won · **Rematch** under a final board plays again."""
+seat to someone else · `/stats` shows games played and won · **Rematch** under a final board plays again.""")
 
 
 # ---------------------------------------------------------------------- one group per game
@@ -56,25 +58,30 @@ def game_group(info: GameInfo) -> app_commands.Group:
                        pace: str = "relaxed", deadline: str = "skip", bots: int = 0, level: str = "normal",
                        hints: str = "on", language: str | None = None, **options: str | None) -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            target = await table_channel(interaction, info.title, thread)
+            # The thread's language: asked for, else the server's.
+            table_language = language or str(interaction.guild_locale or "en")
+            with speaking(table_language):  # the thread's title is the table's
+                target = await table_channel(interaction, info.title, thread)
             client = client_of(interaction)
             chosen = {name: value for name, value in options.items() if value is not None}
             reply = await client.service.create(info.name, interaction.guild_id or 0, target.id,
                                                 person(interaction.user), seats=players, pace=pace,
                                                 deadline=deadline, options={**info.default_options(), **chosen},
                                                 origin_id=interaction.channel_id, bots=bots or 0, level=level,
-                                                hints=hints != "off",
-                                                # The thread's language: asked for, else the server's.
-                                                language=language or str(interaction.guild_locale or "en"))
+                                                hints=hints != "off", language=table_language)
             if not reply.ok:
                 await answer(interaction, reply.text)
                 return
             await client.publish(reply)
-            where = f" in {target.mention}" if target.id != interaction.channel_id else ""
+            elsewhere = target.id != interaction.channel_id
             if reply.to_act:  # computer players filled the table: it has started
-                await answer(interaction, f"Game #{reply.game_id} has started{where}.")
+                text = (_("Game #{game} has started in {channel}.", game=reply.game_id, channel=target.mention)
+                        if elsewhere else _("Game #{game} has started.", game=reply.game_id))
             else:
-                await answer(interaction, f"You opened game #{reply.game_id}{where}. Friends press **Join** there.")
+                text = (_("You opened game #{game} in {channel}. Friends press **Join** there.", game=reply.game_id,
+                          channel=target.mention) if elsewhere
+                        else _("You opened game #{game}. Friends press **Join** there.", game=reply.game_id))
+            await answer(interaction, text)
 
         # The parameters as discord.py should see them: the player range and each option's choices are
         # the game's own.  discord.py reads them from the signature when the command is made, so it is
@@ -128,7 +135,7 @@ def _new_signature(info: GameInfo) -> inspect.Signature:
 
 def thread_safe(name: str) -> str:
     """A display name for a thread's title: without mention or markdown syntax (titles show it raw)."""
-    return " ".join(re.sub(r"[<>@*_~`|#\\]", " ", name).split()) or "a player"
+    return " ".join(re.sub(r"[<>@*_~`|#\\]", " ", name).split()) or _("a player")
 
 
 async def table_channel(interaction: discord.Interaction, title: str, thread: bool) -> Any:
@@ -215,36 +222,37 @@ async def log_(interaction: discord.Interaction, page: app_commands.Range[int, 1
             await answer(interaction, reply.text)
             return
         file = discord.File(io.BytesIO(reply.text.encode()), filename=f"game-{reply.game_id}-log.txt")
-        await answer(interaction, f"The log of game #{reply.game_id}.", file=file)
+        await answer(interaction, _("The log of game #{game}.", game=reply.game_id), file=file)
         return
     await answer(interaction, (await service.history(interaction.channel_id, page=page)).text)
 
 
 @app_commands.command(name="resign", description="Resign this channel's game (you rank last)")
 async def resign(interaction: discord.Interaction) -> None:
-    await _confirm(interaction, "resign", "Resign", "Resign game #{game}? You will rank last.")
+    await _confirm(interaction, "resign", pgettext("button", "Resign"), N_("Resign game #{game}? You will rank last."))
 
 
 @app_commands.command(name="abandon", description="End this channel's game without a result (creator or manager)")
 async def abandon(interaction: discord.Interaction) -> None:
-    await _confirm(interaction, "abandon", "Abandon the game",
-                   "Abandon game #{game}? It ends for everyone, without a result.")
+    await _confirm(interaction, "abandon", _("Abandon the game"),
+                   N_("Abandon game #{game}? It ends for everyone, without a result."))
 
 
 async def _confirm(interaction: discord.Interaction, verb: str, label: str, question: str) -> None:
+    """Ask ``question`` (a message marked with ``N_``, with a ``{game}`` field) under a button ``label``."""
     try:
         snap = await _service(interaction).snapshot(interaction.channel_id)
     except TableError as err:
         await answer(interaction, err.text)
         return
-    await answer(interaction, question.format(game=snap.game.id), view=confirm_view(verb, snap.game.id, label))
+    await answer(interaction, _(question, game=snap.game.id), view=confirm_view(verb, snap.game.id, label))
 
 
 @app_commands.command(name="replace", description="Hand your seat in this channel's game to another member")
 @app_commands.describe(member="Who takes your seat (during a vote on an absent player: whom you vote for)")
 async def replace(interaction: discord.Interaction, member: discord.Member) -> None:
     if member.bot:
-        await answer(interaction, "A bot cannot take a seat; pick a person.")
+        await answer(interaction, _("A bot cannot take a seat; pick a person."))
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     await _and_publish(interaction, await _service(interaction).replace(
@@ -257,7 +265,7 @@ async def replace(interaction: discord.Interaction, member: discord.Member) -> N
 @app_commands.command(name="games", description="The games on this server")
 async def games(interaction: discord.Interaction) -> None:
     if interaction.guild_id is None:
-        await answer(interaction, "Use `/games` in a server; in DMs, `/mygames` lists your games.")
+        await answer(interaction, _("Use `/games` in a server; in DMs, `/mygames` lists your games."))
         return
     await answer(interaction, (await _service(interaction).list_games(interaction.guild_id)).text)
 
@@ -295,7 +303,7 @@ async def language(interaction: discord.Interaction, language: str) -> None:
 @app_commands.describe(user="Whose results (default: yours)")
 async def stats(interaction: discord.Interaction, user: discord.User | None = None) -> None:
     if interaction.guild_id is None:
-        await answer(interaction, "Use `/stats` in a server: results are counted per server.")
+        await answer(interaction, _("Use `/stats` in a server: results are counted per server."))
         return
     await answer(interaction, (await _service(interaction).stats(interaction.guild_id,
                                                                  person(user or interaction.user))).text)
@@ -303,7 +311,7 @@ async def stats(interaction: discord.Interaction, user: discord.User | None = No
 
 @app_commands.command(name="help", description="How to play board games with this bot")
 async def help_(interaction: discord.Interaction) -> None:
-    text = HELP.format(games=", ".join(f"`/{g.command}`" for g in registry.all_games()))
+    text = help_text()
     service = _service(interaction)
     try:
         snap = await service.snapshot(interaction.channel_id)
@@ -311,8 +319,14 @@ async def help_(interaction: discord.Interaction) -> None:
         pass
     else:
         notation = (await service.help(snap.game.engine)).text
-        text += f"\n\n**This channel's game (#{snap.game.id}) — how to write moves:**\n{notation}"
+        head = _("**This channel's game (#{game}) — how to write moves:**", game=snap.game.id)
+        text += f"\n\n{head}\n{notation}"
     await answer(interaction, text)
+
+
+def help_text() -> str:
+    """The /help text in the current language."""
+    return _(HELP, games=", ".join(f"`/{g.command}`" for g in registry.all_games()))
 
 
 def _service(interaction: discord.Interaction) -> Any:

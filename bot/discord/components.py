@@ -21,6 +21,7 @@ from bot.discord.base import answer, client_of, clip, is_manager, person, shorte
 from bot.discord.items import GAME, MOVE, OPTION_MAX, GameButton, Match, guarded
 from bot.discord.menus import as_buttons, menu
 from bot.discord.send import send_board, send_hand
+from bot.language import _
 from bot.table import wording
 from bot.table.results import Choice, Reply
 
@@ -80,10 +81,10 @@ class PlayButton(GameButton, template=rf"bg:play:{GAME}(?::{MOVE})?"):
 
     verb = "play"
 
-    def __init__(self, game: int, move: int | None = None, label: str = "Play my turn",
+    def __init__(self, game: int, move: int | None = None, label: str | None = None,
                  style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
         self.move = move
-        super().__init__(game, label, style, *(() if move is None else (move,)))
+        super().__init__(game, label or _("Play my turn"), style, *(() if move is None else (move,)))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
@@ -191,7 +192,7 @@ class MemberSelect(discord.ui.DynamicItem[discord.ui.UserSelect[Any]], template=
 
     def __init__(self, game: int) -> None:
         self.game = game
-        super().__init__(discord.ui.UserSelect(custom_id=f"bg:who:{game}", placeholder="Who should take the seat?",
+        super().__init__(discord.ui.UserSelect(custom_id=f"bg:who:{game}", placeholder=_("Who should take the seat?"),
                                                min_values=1, max_values=1))
 
     @classmethod
@@ -207,7 +208,7 @@ class MemberSelect(discord.ui.DynamicItem[discord.ui.UserSelect[Any]], template=
             return
         member = members[0]
         if member.bot:
-            await answer(interaction, "A bot cannot take a seat; pick a person.")
+            await answer(interaction, _("A bot cannot take a seat; pick a person."))
             return
         client = client_of(interaction)
         reply = await client.service.vote(self.game, person(interaction.user), "replace", person(member),
@@ -246,7 +247,7 @@ class BackButton(GameButton, template=rf"bg:back:{GAME}:{MOVE}"):
 
     def __init__(self, game: int, move: int) -> None:
         self.move = move
-        super().__init__(game, "◀ back", discord.ButtonStyle.secondary, move)
+        super().__init__(game, _("◀ back"), discord.ButtonStyle.secondary, move)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
@@ -264,9 +265,10 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"b
     ``a<index>`` a move, ``g<prefix>`` a group, ``p<page>|<prefix>`` a page."""
 
     def __init__(self, game: int, move: int, options: Sequence[discord.SelectOption] = (),
-                 placeholder: str = "Choose your move") -> None:
+                 placeholder: str | None = None) -> None:
         self.game, self.move = game, move
         # (Rebuilt from a click's id, it has no options of its own: only its values are read.)
+        placeholder = placeholder or _("Choose your move")
         super().__init__(discord.ui.Select(custom_id=f"bg:pick:{game}:{move}", placeholder=shorten(placeholder, 150),
                                            options=list(options), min_values=1, max_values=1))
 
@@ -285,7 +287,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"b
         elif kind == "g":
             await menu_at(interaction, self.game, self.move, prefix=rest)
         elif kind == "p":
-            page, _, prefix = rest.partition("|")
+            page, _bar, prefix = rest.partition("|")
             await menu_at(interaction, self.game, self.move, prefix=prefix,
                           page=int(page) if page.isdecimal() and len(page) <= 4 else 0)
         else:
@@ -313,10 +315,10 @@ def choices_view(game: int, move: int, choices: Sequence[Choice], prefix: str = 
                for e in entries]
     if pages > 1:
         if page > 0:
-            options.insert(0, discord.SelectOption(label="◀ previous choices", value=f"p{page - 1}|{prefix}"[:100]))
+            options.insert(0, discord.SelectOption(label=_("◀ previous choices"), value=f"p{page - 1}|{prefix}"[:100]))
         if page < pages - 1:
-            options.append(discord.SelectOption(label="more choices ▶", value=f"p{page + 1}|{prefix}"[:100]))
-    view.add_item(ChoiceSelect(game, move, options, f"Choose: {prefix} …" if prefix else "Choose your move"))
+            options.append(discord.SelectOption(label=_("more choices ▶"), value=f"p{page + 1}|{prefix}"[:100]))
+    view.add_item(ChoiceSelect(game, move, options, _("Choose: {prefix} …", prefix=prefix) if prefix else None))
     if prefix:
         view.add_item(BackButton(game, move))
     return view

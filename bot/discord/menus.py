@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.language import ngettext
 from bot.table.results import Choice
 
 MAX_OPTIONS = 25  # Discord's limit for a select
@@ -39,7 +40,8 @@ def menu(choices: Sequence[Choice], prefix: str = "", page: int = 0) -> tuple[li
             groups.setdefault(" ".join(c.key.split()[: depth + 1]), []).append((i, c))
         if 1 < len(groups) < len(entries):
             entries = [Entry(members[0][1].label, index=members[0][0]) if len(members) == 1
-                       else Entry(f"{key} … ({len(members)} choices)", prefix=key, count=len(members))
+                       else Entry(ngettext("{key} … ({n} choice)", "{key} … ({n} choices)", len(members), key=key),
+                                  prefix=key, count=len(members))
                        for key, members in groups.items()]
     per_page = MAX_OPTIONS - 2  # room for "previous" and "more"
     if len(entries) <= MAX_OPTIONS:

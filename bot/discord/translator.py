@@ -50,7 +50,7 @@ def command_texts(commands: Iterable[app_commands.Command[Any, ..., Any] | app_c
             yield from command_texts(command.commands)
             continue
         for parameter in command.parameters:
-            yield parameter.name, NAME
+            yield parameter.display_name, NAME   # the name Discord is told (a renamed option: its display name)
             yield parameter.description, None
             for choice in parameter.choices:
                 yield choice.name, CHOICE

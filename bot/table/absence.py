@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import ai
+from bot.language import _
 from bot.store import DAY, Outgoing, Policy, Status, Timer, Vote, Waiting
 from bot.table import announce, wording, wording_bots, wording_time
 from bot.table.errors import TableError, replies
@@ -111,7 +112,7 @@ class Absence:
         current, absent = table.state, list(late)
         moves: list[tuple[int, Action, Sequence[Event]]] = []
         played: list[tuple[int, str]] = []
-        for _ in range(SKIP_LIMIT * max(1, len(late))):
+        for _attempt in range(SKIP_LIMIT * max(1, len(late))):
             acting = engine.to_act(current)
             seat = next((s for s in absent if s in acting), None)
             if seat is None:
@@ -125,7 +126,7 @@ class Absence:
                 absent.remove(seat)
         with speaking(table.language):
             notes = [note(table.names[s], [label for who, label in played if who == s]) for s in late]
-        all_events = [e for _, _, events in moves for e in events]
+        all_events = [e for _seat, _action, events in moves for e in events]
 
         def announcements(after: Table) -> list[Announcement]:
             post, private = announce.move_messages(engine, table, after, late[0], all_events, lead=notes)
@@ -272,7 +273,7 @@ class Absence:
     @replies
     async def vote_open(self, game_id: int, user: User, *, channel_id: int | None = None) -> Reply:
         """Whether ``user`` may vote in the game now (before offering them a member picker)."""
-        async with self._seated(channel_id, game_id, user) as (table, _, seat, timer):
+        async with self._seated(channel_id, game_id, user) as (table, _engine, seat, timer):
             pass
         if timer is None or timer.waiting is not Waiting.VOTE:
             raise TableError(Problem.WRONG_PHASE, wording.no_vote(game_id), game_id)
@@ -336,10 +337,10 @@ class Absence:
         standing = engine.standing(table.state)
         result = outcome_result(standing, ranks=resign_ranks(standing, seat), timed_out=seat)
         ended = dataclasses.replace(table, game=dataclasses.replace(game, status=Status.FINISHED, result=result))
-        with speaking(ended.language):
+        with speaking(ended.language):  # the game's note (shown by its status) is in its language too
             post = keyed(announce.final_post(engine, ended, wording_time.ended_by_vote(game.id, table.names[seat]),
                                              result))
-        note = f"ended by vote after {table.names[seat]}'s time ran out"
+            note = _("ended by vote after {name}'s time ran out", name=table.names[seat])
         await self.store.end_game(game.id, game.version, Status.FINISHED, result, note, [to_outgoing(post)])
         self.tables.forget(game.id)
         return Reply(wording_time.VOTE_ENDED_GAME, game_id=game.id, engine=engine.name, post=post, outbox=(post,),

@@ -99,12 +99,12 @@ def _unit(engine: AnyEngine) -> str:
 
 def _told(table: Table, entries: Sequence[tuple[int, int, str]]) -> list[str]:
     """The public texts of some actions, one line each, names filled in (steps that said nothing left out)."""
-    return [fill_seats(public, table.names).replace("\n", " ") for _, _, public in entries if public]
+    return [fill_seats(public, table.names).replace("\n", " ") for _seq, _seat, public in entries if public]
 
 
 def since_last_turn(table: Table, seats: set[int], upto: int) -> list[str]:
     """What was done after the latest action of any of ``seats``, up to action ``upto``."""
-    last = max((seq for seq, seat, _ in table.tail if seat in seats and seq <= upto), default=None)
+    last = max((seq for seq, seat, _text in table.tail if seat in seats and seq <= upto), default=None)
     return _told(table, [e for e in table.tail if e[0] <= upto and (last is None or e[0] > last)])
 
 

@@ -12,6 +12,7 @@ import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.language import _
 from bot.store import ActionRow
 from bot.table import wording
 from bot.text import fill_seats
@@ -65,7 +66,7 @@ def entries(actions: Sequence[ActionRow], names: Sequence[str]) -> list[Entry]:
 def entry_lines(entry: Entry, names: Sequence[str]) -> list[str]:
     if isinstance(entry, str):
         return [entry]
-    who = names[entry.seat] if entry.seat < len(names) else f"seat {entry.seat + 1}"
+    who = names[entry.seat] if entry.seat < len(names) else _("seat {number}", number=entry.seat + 1)
     return [wording.log_turn(entry.number, who, " ".join(entry.moves))]
 
 
@@ -85,6 +86,6 @@ def _export(engine: AnyEngine, seats: int, seed: int, options: dict[str, object]
         label = fill_seats(engine.format_action(state, action.seat, parsed), names)
         state, events = engine.apply(state, action.seat, parsed)
         said = [fill_seats(text, names) for e in events if (text := engine.describe(e, reader))]
-        who = names[action.seat] if action.seat < len(names) else f"seat {action.seat + 1}"
+        who = names[action.seat] if action.seat < len(names) else _("seat {number}", number=action.seat + 1)
         lines.append(wording.export_line(number, who, label, " ".join(line.replace("\n", " ") for line in said)))
     return lines

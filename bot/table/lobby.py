@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import ai
+from bot.language import _
 from bot.store import ACTIVE, ChannelBusy, GameRow, LogStats, NewGame, Outgoing, Pace, Policy, SeatRow, Status
 from bot.table import announce, wording, wording_bots
 from bot.table.errors import TableError, replies
@@ -79,7 +80,7 @@ class Lobby:
         """Seat ``bots`` computer players at a lobby just opened; the reply tells of all of it (the
         lobby post, its edits, and the start when they fill the table)."""
         reply, names = opened, []
-        for _ in range(bots):
+        for _number in range(bots):
             assert opened.game_id is not None
             row = await self.tables.find(None, opened.game_id)
             async with self.tables.locked(row) as known:
@@ -212,10 +213,10 @@ class Lobby:
             self.tables.require_owner(table.game, user, is_manager, "cancel")
             engine = self.tables.engine(table.game.engine)
             ended = dataclasses.replace(table, game=dataclasses.replace(table.game, status=Status.CANCELLED))
-            with speaking(ended.language):
+            with speaking(ended.language):  # the game's note (shown by its status) is in its language too
                 edit = keyed(announce.lobby_edit(engine, ended, table.timing))
-            await self.store.end_game(row.id, table.game.version, Status.CANCELLED, None,
-                                      f"cancelled by {user.name}", [to_outgoing(edit)])
+                note = _("cancelled by {name}", name=user.name)
+            await self.store.end_game(row.id, table.game.version, Status.CANCELLED, None, note, [to_outgoing(edit)])
         return Reply(wording.cancelled(row.id), game_id=row.id, engine=engine.name, outbox=(edit,),
                      channel_id=row.channel_id)
 
@@ -224,7 +225,7 @@ class Lobby:
         message, the start post and each hand are stored with the start itself."""
         game = table.game
         by_join = sorted(table.seats, key=lambda s: s.joined)
-        _, order = rng.shuffle(rng.seed_state(game.seed), [s.user_id for s in by_join])
+        _drawn, order = rng.shuffle(rng.seed_state(game.seed), [s.user_id for s in by_join])
         state = engine.new_game(len(order), game.seed, game.options)
         seats = tuple(dataclasses.replace(next(s for s in by_join if s.user_id == uid), seat=i)
                       for i, uid in enumerate(order))

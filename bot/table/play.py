@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from bot.language import _
 from bot.store import ACTIVE, Status
 from bot.table import announce, wording
 from bot.table.errors import TableError, replies
@@ -163,10 +164,10 @@ class Play:
             standing = engine.standing(table.state)
             result = outcome_result(standing, ranks=resign_ranks(standing, seat), resigned=seat)
             ended = _ended(table, Status.FINISHED, result)
-            with speaking(ended.language):
+            with speaking(ended.language):  # the game's note (shown by its status) is in its language too
                 post = keyed(announce.final_post(engine, ended, wording.resigned(user.name, row.id), result))
-            await self.store.end_game(row.id, table.game.version, Status.FINISHED, result, f"{user.name} resigned",
-                                      [to_outgoing(post)])
+                note = _("{name} resigned", name=user.name)
+            await self.store.end_game(row.id, table.game.version, Status.FINISHED, result, note, [to_outgoing(post)])
         return Reply(wording.RESIGNED, game_id=row.id, engine=engine.name, post=post, outbox=(post,),
                      channel_id=row.channel_id)
 
@@ -188,8 +189,9 @@ class Play:
                 items: tuple[Announcement, ...] = (post,)
                 if table.game.status is Status.LOBBY:  # the lobby message stops offering seats
                     items += (keyed(announce.lobby_edit(engine, ended, table.timing)),)
-            await self.store.end_game(row.id, table.game.version, Status.ABANDONED, None,
-                                      f"abandoned by {user.name}", [to_outgoing(a) for a in items])
+                note = _("abandoned by {name}", name=user.name)
+            await self.store.end_game(row.id, table.game.version, Status.ABANDONED, None, note,
+                                      [to_outgoing(a) for a in items])
         return Reply(wording.abandoned(row.id), game_id=row.id, post=post, outbox=items, channel_id=row.channel_id)
 
 

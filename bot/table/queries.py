@@ -6,6 +6,7 @@ import logging
 import math
 from dataclasses import dataclass
 
+from bot.language import _
 from bot.rendering import Picture
 from bot.store import GameRow, Pace, Status
 from bot.table import announce, history, wording, wording_bots
@@ -51,7 +52,8 @@ class Queries:
             lines.append(wording.seated_list(table.names))
         elif table.game.status in (Status.RUNNING, Status.FINISHED, Status.ABANDONED):
             to_act = set(table.game.to_act)
-            lines += [f"{i + 1}. {name}" + ("  ← to act" if i in to_act else "") for i, name in enumerate(table.names)]
+            lines += [_("{number}. {name}  ← to act", number=i + 1, name=name) if i in to_act else f"{i + 1}. {name}"
+                      for i, name in enumerate(table.names)]
         if table.game.result is not None:
             lines += result_lines(table.game.result, table.names)
         timer = await self.store.timer(row.id)

@@ -1,0 +1,219 @@
+"""The Discord layer, the console and the table service in pt_BR and de: labels, /help, refusals, console
+lines and game notes are translated with their fields kept; every slash command's localised names are names
+Discord accepts (one lower-case word, at most 32 characters, unique among siblings) and its localised
+descriptions fit Discord's 100 characters."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import discord
+import pytest
+from discord import app_commands
+from discord.app_commands import TranslationContextLocation as Where
+
+from bot.console import COMMANDS, console_users, format_view, seat_name
+from bot.discord import commands
+from bot.discord.commands import all_commands, help_text
+from bot.discord.components import PlayButton, choices_view
+from bot.discord.translator import CHOICE, NAME, command_texts, translated
+from bot.language import _
+from bot.outbox import Deliverer
+from bot.store import Store
+from bot.table import TableService
+from bot.table.results import Choice
+from engines.i18n import ENGLISH, speaking
+from tests.bot.helpers import ANN, CHANNEL, GUILD, ok
+from tests.bot.tinygame import lookup
+
+TRANSLATED = ("de", "pt_BR")
+DISCORD_NAME = re.compile(r"^[-_\w]{1,32}$")
+#: Names that stay as they are in every language: the games' commands.
+GAME_COMMANDS = {"burgenland", "burgen-land", "burgundy", "buerger"}
+
+
+def in_each(make: Any) -> dict[str, Any]:
+    """``make()`` in English and in each translated language."""
+    found = {}
+    for language in (ENGLISH, *TRANSLATED):
+        with speaking(language):
+            found[language] = make()
+    return found
+
+
+# ---------------------------------------------------------------------- components
+
+
+def test_button_labels_and_menus_follow_the_language() -> None:
+    labels = in_each(lambda: PlayButton(12, 3).item.label)
+    assert labels == {ENGLISH: "Play my turn", "de": "Meinen Zug spielen", "pt_BR": "Jogar minha vez"}
+
+
+async def test_a_long_menu_is_grouped_and_paged_in_the_readers_language() -> None:
+    choices = [Choice(f"build {i} x", f"Build {i}") for i in range(30)] + [Choice("take", "Take")]
+    for language in TRANSLATED:
+        with speaking(language):
+            view = choices_view(5, 7, choices)
+            grouped = choices_view(5, 7, choices, prefix="build")
+        assert view is not None and grouped is not None
+        (select,) = _items(view, discord.ui.Select)
+        labels = [o.label for o in select.options]
+        assert "build … (30 choices)" not in labels and any(label.startswith("build … (30 ") for label in labels)
+        assert select.placeholder not in (None, "Choose your move")
+        (picker,) = _items(grouped, discord.ui.Select)
+        assert picker.placeholder is not None and "build" in picker.placeholder
+        assert not picker.placeholder.startswith("Choose:")
+        assert "more choices ▶" not in [o.label for o in picker.options] and picker.options[-1].label.endswith("▶")
+        (back,) = _items(grouped, discord.ui.Button)
+        assert back.label.startswith("◀") and back.label != "◀ back"
+
+
+def _items(view: discord.ui.View, kind: type[Any]) -> list[Any]:
+    """The view's components of a kind (a dynamic item counts as the component it wraps)."""
+    return [item for child in view.children if isinstance(item := getattr(child, "item", child), kind)]
+
+
+# ---------------------------------------------------------------------- /help and refusals
+
+
+def test_the_help_text_is_translated_with_the_games_and_the_localised_commands() -> None:
+    texts = in_each(help_text)
+    assert texts[ENGLISH].startswith("**Board games in this server**")
+    for language in TRANSLATED:
+        text = texts[language]
+        assert text != texts[ENGLISH] and "{games}" not in text
+        assert all(f"`/{game}`" in text for game in ("burgenland", "burgundy", "buerger", "burgen-land"))
+    assert "`/zug`" in texts["de"] and "`/jogada`" in texts["pt_BR"]
+
+
+class _Response:
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    def is_done(self) -> bool:
+        return False
+
+    async def send_message(self, text: str, **kwargs: Any) -> None:
+        self.sent.append(text)
+
+
+class _Interaction:
+    """Just enough of an interaction for a command that refuses before calling the service."""
+
+    def __init__(self) -> None:
+        self.response = _Response()
+        self.guild_id = None
+
+
+async def _refusal(command: app_commands.Command[Any, ..., Any], *args: Any) -> str:
+    interaction = _Interaction()
+    await command.callback(interaction, *args)  # type: ignore[arg-type]
+    (text,) = interaction.response.sent
+    return text
+
+
+async def test_refusals_in_commands_are_in_the_readers_language() -> None:
+    said: dict[str, list[str]] = {}
+    bot_member = type("Member", (), {"bot": True})()
+    for language in (ENGLISH, *TRANSLATED):
+        with speaking(language):
+            said[language] = [await _refusal(commands.games), await _refusal(commands.stats),
+                              await _refusal(commands.replace, bot_member)]
+    assert said[ENGLISH] == ["Use `/games` in a server; in DMs, `/mygames` lists your games.",
+                             "Use `/stats` in a server: results are counted per server.",
+                             "A bot cannot take a seat; pick a person."]
+    for language in TRANSLATED:
+        assert all(t != e for t, e in zip(said[language], said[ENGLISH], strict=True))
+    assert "`/partien`" in said["de"][0] and "`/meine-partien`" in said["de"][0]
+    assert "`/partidas`" in said["pt_BR"][0] and "`/estatisticas`" in said["pt_BR"][1]
+
+
+def test_the_start_answers_keep_their_fields() -> None:
+    for language in TRANSLATED:
+        with speaking(language):
+            text = _("You opened game #{game} in {channel}. Friends press **Join** there.", game=42,
+                     channel="<#99>")
+        assert "#42" in text and "<#99>" in text and "Friends" not in text
+
+
+# ---------------------------------------------------------------------- the console
+
+
+def test_console_lines_are_in_the_games_language() -> None:
+    seats = in_each(lambda: seat_name(1, "Bo"))
+    assert seats == {ENGLISH: "Seat 2 (Bo)", "de": "Platz 2 (Bo)", "pt_BR": "Lugar 2 (Bo)"}
+    names = in_each(lambda: [u.name for u in console_users(3, ["Ann", "Bo"])])
+    assert names[ENGLISH][2] == "Player 3" and names["de"][2] == "Spieler 3" and names["pt_BR"][2] == "Jogador 3"
+    views = in_each(lambda: format_view({"hand": [], "done": True, "note": None}))
+    assert views[ENGLISH] == "  hand: none\n  done: yes\n  note: none"
+    assert views["de"] == "  hand: keine\n  done: ja\n  note: keine"
+    helps = in_each(lambda: _(COMMANDS))
+    for language in TRANSLATED:  # the words typed stay English: the console reads them so
+        assert helps[language] != helps[ENGLISH]
+        assert all(f"\n  {word} " in helps[language] for word in ("moves", "undo", "board", "status", "quit"))
+
+
+# ---------------------------------------------------------------------- the table service
+
+
+async def test_a_games_note_is_written_in_its_language(store: Store) -> None:
+    service = TableService(store, engines_lookup=lookup)
+    ok(await service.create("sprint", GUILD, CHANNEL, ANN, seats=2, language="de"))
+    ok(await service.cancel(CHANNEL, ANN))
+    status = ok(await service.status(CHANNEL)).text
+    assert "Abgesagt von Ann." in status.splitlines()
+
+
+async def test_a_closed_dm_notice_is_told_in_the_tables_language(store: Store) -> None:
+    service = TableService(store, engines_lookup=lookup)
+    created = ok(await service.create("sprint", GUILD, CHANNEL, ANN, seats=2, language="pt-BR"))
+    deliverer = Deliverer(store, transport=None)  # type: ignore[arg-type]  # only the language is asked
+    assert await deliverer._table_language(created.game_id) == "pt_BR"
+    assert await deliverer._table_language(None) == ENGLISH
+
+
+# ---------------------------------------------------------------------- the slash commands
+
+
+def _siblings(items: Sequence[Any]) -> Iterator[tuple[list[tuple[str, Where]], list[Any]]]:
+    """Each group of sibling names (top-level commands, a group's subcommands, a command's options), with
+    their translation locations, depth first; and each option's choices."""
+    yield [(c.name, Where.group_name if isinstance(c, app_commands.Group) else Where.command_name)
+           for c in items], []
+    for command in items:
+        if isinstance(command, app_commands.Group):
+            yield from _siblings(command.commands)
+        else:
+            yield [(p.display_name, Where.parameter_name) for p in command.parameters], [
+                c for p in command.parameters for c in p.choices]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_localised_command_names_are_names_discord_accepts(language: str) -> None:
+    localised_all: set[str] = set()
+    for names, choices in _siblings(all_commands()):
+        localised = [translated(name, where, language) for name, where in names]
+        for name in localised:
+            assert DISCORD_NAME.match(name) and name == name.lower(), (language, name)
+        assert len(set(localised)) == len(localised), (language, localised)
+        localised_all.update(localised)
+        for choice in choices:
+            assert 1 <= len(translated(choice.name, Where.choice_name, language)) <= 100
+    # Translated indeed: the shared commands and the subcommands have names of their own.
+    assert {"zug", "neu", "hilfe"} <= localised_all or {"jogada", "nova", "ajuda"} <= localised_all
+    assert all(translated(g, Where.group_name, language) == g for g in GAME_COMMANDS)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_command_text_is_translated_and_fits(language: str) -> None:
+    kept = GAME_COMMANDS | {"hand", "bots", "text", "thread", "export", "normal", "English", "Deutsch",
+                            "Português (Brasil)"}
+    for text, context in command_texts(all_commands()):
+        where = {NAME: Where.command_name, CHOICE: Where.choice_name}.get(context or "", Where.command_description)
+        localised = translated(text, where, language)
+        if context is None:
+            assert localised != text and len(localised) <= 100, (language, text, localised)
+        elif text not in kept:
+            assert localised != text, (language, context, text)
