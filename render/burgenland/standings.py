@@ -61,4 +61,4 @@ def breakdown(view: PublicView, names: Sequence[str], width: int, theme: Theme) 
 
 
 #: ``unit`` is translated where the end screen is drawn (``render.standings``, with this game's catalog).
-STANDINGS = Standings(title="BURGENLAND", unit=N_("built"), breakdown=breakdown)
+STANDINGS = Standings(title="BURGENLAND", unit=N_("built"), breakdown=breakdown, catalog=game_catalog("burgenland"))
