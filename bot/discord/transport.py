@@ -18,6 +18,7 @@ from bot.discord.views import post_view
 from bot.outbox import DmsClosed, TryLater, Undeliverable
 from bot.table import wording
 from bot.table.results import ChannelEdit, ChannelPost, PrivateMessage
+from engines.i18n import speaking
 
 
 def mentions_only(user_ids: tuple[int, ...]) -> discord.AllowedMentions:
@@ -44,7 +45,8 @@ class DiscordTransport:
         return message.id
 
     async def dm(self, message: PrivateMessage, nonce: str) -> int | None:
-        text = wording.game_prefix(message.game_id, message.text) if message.game_id is not None else message.text
+        with speaking(message.language):  # the game's name in the language the DM is written in
+            text = wording.game_prefix(message.game_id, message.text) if message.game_id is not None else message.text
         kwargs: dict[str, Any] = {"nonce": nonce, "allowed_mentions": mentions_only(())}
         file = png(message.image, f"game-{message.game_id}-hand.png")
         if file is not None:

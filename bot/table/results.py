@@ -122,6 +122,8 @@ class PrivateMessage:
     game_id: int | None = None
     channel_id: int | None = None      # the game's channel: told once if the user's DMs are closed
     key: str = ""
+    #: The language it is written in (its reader's): what is added when it is sent reads the same.
+    language: str = field(default_factory=current)
 
     @property
     def view(self) -> Mapping[str, Any] | None:
@@ -169,7 +171,7 @@ def to_outgoing(item: Announcement) -> Outgoing:
                         picture=item.picture.to_json() if item.picture else None)
     if isinstance(item, PrivateMessage):
         return Outgoing(item.key, item.game_id, "dm", channel_id=item.channel_id, user_id=item.user_id,
-                        body={"text": item.text},
+                        body={"text": item.text, "language": item.language},
                         picture=item.picture.to_json() if item.picture else None)
     return Outgoing(item.key, item.game_id, "edit", channel_id=item.channel_id, role=item.role,
                     body={"text": item.text, "mentions": list(item.mentions), "buttons": item.buttons.to_json(),
@@ -187,7 +189,7 @@ def from_outgoing(out: Outgoing) -> Announcement:
     if out.kind == "dm":
         assert out.user_id is not None
         return PrivateMessage(out.user_id, body["text"], picture, game_id=out.game_id, channel_id=out.channel_id,
-                              key=out.key)
+                              key=out.key, language=body.get("language") or ENGLISH)
     assert out.game_id is not None and out.channel_id is not None
     return ChannelEdit(out.game_id, out.channel_id, body["text"], Buttons.from_json(body.get("buttons", {})),
                        role=out.role, picture=picture, mentions=tuple(body.get("mentions", ())),
