@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.language import _, ngettext, pgettext
+from bot.language import _, lazy_constants, ngettext, pgettext
 from bot.store import Pace, Policy, Status
 from bot.table.wording_time import pace_label, policy_label
 from bot.text import join_names
@@ -47,12 +47,8 @@ _CONSTANTS: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> str:
-    """``wording.STALE`` and the like, in the current language (PEP 562: read when used, not at import)."""
-    try:
-        return _(_CONSTANTS[name])
-    except KeyError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+#: ``wording.STALE`` and the like, in the current language (read when used, not at import).
+__getattr__ = lazy_constants(_CONSTANTS, __name__)
 
 
 # ---------------------------------------------------------------------- the store's words

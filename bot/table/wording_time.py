@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.language import _, ngettext, pgettext
+from bot.language import _, lazy_constants, ngettext, pgettext
 from bot.store import HOUR, Pace, Policy
 from engines.i18n import N_
 
@@ -22,12 +22,8 @@ _CONSTANTS: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> str:
-    """``wording_time.WELCOME_BACK`` and the like, in the current language (PEP 562: read when used)."""
-    try:
-        return _(_CONSTANTS[name])
-    except KeyError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+#: ``wording_time.WELCOME_BACK`` and the like, in the current language (read when used, not at import).
+__getattr__ = lazy_constants(_CONSTANTS, __name__)
 
 
 # ---------------------------------------------------------------------- the store's words
