@@ -61,7 +61,7 @@ def game_group(info: GameInfo) -> app_commands.Group:
             # The thread's language: asked for, else the server's.
             table_language = language or str(interaction.guild_locale or "en")
             with speaking(table_language):  # the thread's title is the table's
-                target = await table_channel(interaction, info.title, thread)
+                target = await table_channel(interaction, getattr(info.engine, "local_title", info.title), thread)
             client = client_of(interaction)
             chosen = {name: value for name, value in options.items() if value is not None}
             reply = await client.service.create(info.name, interaction.guild_id or 0, target.id,

@@ -30,7 +30,7 @@ from bot.table.results import (
     keyed,
     to_outgoing,
 )
-from bot.table.tables import Table, Tables, outcome_result
+from bot.table.tables import Table, Tables, outcome_result, title_of
 from bot.text import fill_seats, join_names
 from bot.timing import Due, deadline_of, on_vacation, span, when
 from engines.core import Action, AnyEngine, Event
@@ -363,7 +363,7 @@ class Absence:
         with speaking(after.language):
             post = keyed(announce.post(engine, after, line + "\n" + announce.turn_line(engine, after), [member.id]))
         with speaking(after.reader_language(member.id)):
-            hand = keyed(PrivateMessage(member.id, wording_time.new_seat_dm(seat, game.id, engine.title, old),
+            hand = keyed(PrivateMessage(member.id, wording_time.new_seat_dm(seat, game.id, title_of(engine), old),
                                         announce.hand(engine, after, seat), game_id=game.id,
                                         channel_id=game.channel_id))
         await self.store.replace_seat(game.id, game.version, seat, member.id, member.name,

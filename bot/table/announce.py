@@ -14,7 +14,7 @@ from bot.rendering import Picture
 from bot.store import Status
 from bot.table import wording, wording_bots
 from bot.table.results import Buttons, ChannelEdit, ChannelPost, Controls, PrivateMessage, people
-from bot.table.tables import Table, told
+from bot.table.tables import Table, title_of, told
 from bot.text import fill_seats, join_names, plain_name, result_lines
 from engines import registry
 from engines.core import AnyEngine, Event
@@ -180,7 +180,7 @@ def turn_edit(engine: AnyEngine, table: Table, lead: Sequence[str] = (), news: s
 
 def start_messages(engine: AnyEngine, table: Table) -> tuple[ChannelPost, tuple[PrivateMessage, ...]]:
     """The start post (seating; the first turn's message, pinging everyone) and each player's hand."""
-    lead = [wording.begins(table.game.id, engine.title, table.names)]
+    lead = [wording.begins(table.game.id, title_of(engine), table.names)]
     hands = tuple(your_hand(engine, table, i) for i, s in enumerate(table.seats) if not s.is_bot)
     return post(engine, table, turn_text(engine, table, lead, hail=False), [s.user_id for s in table.seats],
                 role="turn", since=0), hands
@@ -204,11 +204,11 @@ def lobby_text(engine: AnyEngine, table: Table, timing_text: str) -> str:
     game = table.game
     if game.status is Status.LOBBY:
         wanted = str(game.seat_count) if game.seat_count else wording.seat_range(engine.min_seats, engine.max_seats)
-        text = wording.lobby(engine.title, game.id, wanted, timing_text, table.names, bool(game.seat_count))
+        text = wording.lobby(title_of(engine), game.id, wanted, timing_text, table.names, bool(game.seat_count))
         if "hints" in game.settings:  # tables opened before hints existed do not say
             text += "\n" + wording_bots.hints_line(bool(game.settings["hints"]))
         return text
-    return wording.lobby_closed(engine.title, game.id, game.status, table.names, timing_text)
+    return wording.lobby_closed(title_of(engine), game.id, game.status, table.names, timing_text)
 
 
 def lobby_post(engine: AnyEngine, table: Table, timing_text: str, lead: str = "", mentions: Sequence[int] = ()

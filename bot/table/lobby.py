@@ -18,7 +18,7 @@ from bot.table import announce, wording, wording_bots
 from bot.table.errors import TableError, replies
 from bot.table.limits import Limits
 from bot.table.results import Announcement, ChannelPost, Problem, Reply, User, keyed, to_outgoing
-from bot.table.tables import Table, Tables
+from bot.table.tables import Table, Tables, title_of
 from engines import registry, rng
 from engines.core import AnyEngine
 from engines.i18n import choose, speaking
@@ -60,7 +60,7 @@ class Lobby:
         pace_, policy = parse_timing(pace, deadline)
         players = wording.seat_range(engine.min_seats, engine.max_seats)
         if seats is not None and not engine.min_seats <= seats <= engine.max_seats:
-            raise TableError(Problem.BAD_REQUEST, wording.wrong_seat_count(engine.title, players, seats))
+            raise TableError(Problem.BAD_REQUEST, wording.wrong_seat_count(title_of(engine), players, seats))
         level = _level(level)
         room = (seats or engine.max_seats) - 1
         if not 0 <= bots <= room:
@@ -200,8 +200,8 @@ class Lobby:
             engine = self.tables.engine(table.game.engine)
             if not engine.min_seats <= len(table.seats) <= engine.max_seats:
                 players = wording.seat_range(engine.min_seats, engine.max_seats)
-                raise TableError(Problem.WRONG_PHASE, wording.needs_players(engine.title, players, len(table.seats)),
-                                 row.id)
+                said = wording.needs_players(title_of(engine), players, len(table.seats))
+                raise TableError(Problem.WRONG_PHASE, said, row.id)
             return await self._start(table, engine)
 
     @replies
@@ -274,7 +274,7 @@ class Lobby:
         new = dataclasses.replace(new, settings={**old.settings})
 
         def lead(new_id: int) -> str:
-            return wording.rematch_call(user.name, new_id, engine.title, len(seats), wording.timing(pace, policy),
+            return wording.rematch_call(user.name, new_id, title_of(engine), len(seats), wording.timing(pace, policy),
                                         [s.name for s in others])
 
         opened = await self._open(engine, new, lambda new_id: wording.rematch_opened(new_id, game_id), lead,
@@ -287,7 +287,7 @@ class Lobby:
         try:
             engine.new_game(seats, 0, options)
         except Exception as err:  # the engine knows its options; say what it said
-            raise TableError(Problem.BAD_REQUEST, wording.bad_options(engine.title, err)) from None
+            raise TableError(Problem.BAD_REQUEST, wording.bad_options(title_of(engine), err)) from None
 
 
 def _default_options(engine_name: str) -> dict[str, Any]:

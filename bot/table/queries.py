@@ -13,7 +13,7 @@ from bot.table import announce, history, wording, wording_bots
 from bot.table.absence import Absence
 from bot.table.errors import TableError, replies
 from bot.table.results import ChannelPost, PrivateMessage, Problem, Reply, User
-from bot.table.tables import Tables
+from bot.table.tables import Tables, title_of
 from bot.text import result_lines
 
 log = logging.getLogger(__name__)
@@ -85,12 +85,12 @@ class Queries:
             if seat is None:
                 raise TableError(Problem.NOT_SEATED, wording.not_a_player(player.name, row.id), row.id)
             if not announce.has_boards(engine):
-                raise TableError(Problem.BAD_REQUEST, wording.no_player_boards(engine.title), row.id)
+                raise TableError(Problem.BAD_REQUEST, wording.no_player_boards(title_of(engine)), row.id)
             picture = Picture(engine.name, "player", picture.view, picture.names, seat)
             text = wording.player_board(table.names[seat], text)
         elif everyone:
             if not announce.has_boards(engine):
-                raise TableError(Problem.BAD_REQUEST, wording.no_player_boards(engine.title), row.id)
+                raise TableError(Problem.BAD_REQUEST, wording.no_player_boards(title_of(engine)), row.id)
             picture = Picture(engine.name, "all", picture.view, picture.names)
         post = ChannelPost(text, picture=picture, game_id=row.id, channel_id=row.channel_id)
         return Reply("", game_id=row.id, engine=engine.name, move_number=engine.move_count(table.state), post=post,
@@ -113,13 +113,13 @@ class Queries:
     async def help(self, engine_name: str) -> Reply:
         """How to write moves in this game."""
         engine = self.tables.engine(engine_name)
-        return Reply(engine.notation_help or wording.no_notation(engine.title), engine=engine.name)
+        return Reply(engine.notation_help or wording.no_notation(title_of(engine)), engine=engine.name)
 
     @replies
     async def rules(self, engine_name: str) -> Reply:
         """The game's rules in short."""
         engine = self.tables.engine(engine_name)
-        return Reply(getattr(engine, "rules_summary", "") or wording.no_rules(engine.title), engine=engine.name)
+        return Reply(getattr(engine, "rules_summary", "") or wording.no_rules(title_of(engine)), engine=engine.name)
 
     @replies
     async def history(self, channel_id: int | None, *, page: int | None = None, per_page: int = HISTORY_PAGE,

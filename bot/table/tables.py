@@ -94,6 +94,11 @@ class Table:
         return view
 
 
+def title_of(engine: AnyEngine) -> str:
+    """The game's name as its publisher gives it in the current language (Die Burgen von Burgund)."""
+    return str(getattr(engine, "local_title", engine.title))
+
+
 def told(event: Event) -> bool:
     """Whether a table tells this event: not the engines' "it is X's turn" (the table says whose turn it
     is in its own words, with a ping)."""
@@ -133,7 +138,7 @@ class Tables:
 
     def title(self, engine_name: str) -> str:
         try:
-            return self._engines(engine_name).title
+            return title_of(self._engines(engine_name))
         except KeyError:
             return engine_name
 
@@ -225,7 +230,7 @@ class Tables:
         try:
             return await asyncio.to_thread(engine.replay, len(table.seats), row.seed, row.options, log_rows)
         except Exception as err:
-            note = wording.no_replay(engine.title, engine.rules_version, row.rules_version, str(err))
+            note = wording.no_replay(title_of(engine), engine.rules_version, row.rules_version, str(err))
             log.error("game %s cannot be replayed: %s", row.id, note)
             if row.status is not Status.RUNNING:  # a finished game keeps its result; only its board is lost
                 raise TableError(Problem.BROKEN, wording.board_lost(row.id, note), row.id) from err
