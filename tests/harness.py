@@ -111,7 +111,7 @@ def _check_notation(engine: Engine, state: Any, seat: int, actions: Sequence[Act
     assert len(set(keys)) == len(keys), f"duplicate keys: {keys}"
     with speaking(language):
         labels = [engine.format_action(state, seat, a) for a in actions]
-        assert len(set(labels)) == len(labels), f"duplicate {language} labels: {labels}"
+        assert len(set(labels)) == len(labels), f"duplicate labels ({language}): {labels}"
         for action, key, label in zip(actions, keys, labels, strict=True):
             assert len(key) <= 100 and len(label) <= 100, (key, label)
             assert engine.parse_action(state, seat, key) == action, f"key {key!r} does not parse back"

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from PIL import ImageChops
 
+import engines
 import render
 from render.burgenland import board as board_mod
 from render.burgenland import draw_board_image, draw_hand_image
@@ -225,10 +226,20 @@ def test_renderers_import_only_engine_static_data() -> None:
         for mod, typing_only in _imports(tree.body):
             if not mod.startswith("engines"):
                 continue
-            allowed = mod.endswith(".data") or mod == "engines.registry" or mod.startswith("engines.i18n")  # catalogs
+            # The game's words (its catalog's names of things) and engines.i18n: texts in the current language.
+            parts = mod.split(".")
+            allowed = (len(parts) > 2 and parts[2] in ("data", "texts", "words")) or mod == "engines.registry" \
+                or mod.startswith("engines.i18n")
             if typing_only:
                 allowed = allowed or (mod.count(".") == 3 and mod.split(".")[2] == "view")
             assert allowed, f"{path.relative_to(root)}: {mod}"
+
+
+def test_the_games_words_modules_read_no_rules() -> None:
+    """What render/ may import as a game's words holds names only: no rules, notation or views."""
+    for path in Path(engines.__file__).parent.glob("*/[tw][eo][xr][td]s.py"):
+        for mod, _typing in _imports(ast.parse(path.read_text(encoding="utf-8")).body):
+            assert not mod.endswith((".rules", ".notation", ".view")), f"{path.name}: {mod}"
 
 
 def test_gallery_writes_every_sample_it_lists(tmp_path: Path) -> None:
