@@ -41,7 +41,6 @@ from engines.castles_of_burgundy import words as W
 from engines.castles_of_burgundy.state import Decision, State
 from engines.castles_of_burgundy.turn import Turn
 from engines.castles_of_burgundy.words import _, ngettext
-from engines.i18n import N_
 from engines.steps import Events, Step, Steps, run_steps
 
 new_game = setup.new_game
@@ -248,34 +247,7 @@ def incoming_goods(state: State, top: Decision) -> list[int]:
 
 def decision_prompt(state: State, top: Decision) -> str:
     """What the open decision asks, in words."""
-    return prompt(top.kind, top.die, D.TILE_TOKEN[top.tile] if top.tile >= 0 else None)
-
-
-def prompt(kind: str, die: int, tile: str | None) -> str:
-    """What a decision of ``kind`` asks (``die`` in use, ``tile`` to place), in the current language: from
-    the view's own fields, so an image can word it in its reader's language."""
-    if kind == "action":
-        if die:
-            return _("choose what to do with your {die}", die=die)
-        return _("choose the castle's extra action")
-    if kind == "space":
-        if tile is not None:
-            return _("choose where to place the {tile}", tile=W.tile_name(tile))
-        return _("choose where")
-    return _(PROMPTS[kind])
-
-
-#: What each open decision asks (those without details to fill in).
-PROMPTS: dict[str, str] = {
-    "take": N_("choose which tile to take"),
-    "discard": N_("choose which stored tile to discard"),
-    "buy": N_("choose which tile to buy"),
-    "goods": N_("choose which depot's goods the ship takes"),
-    "keep": N_("choose which goods to keep (the rest stay on the depot)"),
-    "warehouse": N_("choose which goods the warehouse sells"),
-    "cityhall": N_("choose which stored tile the city hall places"),
-    "castle": N_("choose where your start castle goes"),
-}
+    return W.prompt(top.kind, top.die, D.TILE_TOKEN[top.tile] if top.tile >= 0 else None)
 
 
 # --- Doing it ---------------------------------------------------------------------------------------

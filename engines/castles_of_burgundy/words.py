@@ -85,3 +85,33 @@ def joined(items: list[str]) -> str:
 def workers_note(n: int) -> str:
     """" (2 workers)" after a label, or nothing."""
     return " " + ngettext("({n} worker)", "({n} workers)", n) if n else ""
+
+
+# --- What a decision asks -------------------------------------------------------------------------
+
+
+def prompt(kind: str, die: int, tile: str | None) -> str:
+    """What a decision of ``kind`` asks (``die`` in use, ``tile`` to place), in the current language: from
+    the view's own fields, so an image can word it in its reader's language."""
+    if kind == "action":
+        if die:
+            return _("choose what to do with your {die}", die=die)
+        return _("choose the castle's extra action")
+    if kind == "space":
+        if tile is not None:
+            return _("choose where to place the {tile}", tile=tile_name(tile))
+        return _("choose where")
+    return _(PROMPTS[kind])
+
+
+#: What each open decision asks (those without details to fill in).
+PROMPTS: dict[str, str] = {
+    "take": N_("choose which tile to take"),
+    "discard": N_("choose which stored tile to discard"),
+    "buy": N_("choose which tile to buy"),
+    "goods": N_("choose which depot's goods the ship takes"),
+    "keep": N_("choose which goods to keep (the rest stay on the depot)"),
+    "warehouse": N_("choose which goods the warehouse sells"),
+    "cityhall": N_("choose which stored tile the city hall places"),
+    "castle": N_("choose where your start castle goes"),
+}

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
-from engines.castles_of_burgundy import decisions as R
 from engines.castles_of_burgundy import words as L
 from engines.castles_of_burgundy.words import _, ngettext
 from render.canvas import FRAME, new_canvas
@@ -84,7 +83,7 @@ def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT
     elif actor == seat:
         tag = _("YOUR TURN")
         # The prompt in the reader's language, from the decision's fields (the view's text is the viewer's).
-        asked = R.prompt(decision["levels"][-1], decision["die"] or 0, decision["tile"]) if decision else ""
+        asked = L.prompt(decision["levels"][-1], decision["die"] or 0, decision["tile"]) if decision else ""
         status = _("Your turn: {prompt}", prompt=asked) if asked else _("Your turn.")
     elif actor is not None:
         status = _("Waiting for {name}", name=player_name(names, actor))
