@@ -32,6 +32,7 @@ LANGUAGES: tuple[str, ...] = (ENGLISH, "pt_BR", "de")
 NAMES: dict[str, str] = {ENGLISH: "English", "pt_BR": "Português (Brasil)", "de": "Deutsch"}
 
 _CURRENT: ContextVar[str] = ContextVar("language", default=ENGLISH)
+_SPOKEN = frozenset(LANGUAGES)
 
 
 def supported(tag: str | None) -> str | None:
@@ -39,6 +40,8 @@ def supported(tag: str | None) -> str | None:
     ``de``, ``en-GB`` → ``en`` (Discord's locales and ours) — or None for a language we do not speak."""
     if not tag:
         return None
+    if tag in _SPOKEN:  # already a catalog name: the common case, kept cheap
+        return tag
     parts = tag.replace("-", "_").split("_")
     base = parts[0].casefold()
     if base == "pt":
@@ -100,7 +103,8 @@ class Catalog:
 
     def gettext(self, message: str, /, **fields: Any) -> str:
         """``message`` in the current language, its ``{fields}`` filled in."""
-        text = self.translation(current()).gettext(message)
+        language = _CURRENT.get()
+        text = message if language == ENGLISH else self.translation(language).gettext(message)
         return text.format(**fields) if fields else text
 
     def ngettext(self, singular: str, plural: str, n: int, /, **fields: Any) -> str:

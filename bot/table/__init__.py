@@ -61,7 +61,7 @@ class TableService:
         self.bots = Bots(self.tables, self.play, self.thinker)
         self.absence = Absence(self.tables, self.limits, self.bots)
         self.queries = Queries(self.tables, self.absence)
-        self.languages = Languages(store)
+        self.languages = Languages(self.tables)
         # The verbs, by name.
         self.create, self.join, self.leave = self.lobby.create, self.lobby.join, self.lobby.leave
         self.start, self.cancel, self.rematch = self.lobby.start, self.lobby.cancel, self.lobby.rematch

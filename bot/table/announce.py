@@ -158,10 +158,12 @@ def move_messages(engine: AnyEngine, before: Table, after: Table, actor: int, ev
     for seat in range(len(after.seats)):
         if after.seats[seat].is_bot:
             continue  # a computer player reads nothing
-        with speaking(after.reader_language(after.user_of(seat))):  # a DM is in its reader's language
+        reader = after.reader_language(after.user_of(seat))
+        with speaking(reader):  # a DM is in its reader's language
             # What only this seat learns: its texts that differ from the public ones (compared in one language).
-            own = [fill_seats(t, names) for e in events
-                   if (t := engine.describe(e, seat)) and t != engine.describe(e, None)]
+            public = public_texts if reader == after.language else [engine.describe(e, None) for e in events]
+            own = [fill_seats(t, names) for e, pub in zip(events, public, strict=True)
+                   if (t := engine.describe(e, seat)) and t != pub]
             changed = (private_part(after.view(engine, seat), public_after)
                        != private_part(before.view(engine, seat), public_before))
             if own or changed:

@@ -34,6 +34,9 @@ log = logging.getLogger(__name__)
 
 EngineLookup = Callable[[str], AnyEngine]
 
+#: How long a process trusts what it knows of a user's languages (another process may store a change).
+LANGUAGE_SECONDS = 60.0
+
 
 @dataclass(frozen=True, slots=True)
 class Table:
@@ -121,6 +124,8 @@ class Tables:
         self.store = store
         self._engines = engines_lookup
         self._tables: LRU[int, Table] = LRU(cache_size)
+        # Users' (chosen language, client locale), with when they were read: a click and a DM need no store read.
+        self._languages: LRU[int, tuple[float, tuple[str, str]]] = LRU(8192)
         # One lock per game, forgotten once no request holds or waits for it.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
@@ -323,11 +328,34 @@ class Tables:
 
         return await asyncio.to_thread(replay)
 
+    async def languages_of(self, user_ids: Sequence[int]) -> dict[int, tuple[str, str]]:
+        """Each user's (chosen language, client locale as last seen), those with either; from this process's
+        memory when read in the last ``LANGUAGE_SECONDS``, else from the store (one read for all)."""
+        now = time.monotonic()
+        known: dict[int, tuple[str, str]] = {}
+        missing = []
+        for user in user_ids:
+            hit = self._languages.get(user)
+            if hit is not None and now - hit[0] < LANGUAGE_SECONDS:
+                known[user] = hit[1]
+            else:
+                missing.append(user)
+        if missing:
+            stored = await self.store.languages(missing)
+            for user in missing:
+                known[user] = stored.get(user, ("", ""))
+                self._languages.put(user, (now, known[user]))
+        return {user: pair for user, pair in known.items() if pair != ("", "")}
+
+    def remember_language(self, user_id: int, chosen: str, seen: str) -> None:
+        """What this process just stored of a user's languages."""
+        self._languages.put(user_id, (time.monotonic(), (chosen, seen)))
+
     async def with_readers(self, table: Table) -> Table:
         """``table`` knowing its players' languages (their ``/language``, else their Discord client's as last
-        seen): read when DMs are written, so a change of language counts from the next message on."""
+        seen), for the DMs it writes."""
         people = [s.user_id for s in table.seats if not s.is_bot]
-        known = await self.store.languages(people)
+        known = await self.languages_of(people)
         readers = {user: choose(chosen, seen) for user, (chosen, seen) in known.items()}
         return dataclasses.replace(table, readers=readers)
 
