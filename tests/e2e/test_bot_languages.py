@@ -46,10 +46,11 @@ async def test_each_player_reads_their_language_and_the_thread_the_games(fake_di
             # Jonas presses the German button under the German lobby; the table fills and starts.
             await (await fake.click(jonas, lobby, label=join)).callback()
             await fake.idle()
+            seats = (await bot.service.snapshot(thread.id)).user_ids   # the seating is drawn at the start
             with speaking("pt_BR"):
-                assert fake.dms(ana)[0].content == W.your_seat(0, 1)
+                assert fake.dms(ana)[0].content == W.your_seat(seats.index(ana.id), 1)
             with speaking("de"):
-                assert fake.dms(jonas)[0].content == W.your_seat(1, 1)
+                assert fake.dms(jonas)[0].content == W.your_seat(seats.index(jonas.id), 1)
                 start = said_in(fake, thread)[-1].content
                 assert "Partie #1" in start and "Game #1" not in start
 
