@@ -386,7 +386,7 @@ class Tables:
             turn_from=last.seq if handover else before.turn_from)
         if result is not None:  # the game is over: its end screen charts the scores over the whole game
             after = dataclasses.replace(after, history=await self.score_history(before, engine, moves))
-        after = dataclasses.replace(after, readers=(await self.with_readers(before)).readers)
+        after = await self.with_readers(after)
         with speaking(after.language):  # posts in the table's language (each DM chooses its reader's)
             items = tuple(keyed(a) for a in announce(after))
         outgoing = [to_outgoing(a) for a in items]
