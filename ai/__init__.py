@@ -105,10 +105,11 @@ def _searched(engine: AnyEngine, policy: GamePolicy, chosen: Level, state: Any, 
 
 def _greedy(engine: AnyEngine, policy: GamePolicy, chosen: Level, samples: list[Any], seat: int,
             legal: tuple[Action, ...], rnd: random.Random) -> tuple[Choice, ...]:
-    """One ply: each choice tried on the samples and scored; now and then a random choice goes first."""
+    """One move ahead: each choice tried on the samples and scored once the decision it starts is made
+    (see :func:`_settled`); now and then a random choice goes first."""
     scored = []
     for order, action in enumerate(legal):
-        chance = sum(policy.utilities(engine, engine.apply_trusted(s, seat, action)[0])[seat] for s in samples)
+        chance = sum(_settled(engine, policy, s, seat, action, GREEDY_DEPTH) for s in samples)
         scored.append((-chance / len(samples), order, action))
     scored.sort(key=lambda entry: (entry[0], entry[1]))
     choices = [Choice(action, -value, 0) for value, _, action in scored]
@@ -116,3 +117,21 @@ def _greedy(engine: AnyEngine, policy: GamePolicy, chosen: Level, samples: list[
         pick = rnd.randrange(len(choices))
         choices.insert(0, choices.pop(pick))
     return tuple(choices)
+
+
+#: How many steps of one decision the greedy player looks through before it scores the result.
+GREEDY_DEPTH = 4
+
+
+def _settled(engine: AnyEngine, policy: GamePolicy, state: Any, seat: int, action: Action, depth: int) -> float:
+    """The seat's utility after ``action`` once the decision it opens is made as well as can be.
+
+    A step that says nothing (no events: choosing a building to pay for, a die before its tile) changes
+    nothing the evaluation can see, so scoring it as it stands would rank every such start below any
+    choice that gains at once (taking cards, taking workers) — a greedy player that never builds.  So the
+    best way to finish the decision is looked for, ``depth`` steps at most."""
+    after, events = engine.apply_trusted(state, seat, action)
+    if events or depth <= 1 or tuple(engine.to_act(after)) != (seat,):
+        return policy.utilities(engine, after)[seat]
+    legal = policy.candidates(engine, after, seat, engine.legal_actions(after, seat))
+    return max(_settled(engine, policy, after, seat, step, depth - 1) for step in legal)

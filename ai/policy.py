@@ -11,6 +11,7 @@ reads only what that seat knows plus guesses.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +23,11 @@ from engines.core import Action, AnyEngine
 Values = Callable[[AnyEngine, Any], Sequence[float]]
 #: The choices worth searching among the legal ones (never empty when ``legal`` is not).
 Candidates = Callable[[AnyEngine, Any, int, tuple[Action, ...]], tuple[Action, ...]]
+#: A cheap choice among the candidates for the steps played past a new leaf of the search tree.
+Rollout = Callable[[AnyEngine, Any, int, tuple[Action, ...], random.Random], Action]
+#: A finished game's figures of the game's own for ``bench/ai.py`` (e.g. how the dice were spent), from the
+#: final state and every (seat, action) played; each seat's figures are averaged over the game's seats.
+Figures = Callable[[AnyEngine, Any, Sequence[tuple[int, Action]]], dict[str, float]]
 
 
 def standing_points(engine: AnyEngine, state: Any) -> Sequence[float]:
@@ -42,8 +48,15 @@ class GamePolicy:
     #: The lead in points that makes a win likely: utilities are logistic in (my value - best other) / scale.
     scale: float = 10.0
     candidates: Candidates = without_going_back
-    #: Random steps played past a new leaf of the tree before the evaluation scores it.
+    #: Steps played past a new leaf of the tree before the evaluation scores it (steps inside a decision,
+    #: which say nothing, do not count: the decision is finished first).
     rollout_steps: int = 2
+    #: How those steps are chosen (``None``: uniformly at random among the candidates).
+    rollout: Rollout | None = None
+    figures: Figures | None = None
+    #: What a good human player scores in a 2-player game, in the game's points (0: not known); the
+    #: yardstick ``bench/ai.py`` prints beside the computer's self-play.  Each game's module says whence.
+    good_player: float = 0.0
     #: Per-level budgets for this game (its steps may be cheaper or dearer than the default's).
     levels: dict[str, Level] = field(default_factory=dict)
 

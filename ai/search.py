@@ -91,11 +91,24 @@ def _ucb(node: Node, exploration: float) -> float:
     return node.mean + exploration * math.sqrt(math.log(node.avail) / node.visits)
 
 
+#: A rollout plays at most this many steps in all, however many of them are inside decisions.
+ROLLOUT_CAP = 24
+
+
 def _rollout(engine: AnyEngine, policy: GamePolicy, state: Any, rnd: random.Random) -> Any:
-    for _ in range(policy.rollout_steps):
+    """``policy.rollout_steps`` steps that say something, each decision they start finished: the
+    evaluation never scores a half-made choice (a building chosen but not paid for)."""
+    said = 0
+    for _ in range(ROLLOUT_CAP):
         acting = engine.to_act(state)
-        if not acting:
+        if not acting or said >= policy.rollout_steps:
             break
         legal = policy.candidates(engine, state, acting[0], engine.legal_actions(state, acting[0]))
-        state, _ = engine.apply_trusted(state, acting[0], legal[rnd.randrange(len(legal))])
+        if policy.rollout is not None:
+            action = policy.rollout(engine, state, acting[0], legal, rnd)
+        else:
+            action = legal[rnd.randrange(len(legal))]
+        state, events = engine.apply_trusted(state, acting[0], action)
+        if events:
+            said += 1
     return state
