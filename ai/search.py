@@ -59,6 +59,7 @@ def search(engine: AnyEngine, policy: GamePolicy, level: Level, samples: Sequenc
 def _iterate(engine: AnyEngine, policy: GamePolicy, level: Level, state: Any, root: Node,
              rnd: random.Random) -> None:
     node, path = root, [root]
+    events: tuple[object, ...] = ()
     while True:
         acting = engine.to_act(state)
         if not acting:
@@ -74,13 +75,13 @@ def _iterate(engine: AnyEngine, policy: GamePolicy, level: Level, state: Any, ro
             action = untried[rnd.randrange(len(untried))]
             child = node.children[action.key] = Node(action, actor)
             child.avail += 1
-            state, _ = engine.apply_trusted(state, actor, action)
+            state, events = engine.apply_trusted(state, actor, action)
             path.append(child)
             break
         node = max((node.children[a.key] for a in legal), key=lambda c: _ucb(c, level.exploration))
-        state, _ = engine.apply_trusted(state, actor, node.action)  # type: ignore[arg-type]  # a child has one
+        state, events = engine.apply_trusted(state, actor, node.action)  # type: ignore[arg-type]  # a child has one
         path.append(node)
-    state = _rollout(engine, policy, state, rnd)
+    state = _rollout(engine, policy, state, rnd, deciding=not events)
     utilities = policy.utilities(engine, state)
     for visited in path[1:]:
         visited.visits += 1
@@ -95,20 +96,26 @@ def _ucb(node: Node, exploration: float) -> float:
 ROLLOUT_CAP = 24
 
 
-def _rollout(engine: AnyEngine, policy: GamePolicy, state: Any, rnd: random.Random) -> Any:
-    """``policy.rollout_steps`` steps that say something, each decision they start finished: the
-    evaluation never scores a half-made choice (a building chosen but not paid for)."""
+def _rollout(engine: AnyEngine, policy: GamePolicy, state: Any, rnd: random.Random, *, deciding: bool) -> Any:
+    """The decision under way finished as well as the evaluation sees (``deciding``: the last step said
+    nothing), then ``policy.rollout_steps`` more steps that say something, each decision they start
+    finished the same way: the evaluation never scores a half-made choice (a building chosen but not paid
+    for, a die before its tile), nor one finished at random."""
     said = 0
     for _ in range(ROLLOUT_CAP):
         acting = engine.to_act(state)
-        if not acting or said >= policy.rollout_steps:
+        if not acting or (said >= policy.rollout_steps and not deciding):
             break
-        legal = policy.candidates(engine, state, acting[0], engine.legal_actions(state, acting[0]))
-        if policy.rollout is not None:
-            action = policy.rollout(engine, state, acting[0], legal, rnd)
+        actor = acting[0]
+        legal = policy.candidates(engine, state, actor, engine.legal_actions(state, actor))
+        if deciding and len(legal) > 1:
+            action = max(legal, key=lambda a: policy.utilities(engine, engine.apply_trusted(state, actor, a)[0])[actor])
+        elif policy.rollout is not None:
+            action = policy.rollout(engine, state, actor, legal, rnd)
         else:
             action = legal[rnd.randrange(len(legal))]
-        state, events = engine.apply_trusted(state, acting[0], action)
+        state, events = engine.apply_trusted(state, actor, action)
+        deciding = not events
         if events:
             said += 1
     return state

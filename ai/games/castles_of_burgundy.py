@@ -1,82 +1,271 @@
-"""The Castles of Burgundy: a seat's worth is its VP plus what it holds and has built toward VP.
+"""The Castles of Burgundy: a seat's worth is the VP it will have at the end, as far as it can see now.
 
-Besides the VP scored it weighs what final scoring or a later action turns into VP: goods (a sale is
-2 VP and a silverling; unsold 1 VP), silverlings (1 VP, or a black-depot tile), workers (1 VP per 2,
-and dice that fit), knowledge tiles' end-game points so far, tiles in storage that have a free space
-of their colour, dice not used yet this round, and regions partly covered — a region's size points
-and phase bonus scaled by the square of the share covered, so nearly completed regions count most.
-The more rounds left, the more storage, goods and dice are worth (at the very end they are not).
+The game is won on the estate: a good player fills most of its 37 spaces, completing regions early (size
+points 1-36 plus the phase bonus 10/8/6/4/2), colours first (5 VP, 2 for the second in a 2-player game),
+and uses the tiles' effects; goods are sold in big stacks (2 VP a tile and a silverling); workers only
+mend dice.  So the evaluation counts what final scoring will give, each asset at what it turns into:
+
+- **VP** already scored.
+- **Regions**: each covered space of an unfinished region is its share of the region's completion value
+  (size points plus the bonus of the phase it will likely be finished in), discounted when the dice left
+  in the game are too few to finish it.  Completing a region so turns its shares into the real points,
+  and the space that does it is worth as much as any other (no region is hoarded or left at 5 of 6).
+- **Colours**: the bonus tile still to be won for a colour, by the square of the share covered.
+- **Storage** (3 spaces): a tile is worth what placing it will add — its space's share of a region, its
+  effect (animals' points, a building's action, a knowledge tile, a castle's extra action, a mine's income,
+  a ship's goods) — less one die action (:data:`DIE_ACTION`), the price of putting it down.  So taking a
+  tile pays only when it will be worth more than a die, and placing it always gains a die's worth more.
+- **Goods**: a stack sells for 2 VP a tile and a silverling, less a die action; unsold, 1 VP a tile.
+- **Silverlings**: 1 VP at the end, more while 2 of them can still buy a tile from the black depot.
+- **Workers**: half a VP each at the end; a little more while dice are left to mend.
+- **Mines** placed: a silverling at the end of each phase still to come.  **Knowledge** 15-26 placed: the
+  end-game points they give now; other knowledge tiles placed: their effect while rounds are left.
+- A decision opened by a tile's effect (a castle's action, a carpenter's take) is worth a die action.
+
+Everything that still needs a die is scaled down when the seat has fewer dice left than such assets (in
+the last rounds a stored tile that will never be placed is worth nothing).  Taking workers gains only
+their worth (about 1.6 for two): less than any die that takes, places or sells something useful, so
+workers are the fallback they are for a good player.
+
+``good_player``: players who know the game score about 180-250 VP in a 2-player game (the issue's
+figure, from experienced players' reported scores; the estate alone holds 81 region points, up to 50 phase
+bonus points and 30 colour points).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ai.policy import GamePolicy, without_going_back
 from engines.castles_of_burgundy import data as D
 from engines.castles_of_burgundy import scoring as S
-from engines.castles_of_burgundy.state import EMPTY, State, knowledge_in
+from engines.castles_of_burgundy.state import EMPTY, Player, State, knowledge_in
 from engines.core import Action, AnyEngine
 
 ROUNDS = len(D.PHASES) * D.ROUNDS_PER_PHASE
-GOODS_SOLD = 2.6     # a goods tile that will be sold: 2 VP (2 players) + a silverling, less the die it takes
-SILVER = 1.3         # 1 VP at the end, or half a black-depot tile
-WORKER = 0.7         # 1 VP per 2 at the end, and a die that fits
-STORED_TILE = 4.5    # a tile in storage with a free space of its colour: its region progress and effect to come
-DIE = 2.0            # a die not used yet this round: one more action
-REGION_SHARE = 1.0   # weight of a partly covered region's completion value
-END_KNOWLEDGE = 15  # knowledge 15-26 score at the end
+#: What a die action is worth: the price of turning a stored tile or a goods stack into VP.
+DIE_ACTION = 3.0
+#: The share of a tile's (or a goods sale's) gain that is counted while it waits in storage for a die: the
+#: die that takes it and the die that places it each earn half.
+STORED = 0.5
+#: A decision opened by a tile's effect: one action without a die.
+FREE_ACTION = 2.5
+WORKER_EARLY, WORKER_END = 1.2, 0.5
+#: Workers up to this many are worth :data:`WORKER_EARLY` (while rounds are left); more only their end worth.
+FEW_WORKERS = 3
+SILVER_EARLY, SILVER_END = 1.2, 1.0
+#: A knowledge tile whose effect (1-14) helps for the rest of the game, at the start.
+KNOWLEDGE_EFFECT = 4.0
+#: A ship's move up the turn-order track.
+TURN_ORDER = 0.5
+#: What a building's effect gives, besides its region share (the actions: a die action's worth).
+BUILDING_EFFECT: dict[str, float] = {
+    D.WAREHOUSE: FREE_ACTION, D.CARPENTER: FREE_ACTION, D.CHURCH: FREE_ACTION, D.MARKET: FREE_ACTION,
+    D.CITY_HALL: FREE_ACTION, D.WATCHTOWER: float(D.WATCHTOWER_VP),
+    D.BOARDING: D.BOARDING_WORKERS * WORKER_EARLY, D.BANK: D.BANK_SILVER * SILVER_EARLY,
+}
 KIND_INDEX = {kind: i for i, kind in enumerate(D.KINDS)}
-TILE_KIND_INDEX = tuple(KIND_INDEX[k] for k in D.TILE_KIND)
 
 
 class _Layout:
-    """One estate's regions (spaces, size) and spaces per colour, as plain tuples."""
+    """One estate's regions as (spaces, size points, size), each space's region, spaces per colour."""
 
-    __slots__ = ("kind_spaces", "regions")
+    __slots__ = ("kind_spaces", "region_of", "regions")
 
     def __init__(self, number: int) -> None:
         estate = D.ESTATES[number]
         self.regions = tuple((r, D.REGION_POINTS[len(r)], len(r)) for r in estate.regions[1:])
-        self.kind_spaces = tuple(estate.spaces_of_kind[k] for k in D.KINDS)
+        self.region_of = tuple(estate.region_of[s] - 1 if s else -1 for s in range(D.SPACES + 1))
+        self.kind_spaces = {k: estate.spaces_of_kind[k] for k in D.KINDS}
 
 
 _LAYOUTS = {n: _Layout(n) for n in D.ESTATES}
+
+
+class _Time:
+    """How far the game has gone, and what assets that still need a die are worth at this point."""
+
+    __slots__ = ("bonus", "left", "phase", "silver", "worker")
+
+    def __init__(self, s: State) -> None:
+        rounds_left = ROUNDS - (s.phase * D.ROUNDS_PER_PHASE + s.round)  # this round included
+        self.left = rounds_left
+        self.phase = s.phase
+        soon = min(1.0, rounds_left / 6)
+        self.worker = WORKER_END + (WORKER_EARLY - WORKER_END) * soon
+        self.silver = SILVER_END + (SILVER_EARLY - SILVER_END) * soon
+        self.bonus = D.PHASE_BONUS[s.phase]
+
+    def dice_left(self, player: Player) -> int:
+        """The die actions this player still has: the dice in hand and two a round after this one."""
+        return len(player.dice) + D.DICE_PER_PLAYER * (self.left - 1)
+
+    def completion_bonus(self, missing: int) -> int:
+        """The phase bonus a region missing this many spaces will likely earn (each space takes two
+        actions, about one round)."""
+        return D.PHASE_BONUS[min(len(D.PHASES) - 1, self.phase + missing // D.ROUNDS_PER_PHASE)]
 
 
 def values(engine: AnyEngine, state: Any) -> list[float]:
     s: State = state
     if s.over:
         return [float(p.vp) for p in s.players]
-    left = (ROUNDS - (s.phase * D.ROUNDS_PER_PHASE + s.round)) / ROUNDS  # 1 at the start, 0.04 in the last round
-    bonus = D.PHASE_BONUS[s.phase]
-    goods_worth = 1.0 + (GOODS_SOLD - 1.0) * min(1.0, left * 6)
-    silver_worth = 1.0 + (SILVER - 1.0) * min(1.0, left * 6)
-    worker_worth = 0.5 + (WORKER - 0.5) * min(1.0, left * 6)
-    tile_worth = STORED_TILE * min(1.0, left * 4)
-    out = []
-    for player in s.players:
-        layout = _LAYOUTS[player.estate_no]
-        estate = player.estate
-        worth = float(player.vp)
-        worth += goods_worth * sum(player.goods) + silver_worth * player.silver + worker_worth * player.workers
-        worth += DIE * len(player.dice)
-        if any(k >= END_KNOWLEDGE for k in knowledge_in(estate)):
-            worth += sum(S.knowledge_points(player).values())
-        for spaces, points, size in layout.regions:
-            covered = 0
-            for space in spaces:
-                if estate[space] != EMPTY:
-                    covered += 1
-            if 0 < covered < size:
-                share = covered / size
-                worth += REGION_SHARE * (points + bonus) * share * share
-        if player.storage and tile_worth:
-            for tile in player.storage:
-                if any(estate[sp] == EMPTY for sp in layout.kind_spaces[TILE_KIND_INDEX[tile]]):
-                    worth += tile_worth
-        out.append(worth)
-    return out
+    time = _Time(s)
+    return [_worth(s, seat, player, time) for seat, player in enumerate(s.players)]
+
+
+def _worth(s: State, seat: int, player: Player, time: _Time) -> float:
+    layout = _LAYOUTS[player.estate_no]
+    estate = player.estate
+    dice_left = max(0, time.dice_left(player))
+    known = knowledge_in(estate)
+
+    # What is already certain: VP, and what final scoring adds for silverlings, workers, knowledge 15-26.
+    worth = float(player.vp) + time.silver * player.silver + _workers(player.workers, time)
+    worth += sum(S.knowledge_points(player).values())
+    phase_ends = len(D.PHASES) - time.phase
+    mines = sum(1 for sp in layout.kind_spaces[D.MINE] if estate[sp] != EMPTY)
+    worth += mines * phase_ends * time.silver
+    effects = sum(1 for k in known if k < 15)
+    worth += effects * KNOWLEDGE_EFFECT * min(1.0, time.left / ROUNDS * 2)
+
+    # Regions partly covered (their shares, if the dice left can finish them), colour bonus tiles to win.
+    for spaces, points, size in layout.regions:
+        covered = sum(1 for sp in spaces if estate[sp] != EMPTY)
+        if 0 < covered < size:
+            worth += _region(covered, points, size, time, dice_left)
+    for kind, spaces in layout.kind_spaces.items():
+        prize = _prize(s, player, kind)
+        if prize:
+            worth += _colour(sum(1 for sp in spaces if estate[sp] != EMPTY), len(spaces), prize)
+
+    # What still needs a die: stored tiles, goods to sell.  Scaled down when dice are short.
+    pending = 0.0
+    needs = 0
+    for tile in player.storage:
+        gain = _placing(s, player, tile, layout, time, dice_left) * STORED
+        if gain > 0:
+            pending += gain
+            needs += 1
+    sale = D.SALE_VP[s.seats]
+    for count in player.goods:
+        if count:
+            pending += (sale * count + time.silver - count) * STORED  # the sale's gain over keeping them
+            needs += 1
+            worth += count  # unsold, 1 VP a tile at the end
+    if needs > dice_left:
+        pending *= dice_left / needs
+    worth += pending
+
+    # An effect's decision still open (the castle's action, a carpenter's take).
+    if s.pending and s.actor == seat and s.pending[0].source not in ("die", "buy", "setup"):
+        worth += FREE_ACTION
+    return worth
+
+
+def _workers(workers: int, time: _Time) -> float:
+    """The first few workers mend many dice; more are worth their end-game half VP."""
+    few = min(workers, FEW_WORKERS)
+    return few * time.worker + (workers - few) * WORKER_END
+
+
+def _region(covered: int, points: int, size: int, time: _Time, dice_left: int) -> float:
+    """A region with ``covered`` of its ``size`` spaces covered: nothing yet if none, its share of the
+    completion value (the size points and the bonus of the phase it will likely be finished in) if the
+    dice left can finish it, all its points once complete (they are in the VP then)."""
+    if covered == 0 or covered >= size:
+        return 0.0
+    missing = size - covered
+    return (points + time.completion_bonus(missing)) * covered / size * min(1.0, dice_left / (4.0 * missing))
+
+
+def _prize(s: State, player: Player, kind: str) -> int:
+    """The colour bonus tile this player may still win for ``kind`` (0: none left, or won)."""
+    claims = s.bonus_claims[KIND_INDEX[kind]]
+    if claims >= 2 or any(k == kind for k, _ in player.bonuses):
+        return 0
+    return (D.BONUS_LARGE if claims == 0 else D.BONUS_SMALL)[s.seats]
+
+
+def _colour(covered: int, size: int, prize: int) -> float:
+    """A colour bonus tile by the square of the share covered (all of it once won: then it is in the VP)."""
+    return 0.0 if covered >= size else prize * (covered / size) ** 2
+
+
+def _placing(s: State, player: Player, tile: int, layout: _Layout, time: _Time, dice_left: int) -> float:
+    """What placing ``tile`` will add, on the average of the empty spaces of its colour it may take (it
+    goes where a die lets it, not always the best one; a better space left free takes another tile of
+    the colour later): what its region and colour gain (counted so that the shares already in the
+    estate's worth are not counted twice) and its effect.  0 when no space is left for it."""
+    kind = D.TILE_KIND[tile]
+    estate = player.estate
+    colour_spaces = layout.kind_spaces[kind]
+    prize = _prize(s, player, kind)
+    colour_gain = 0.0
+    if prize:
+        covered, size = sum(1 for sp in colour_spaces if estate[sp] != EMPTY), len(colour_spaces)
+        after = prize if covered + 1 == size else _colour(covered + 1, size, prize)
+        colour_gain = after - _colour(covered, size, prize)
+    total = 0.0
+    count = 0
+    for space in colour_spaces:
+        if estate[space] != EMPTY:
+            continue
+        spaces, points, size = layout.regions[layout.region_of[space]]
+        if kind == D.BUILDING and not _building_fits(player, tile, spaces):
+            continue
+        covered = sum(1 for sp in spaces if estate[sp] != EMPTY)
+        after = points + time.bonus if covered + 1 == size else _region(covered + 1, points, size, time, dice_left)
+        total += after - _region(covered, points, size, time, dice_left) + _effect(s, player, tile, layout, space, time)
+        count += 1
+    return colour_gain + total / count if count else 0.0
+
+
+def _building_fits(player: Player, tile: int, city: tuple[int, ...]) -> bool:
+    building = D.TILE_BUILDING[tile]
+    if player.has(1):
+        return True
+    return all(player.estate[sp] == EMPTY or D.TILE_BUILDING[player.estate[sp]] != building for sp in city)
+
+
+def _effect(s: State, player: Player, tile: int, layout: _Layout, space: int, time: _Time) -> float:
+    """What a tile does when it lands (its region share aside)."""
+    kind = D.TILE_KIND[tile]
+    if kind == D.ANIMAL:
+        animal = D.TILE_ANIMAL_KIND[tile]
+        spaces = layout.regions[layout.region_of[space]][0]
+        same = [t for sp in spaces if (t := player.estate[sp]) != EMPTY and D.TILE_ANIMAL_KIND[t] == animal]
+        return float(D.TILE_ANIMALS[tile] + sum(D.TILE_ANIMALS[t] for t in same) + (len(same) + 1) * player.has(7))
+    if kind == D.BUILDING:
+        return BUILDING_EFFECT[D.TILE_BUILDING[tile]]
+    if kind == D.CASTLE:
+        return DIE_ACTION
+    if kind == D.MINE:
+        return (len(D.PHASES) - time.phase) * time.silver
+    if kind == D.SHIP:
+        goods = max((len(g) for g in s.depot_goods), default=0)
+        return TURN_ORDER + goods * min(2.0, D.SALE_VP[s.seats])
+    number = D.TILE_KNOWLEDGE[tile]
+    if number >= 15:
+        return _end_knowledge(player, number, time)
+    return KNOWLEDGE_EFFECT * min(1.0, time.left / ROUNDS * 2)
+
+
+def _end_knowledge(player: Player, number: int, time: _Time) -> float:
+    """An end-game knowledge tile: what it would score now, and half a count more while rounds are left."""
+    tiles = [t for t in player.estate[1:] if t != EMPTY]
+    more = 0.5 * min(1.0, time.left / ROUNDS * 2)
+    if number == 15:
+        return D.KNOWLEDGE_GOODS_TYPE_VP * (sum(1 for c in player.sold if c) + more)
+    if number in D.KNOWLEDGE_BUILDING:
+        building = D.KNOWLEDGE_BUILDING[number]
+        return D.KNOWLEDGE_BUILDING_VP * (sum(1 for t in tiles if D.TILE_BUILDING[t] == building) + more)
+    if number == 24:
+        return D.KNOWLEDGE_ANIMAL_KIND_VP * (len({D.TILE_ANIMAL_KIND[t] for t in tiles if D.TILE_ANIMALS[t]}) + more)
+    if number == 25:
+        return D.KNOWLEDGE_GOODS_TILE_VP * (sum(player.sold) + 6 * more)
+    return D.KNOWLEDGE_BONUS_TILE_VP * (len(player.bonuses) + 2 * more)
 
 
 def candidates(engine: AnyEngine, state: Any, seat: int, legal: tuple[Action, ...]) -> tuple[Action, ...]:
@@ -86,9 +275,21 @@ def candidates(engine: AnyEngine, state: Any, seat: int, legal: tuple[Action, ..
     return used or forward
 
 
+def figures(engine: AnyEngine, state: Any, moves: Sequence[tuple[int, Action]]) -> dict[str, float]:
+    """How the dice were spent and how full the estates are at the end: ``workers_share`` (the share of die
+    actions that took workers), ``filled`` (estate spaces covered per player, of 37)."""
+    s: State = state
+    dice = [a.steps[0] for _, a in moves if a.steps[0][0] == "die"]
+    workers = sum(1 for step in dice if step[-1] == "workers")
+    filled = [sum(1 for t in p.estate[1:] if t != EMPTY) for p in s.players]
+    return {"workers_share": workers / max(1, len(dice)), "filled": sum(filled) / len(filled)}
+
+
 POLICY = GamePolicy(
     values=values,
     scale=12.0,
     candidates=candidates,
     rollout_steps=2,
+    figures=figures,
+    good_player=180.0,
 )
