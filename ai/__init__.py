@@ -23,6 +23,7 @@ from typing import Any
 
 from ai.games import policy_for
 from ai.levels import DEFAULT, LEVELS, Level, UnknownLevel, level
+from ai.plan import plan
 from ai.policy import GamePolicy
 from ai.search import search
 from engines.core import Action, AnyEngine, NotYourTurn
@@ -70,7 +71,12 @@ def analyse(engine: AnyEngine, state: Any, seat: int, *, level: str = DEFAULT, s
     legal = policy.candidates(engine, samples[0], seat, engine.legal_actions(samples[0], seat))
     if len(legal) == 1:  # nothing to think about
         return Analysis(base.name, (Choice(legal[0], 0.5, 0),), 0, time.perf_counter() - started, len(samples))
-    if chosen.iterations <= 0:
+    if chosen.plan_width > 0:
+        planned = plan(engine, policy, samples, seat, chosen.plan_width, chosen.plan_root, chosen.plan_ahead,
+                       chosen.plan_ahead_samples, rnd.getrandbits(32))
+        choices = tuple(Choice(planned.actions[k], planned.values[k], 0) for k in planned.ranked)
+        iterations = planned.evaluations
+    elif chosen.iterations <= 0:
         choices, iterations = _greedy(engine, policy, chosen, samples, seat, legal, rnd), 0
     else:
         choices, iterations = _searched(engine, policy, chosen, state, samples, seat, rnd)

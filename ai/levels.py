@@ -24,6 +24,14 @@ class Level:
     #: Independent searches whose root counts are added up (each ``iterations`` over ``samples`` of its
     #: own): a wider look at what cannot be seen where one deeper tree would chase its evaluation's flaws.
     searches: int = 1
+    #: Plan the seat's whole turn instead of searching (:mod:`ai.plan`): the ways to finish each decision
+    #: followed further (0: search), and at the first decision.
+    plan_width: int = 0
+    plan_root: int = 0
+    #: Planning: the best first steps weighed again by what follows the turn (the others' turns and the
+    #: seat's next, over this many draws of the dice and tiles to come).
+    plan_ahead: int = 0
+    plan_ahead_samples: int = 0
 
 
 LEVELS: dict[str, Level] = {

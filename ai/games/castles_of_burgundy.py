@@ -11,21 +11,29 @@ mend dice.  So the evaluation counts what final scoring will give, each asset at
   in the game are too few to finish it.  Completing a region so turns its shares into the real points,
   and the space that does it is worth as much as any other (no region is hoarded or left at 5 of 6).
 - **Colours**: the bonus tile still to be won for a colour, by the square of the share covered.
-- **Storage** (3 spaces): a tile is worth what placing it will add — its space's share of a region, its
-  effect (animals' points, a building's action, a knowledge tile, a castle's extra action, a mine's income,
-  a ship's goods) — less one die action (:data:`DIE_ACTION`), the price of putting it down.  So taking a
-  tile pays only when it will be worth more than a die, and placing it always gains a die's worth more.
-- **Goods**: a stack sells for 2 VP a tile and a silverling, less a die action; unsold, 1 VP a tile.
+- **Storage** (3 spaces): a tile is worth part (:data:`STORED`) of what placing it will add, on the
+  average of the spaces its colour has left — its space's share of a region and of the colour, its effect
+  (animals' points, a building's action, a knowledge tile, a castle's extra action, a mine's income, a
+  ship's goods).  The die that takes it and the die that places it each earn a share, so both beat taking
+  workers whenever the tile is worth having.
+- **Goods**: 1 VP a tile unsold, and part (:data:`GOODS_HELD`) of what a sale adds (2 VP a tile and a
+  silverling): selling the big stack gains the rest.
 - **Silverlings**: 1 VP at the end, more while 2 of them can still buy a tile from the black depot.
-- **Workers**: half a VP each at the end; a little more while dice are left to mend.
+- **Workers**: the first few are worth about a VP each while dice are left to mend, the rest their
+  end-game half VP — so workers are the fallback they are for a good player, never the plan.
 - **Mines** placed: a silverling at the end of each phase still to come.  **Knowledge** 15-26 placed: the
   end-game points they give now; other knowledge tiles placed: their effect while rounds are left.
-- A decision opened by a tile's effect (a castle's action, a carpenter's take) is worth a die action.
+- A decision opened by a tile's effect (a castle's action, a carpenter's take) is worth an action.
+- **Colour races**: the large bonus tile counts only while no other player is as close to the colour.
 
 Everything that still needs a die is scaled down when the seat has fewer dice left than such assets (in
-the last rounds a stored tile that will never be placed is worth nothing).  Taking workers gains only
-their worth (about 1.6 for two): less than any die that takes, places or sells something useful, so
-workers are the fallback they are for a good player.
+the last rounds a stored tile that will never be placed is worth nothing).
+
+A turn is two dice, each with its tile and space, and a purchase, which only together make a plan: the
+``normal`` and ``hard`` players plan the whole turn (:mod:`ai.plan`) rather than search it (a tree search
+that averages its visits blamed good first dice for the poor second dice it tried: 140 VP against the
+planner's 160 in self-play); ``hard`` also plays on past the turn — the other's turn and its own next one,
+over draws of the dice to come — to choose between turns the plan finds about equal.
 
 ``good_player``: players who know the game score about 180-250 VP in a 2-player game (the issue's
 figure, from experienced players' reported scores; the estate alone holds 81 region points, up to 50 phase
@@ -37,6 +45,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ai.levels import Level
 from ai.policy import GamePolicy, without_going_back
 from engines.castles_of_burgundy import data as D
 from engines.castles_of_burgundy import scoring as S
@@ -44,19 +53,25 @@ from engines.castles_of_burgundy.state import EMPTY, Player, State, knowledge_in
 from engines.core import Action, AnyEngine
 
 ROUNDS = len(D.PHASES) * D.ROUNDS_PER_PHASE
-#: What a die action is worth: the price of turning a stored tile or a goods stack into VP.
-DIE_ACTION = 3.0
 #: The share of a tile's (or a goods sale's) gain that is counted while it waits in storage for a die: the
 #: die that takes it and the die that places it each earn half.
-STORED = 0.5
+STORED = 0.4
+#: The same for a goods stack: the share of a sale's gain over keeping the goods counted before the sale.
+GOODS_HELD = 0.35
 #: A decision opened by a tile's effect: one action without a die.
-FREE_ACTION = 2.5
-WORKER_EARLY, WORKER_END = 1.2, 0.5
+FREE_ACTION = 4.5
+WORKER_EARLY, WORKER_END = 1.0, 0.5
 #: Workers up to this many are worth :data:`WORKER_EARLY` (while rounds are left); more only their end worth.
 FEW_WORKERS = 3
 SILVER_EARLY, SILVER_END = 1.2, 1.0
 #: A knowledge tile whose effect (1-14) helps for the rest of the game, at the start.
 KNOWLEDGE_EFFECT = 4.0
+#: The share of an unfinished region's completion value its covered spaces count for: less than all of it,
+#: since a region pays only once finished (and its phase bonus falls while it waits).
+REGION_SHARE = 0.7
+#: Die actions a region's missing space takes (a take and a place, with dice that do not always fit): fewer
+#: dice left than this many per missing space and the region is less and less likely to be finished.
+REACH = 4.0
 #: A ship's move up the turn-order track.
 TURN_ORDER = 0.5
 #: What a building's effect gives, besides its region share (the actions: a die action's worth).
@@ -86,7 +101,7 @@ _LAYOUTS = {n: _Layout(n) for n in D.ESTATES}
 class _Time:
     """How far the game has gone, and what assets that still need a die are worth at this point."""
 
-    __slots__ = ("bonus", "left", "phase", "silver", "worker")
+    __slots__ = ("bonus", "left", "missing", "phase", "silver", "worker")
 
     def __init__(self, s: State) -> None:
         rounds_left = ROUNDS - (s.phase * D.ROUNDS_PER_PHASE + s.round)  # this round included
@@ -96,6 +111,7 @@ class _Time:
         self.worker = WORKER_END + (WORKER_EARLY - WORKER_END) * soon
         self.silver = SILVER_END + (SILVER_EARLY - SILVER_END) * soon
         self.bonus = D.PHASE_BONUS[s.phase]
+        self.missing: tuple[dict[str, int], ...] = ()  # per seat: the spaces of each colour still empty
 
     def dice_left(self, player: Player) -> int:
         """The die actions this player still has: the dice in hand and two a round after this one."""
@@ -112,6 +128,8 @@ def values(engine: AnyEngine, state: Any) -> list[float]:
     if s.over:
         return [float(p.vp) for p in s.players]
     time = _Time(s)
+    time.missing = tuple({kind: sum(1 for sp in spaces if p.estate[sp] == EMPTY)
+                          for kind, spaces in _LAYOUTS[p.estate_no].kind_spaces.items()} for p in s.players)
     return [_worth(s, seat, player, time) for seat, player in enumerate(s.players)]
 
 
@@ -136,7 +154,7 @@ def _worth(s: State, seat: int, player: Player, time: _Time) -> float:
         if 0 < covered < size:
             worth += _region(covered, points, size, time, dice_left)
     for kind, spaces in layout.kind_spaces.items():
-        prize = _prize(s, player, kind)
+        prize = _prize(s, seat, kind, time)
         if prize:
             worth += _colour(sum(1 for sp in spaces if estate[sp] != EMPTY), len(spaces), prize)
 
@@ -144,14 +162,14 @@ def _worth(s: State, seat: int, player: Player, time: _Time) -> float:
     pending = 0.0
     needs = 0
     for tile in player.storage:
-        gain = _placing(s, player, tile, layout, time, dice_left) * STORED
+        gain = _placing(s, seat, player, tile, layout, time, dice_left) * STORED
         if gain > 0:
             pending += gain
             needs += 1
     sale = D.SALE_VP[s.seats]
     for count in player.goods:
         if count:
-            pending += (sale * count + time.silver - count) * STORED  # the sale's gain over keeping them
+            pending += (sale * count + time.silver - count) * GOODS_HELD  # the sale's gain over keeping them
             needs += 1
             worth += count  # unsold, 1 VP a tile at the end
     if needs > dice_left:
@@ -177,15 +195,21 @@ def _region(covered: int, points: int, size: int, time: _Time, dice_left: int) -
     if covered == 0 or covered >= size:
         return 0.0
     missing = size - covered
-    return (points + time.completion_bonus(missing)) * covered / size * min(1.0, dice_left / (4.0 * missing))
+    reach = min(1.0, dice_left / (REACH * missing))
+    return REGION_SHARE * (points + time.completion_bonus(missing)) * covered / size * reach
 
 
-def _prize(s: State, player: Player, kind: str) -> int:
-    """The colour bonus tile this player may still win for ``kind`` (0: none left, or won)."""
+def _prize(s: State, seat: int, kind: str, time: _Time) -> int:
+    """The colour bonus tile this player may still win for ``kind`` (0: none left, or won): the large one
+    only while nobody else is as close to covering the colour (a race: the first to finish takes it)."""
     claims = s.bonus_claims[KIND_INDEX[kind]]
-    if claims >= 2 or any(k == kind for k, _ in player.bonuses):
+    if claims >= 2 or any(k == kind for k, _ in s.players[seat].bonuses):
         return 0
-    return (D.BONUS_LARGE if claims == 0 else D.BONUS_SMALL)[s.seats]
+    if claims == 0:
+        mine = time.missing[seat][kind]
+        if all(theirs[kind] > mine for other, theirs in enumerate(time.missing) if other != seat):
+            return D.BONUS_LARGE[s.seats]
+    return D.BONUS_SMALL[s.seats]
 
 
 def _colour(covered: int, size: int, prize: int) -> float:
@@ -193,7 +217,7 @@ def _colour(covered: int, size: int, prize: int) -> float:
     return 0.0 if covered >= size else prize * (covered / size) ** 2
 
 
-def _placing(s: State, player: Player, tile: int, layout: _Layout, time: _Time, dice_left: int) -> float:
+def _placing(s: State, seat: int, player: Player, tile: int, layout: _Layout, time: _Time, dice_left: int) -> float:
     """What placing ``tile`` will add, on the average of the empty spaces of its colour it may take (it
     goes where a die lets it, not always the best one; a better space left free takes another tile of
     the colour later): what its region and colour gain (counted so that the shares already in the
@@ -201,7 +225,7 @@ def _placing(s: State, player: Player, tile: int, layout: _Layout, time: _Time, 
     kind = D.TILE_KIND[tile]
     estate = player.estate
     colour_spaces = layout.kind_spaces[kind]
-    prize = _prize(s, player, kind)
+    prize = _prize(s, seat, kind, time)
     colour_gain = 0.0
     if prize:
         covered, size = sum(1 for sp in colour_spaces if estate[sp] != EMPTY), len(colour_spaces)
@@ -240,7 +264,7 @@ def _effect(s: State, player: Player, tile: int, layout: _Layout, space: int, ti
     if kind == D.BUILDING:
         return BUILDING_EFFECT[D.TILE_BUILDING[tile]]
     if kind == D.CASTLE:
-        return DIE_ACTION
+        return FREE_ACTION  # an action with any die number
     if kind == D.MINE:
         return (len(D.PHASES) - time.phase) * time.silver
     if kind == D.SHIP:
@@ -292,4 +316,10 @@ POLICY = GamePolicy(
     rollout_steps=2,
     figures=figures,
     good_player=180.0,
+    levels={
+        # A turn is two dice, each with its tile and space, and a purchase: planned as a whole (ai.plan).
+        "normal": Level("normal", iterations=0, samples=1, plan_width=1, plan_root=4),
+        "hard": Level("hard", iterations=0, samples=1, plan_width=1, plan_root=4, plan_ahead=4,
+                      plan_ahead_samples=3),
+    },
 )

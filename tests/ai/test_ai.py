@@ -10,6 +10,7 @@ import pytest
 
 import ai
 import engines
+from ai.games import policy_for
 from engines import rng
 from engines.core import AnyEngine, NotYourTurn
 
@@ -110,16 +111,24 @@ def test_a_normal_bot_plays_a_whole_game() -> None:
     assert engine.outcome(state) is not None and decisions > 20
 
 
-def test_analysis_ranks_the_choices_with_their_chances() -> None:
-    engine = engines.get("castles-of-burgundy")
-    state, seat = sampled("castles-of-burgundy", 1)[0]
+@pytest.mark.parametrize("name", ["castles-of-burgundy", "buerger-baumeister"])
+def test_analysis_ranks_the_choices_with_their_chances(name: str) -> None:
+    """A searched decision ranks by visits (they add up to the iterations); a planned one (The Castles of
+    Burgundy's normal plans its turn) by the chance of its best end of turn."""
+    engine = engines.get(name)
+    state, seat = sampled(name, 1)[0]
     analysis = ai.analyse(engine, state, seat, level="normal", seed=1)
     legal = engine.legal_actions(state, seat)
     assert analysis.best == ai.choose(engine, state, seat, level="normal", seed=1)
     assert len(analysis.choices) > 1 and all(c.action in legal for c in analysis.choices)
     assert all(0.0 <= c.win_chance <= 1.0 for c in analysis.choices)
-    visits = [c.visits for c in analysis.choices]
-    assert visits == sorted(visits, reverse=True) and sum(visits) == analysis.iterations
+    assert analysis.iterations > 0
+    if policy_for(engine).level(ai.level("normal")).plan_width:
+        chances = [c.win_chance for c in analysis.choices]
+        assert chances == sorted(chances, reverse=True) and all(c.visits == 0 for c in analysis.choices)
+    else:
+        visits = [c.visits for c in analysis.choices]
+        assert visits == sorted(visits, reverse=True) and sum(visits) == analysis.iterations
 
 
 def test_a_single_choice_costs_no_search() -> None:

@@ -1,0 +1,164 @@
+"""Planning a whole turn: the best way to finish the seat's turn, decision by decision, on the evaluation.
+
+For games where a turn is several decisions of one player that only together make sense — The Castles of
+Burgundy's two dice, each with its tile and space, and the purchase — a tree search that averages its
+visits blurs the plan (a good first die is blamed for the poor second dice it tries).  The planner instead
+looks at every way to finish the decision under way (each step that says nothing is followed to the step
+that does), keeps the ``width`` most promising positions, goes on from each until the turn passes to
+someone else, and scores each first step by the best end of turn it leads to (the maximum, not the mean:
+the seat chooses all of it).  Over several samples of what the seat cannot see the scores are averaged.
+It reads only the samples it is given (see :func:`ai.analyse`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ai.policy import GamePolicy
+from engines.core import Action, AnyEngine
+
+#: A decision has at most this many steps that say nothing before one that does.
+DECISION_DEPTH = 6
+#: A turn has at most this many decisions of the seat.
+TURN_DECISIONS = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Planned:
+    values: dict[str, float]    # each first step's key: its best end of turn, averaged over the samples
+    actions: dict[str, Action]
+    evaluations: int            # positions scored, over all samples
+    ranked: tuple[str, ...]     # the keys, best first
+
+
+class _Planner:
+    def __init__(self, engine: AnyEngine, policy: GamePolicy, seat: int, width: int, root_width: int) -> None:
+        self.engine, self.policy, self.seat = engine, policy, seat
+        self.width, self.root_width = width, root_width
+        self.evaluations = 0
+
+    def score(self, state: Any) -> float:
+        self.evaluations += 1
+        return self.policy.utilities(self.engine, state)[self.seat]
+
+    def acting(self, state: Any) -> bool:
+        return tuple(self.engine.to_act(state)) == (self.seat,)
+
+    def finishes(self, state: Any, depth: int = DECISION_DEPTH) -> list[tuple[Action, Any]]:
+        """Every way to finish the decision under way: (its first step, the position once a step said
+        something or the turn passed)."""
+        engine, seat = self.engine, self.seat
+        out: list[tuple[Action, Any]] = []
+        for action in self.policy.candidates(engine, state, seat, engine.legal_actions(state, seat)):
+            after, events = engine.apply_trusted(state, seat, action)
+            if events or depth <= 1 or not self.acting(after):
+                out.append((action, after))
+            else:
+                out += [(action, end) for _, end in self.finishes(after, depth - 1)]
+        return out
+
+    def best(self, state: Any, decisions: int) -> float:
+        """The best score the seat can reach by the end of its turn from ``state``."""
+        if decisions <= 0 or not self.acting(state):
+            return self.score(state)
+        scored = sorted(((self.score(end), i, end) for i, (_, end) in enumerate(self.finishes(state))),
+                        key=lambda entry: (-entry[0], entry[1]))
+        best = scored[0][0] if scored else self.score(state)
+        for value, _, end in scored[:self.width]:
+            if self.acting(end):
+                value = self.best(end, decisions - 1)
+            best = max(best, value)
+        return best
+
+    def best_end(self, state: Any, decisions: int) -> tuple[float, Any]:
+        """:meth:`best`, with the position at the end of the turn that reaches it."""
+        if decisions <= 0 or not self.acting(state):
+            return self.score(state), state
+        scored = sorted(((self.score(end), i, end) for i, (_, end) in enumerate(self.finishes(state))),
+                        key=lambda entry: (-entry[0], entry[1]))
+        if not scored:
+            return self.score(state), state
+        best: tuple[float, Any] = (scored[0][0], scored[0][2])
+        for value, _, end in scored[:self.width]:
+            found = self.best_end(end, decisions - 1) if self.acting(end) else (value, end)
+            if found[0] > best[0]:
+                best = found
+        return best
+
+    def first_steps(self, state: Any) -> dict[str, tuple[Action, float, Any]]:
+        """Each first step, the best end of turn it leads to and that position (the ``root_width`` most
+        promising ways to finish this decision are followed further; the others count as they stand)."""
+        scored = sorted(((self.score(end), i, action, end) for i, (action, end) in enumerate(self.finishes(state))),
+                        key=lambda entry: (-entry[0], entry[1]))
+        out: dict[str, tuple[Action, float, Any]] = {}
+        for rank, (value, _, action, end) in enumerate(scored):
+            if rank < self.root_width and self.acting(end):
+                value, end = self.best_end(end, TURN_DECISIONS - 1)
+            known = out.get(action.key)
+            if known is None or value > known[1]:
+                out[action.key] = (action, value, end)
+        return out
+
+
+def _turn_played(engine: AnyEngine, policy: GamePolicy, state: Any, seat: int, width: int, root_width: int) -> Any:
+    """``seat``'s whole turn from ``state``, each decision planned as :class:`_Planner` would (for the
+    look-ahead: the others' turns and the seat's next)."""
+    for _ in range(TURN_DECISIONS * DECISION_DEPTH):
+        if tuple(engine.to_act(state)) != (seat,):
+            break
+        planner = _Planner(engine, policy, seat, width, root_width)
+        steps = planner.first_steps(state)
+        key = max(steps, key=lambda k: (steps[k][1], k))
+        state = engine.apply_trusted(state, seat, steps[key][0])[0]
+    return state
+
+
+def _ahead(engine: AnyEngine, policy: GamePolicy, end: Any, seat: int, seed: int) -> float:
+    """The seat's score once the others have played their turns and the seat its next one (each planned
+    narrowly), from ``end`` with what the seat cannot see — the next dice, the tiles to come — drawn anew."""
+    state = engine.determinize(end, seat, seed)
+    mine = False
+    for _ in range(8 * engine.max_seats):
+        acting = engine.to_act(state)
+        if not acting or (mine and acting[0] != seat):
+            break
+        mine = mine or acting[0] == seat
+        state = _turn_played(engine, policy, state, acting[0], AHEAD_WIDTH, AHEAD_ROOT)
+    return policy.utilities(engine, state)[seat]
+
+
+#: How far below the best turn's chance of winning a turn may be and still be weighed again by the look-ahead.
+AHEAD_MARGIN = 0.01
+#: The look-ahead plans each turn narrowly: one way on from each decision, four at the first.
+AHEAD_WIDTH, AHEAD_ROOT = 1, 4
+
+
+def plan(engine: AnyEngine, policy: GamePolicy, samples: Sequence[Any], seat: int, width: int,
+         root_width: int, ahead: int = 0, ahead_samples: int = 0, seed: int = 0) -> Planned:
+    """Each first step's best end of turn, averaged over ``samples``; with ``ahead``, the ``ahead`` best
+    first steps are weighed again by what follows their end of turn — the others' turns and the seat's
+    next, over ``ahead_samples`` draws of what cannot be seen (dice to come) — and rank above the rest."""
+    planner = _Planner(engine, policy, seat, width, root_width)
+    totals: dict[str, float] = {}
+    actions: dict[str, Action] = {}
+    ends: dict[str, list[Any]] = {}
+    for sample in samples:
+        for key, (action, value, end) in planner.first_steps(sample).items():
+            actions.setdefault(key, action)
+            totals[key] = totals.get(key, 0.0) + value
+            ends.setdefault(key, []).append(end)
+    # A first step legal in only some samples is scored as the worst outcome where it is missing.
+    values = {k: v / len(samples) for k, v in totals.items()}
+    ranked = sorted(values, key=lambda k: (-values[k], k))
+    if ahead and len(values) > 1:
+        # Only turns the plan finds about as good as the best are weighed again: where the plan sees a clear
+        # difference, the evaluation of the turn's end is trusted over a look-ahead played by narrow plans.
+        top = [k for k in ranked[:ahead] if values[k] >= values[ranked[0]] - AHEAD_MARGIN]
+        for key in top:
+            draws = [_ahead(engine, policy, ends[key][i % len(ends[key])], seat, seed * 7919 + i)
+                     for i in range(max(1, ahead_samples))]
+            values[key] = sum(draws) / len(draws)
+        ranked = sorted(top, key=lambda k: (-values[k], k)) + ranked[len(top):]  # weighed again: ahead of the rest
+    return Planned(values, actions, planner.evaluations, tuple(ranked))

@@ -1,0 +1,60 @@
+"""The turn planner (ai.plan): unbounded, it finds the best end of turn there is; narrowed, it never claims
+more than there is; and its first step leads there."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import engines
+from ai.games import policy_for
+from ai.plan import plan
+from engines import rng
+from engines.core import AnyEngine
+
+ENGINE = engines.get("castles-of-burgundy")
+POLICY = policy_for(ENGINE)
+
+
+def turn_starts(seed: int, count: int) -> list[tuple[Any, int]]:
+    """Positions where a seat starts its turn (both dice to use), from a seeded random game."""
+    state = ENGINE.new_game(2, seed)
+    r = rng.seed_state(seed)
+    found: list[tuple[Any, int]] = []
+    last = None
+    while (acting := ENGINE.to_act(state)) and len(found) < count * 6:
+        seat = acting[0]
+        if seat != last and not state.pending:
+            found.append((state, seat))
+        last = seat
+        legal = POLICY.candidates(ENGINE, state, seat, ENGINE.legal_actions(state, seat))
+        r, pick = rng.randbelow(r, len(legal))
+        state, _ = ENGINE.apply(state, seat, legal[pick])
+    return found[::6][:count]
+
+
+def best_end(engine: AnyEngine, state: Any, seat: int) -> float:
+    """Every sequence of the seat's steps to the end of its turn, tried: the best score at its end."""
+    if tuple(engine.to_act(state)) != (seat,):
+        return POLICY.utilities(engine, state)[seat]
+    legal = POLICY.candidates(engine, state, seat, engine.legal_actions(state, seat))
+    return max(best_end(engine, engine.apply_trusted(state, seat, a)[0], seat) for a in legal)
+
+
+@pytest.mark.parametrize("index", range(3))
+def test_unbounded_planning_finds_the_best_end_of_turn(index: int) -> None:
+    state, seat = turn_starts(7, 3)[index]
+    exhaustive = best_end(ENGINE, state, seat)
+    planned = plan(ENGINE, POLICY, [state], seat, width=1_000, root_width=1_000)
+    assert planned.values[planned.ranked[0]] == pytest.approx(exhaustive)
+    # ... and its first step is one from which that end can be reached.
+    first = planned.actions[planned.ranked[0]]
+    assert best_end(ENGINE, ENGINE.apply_trusted(state, seat, first)[0], seat) == pytest.approx(exhaustive)
+
+
+def test_narrow_planning_never_claims_more_than_there_is() -> None:
+    for state, seat in turn_starts(8, 3):
+        exhaustive = best_end(ENGINE, state, seat)
+        planned = plan(ENGINE, POLICY, [state], seat, width=1, root_width=4)
+        assert max(planned.values.values()) <= exhaustive + 1e-9
