@@ -59,43 +59,30 @@ class _Planner:
                 out += [(action, end) for _, end in self.finishes(after, depth - 1)]
         return out
 
-    def best(self, state: Any, decisions: int) -> float:
-        """The best score the seat can reach by the end of its turn from ``state``."""
-        if decisions <= 0 or not self.acting(state):
-            return self.score(state)
-        scored = sorted(((self.score(end), i, end) for i, (_, end) in enumerate(self.finishes(state))),
-                        key=lambda entry: (-entry[0], entry[1]))
-        best = scored[0][0] if scored else self.score(state)
-        for value, _, end in scored[:self.width]:
-            if self.acting(end):
-                value = self.best(end, decisions - 1)
-            best = max(best, value)
-        return best
-
-    def best_end(self, state: Any, decisions: int) -> tuple[float, Any]:
-        """:meth:`best`, with the position at the end of the turn that reaches it."""
+    def best_end(self, state: Any, decisions: int, width: int) -> tuple[float, Any]:
+        """The best score the seat can reach by the end of its turn from ``state``, and that position: the
+        ``width`` most promising ways to finish each decision are followed (a position where the seat must
+        still decide is never an end: its dice are still to be used)."""
         if decisions <= 0 or not self.acting(state):
             return self.score(state), state
         scored = sorted(((self.score(end), i, end) for i, (_, end) in enumerate(self.finishes(state))),
                         key=lambda entry: (-entry[0], entry[1]))
-        if not scored:
-            return self.score(state), state
-        best: tuple[float, Any] = (scored[0][0], scored[0][2])
-        for value, _, end in scored[:self.width]:
-            found = self.best_end(end, decisions - 1) if self.acting(end) else (value, end)
-            if found[0] > best[0]:
+        best: tuple[float, Any] | None = None
+        for value, _, end in scored[:width]:
+            found = self.best_end(end, decisions - 1, width) if self.acting(end) else (value, end)
+            if best is None or found[0] > best[0]:
                 best = found
-        return best
+        return best if best is not None else (self.score(state), state)
 
     def first_steps(self, state: Any) -> dict[str, tuple[Action, float, Any]]:
-        """Each first step, the best end of turn it leads to and that position (the ``root_width`` most
-        promising ways to finish this decision are followed further; the others count as they stand)."""
+        """Each first step, the best end of turn it leads to and that position: the ``root_width`` most
+        promising ways to finish this decision are followed ``width`` wide, the others one way only."""
         scored = sorted(((self.score(end), i, action, end) for i, (action, end) in enumerate(self.finishes(state))),
                         key=lambda entry: (-entry[0], entry[1]))
         out: dict[str, tuple[Action, float, Any]] = {}
         for rank, (value, _, action, end) in enumerate(scored):
-            if rank < self.root_width and self.acting(end):
-                value, end = self.best_end(end, TURN_DECISIONS - 1)
+            if self.acting(end):
+                value, end = self.best_end(end, TURN_DECISIONS - 1, self.width if rank < self.root_width else 1)
             known = out.get(action.key)
             if known is None or value > known[1]:
                 out[action.key] = (action, value, end)
