@@ -1,20 +1,55 @@
 """Burgenland: a race to build every piece, so a position is worth minus the turns each seat still needs.
 
-Each turn either builds one piece (4 matching cards, a tower also pays the architect) or takes 2 cards, so
-a seat needs about ``pieces left + cards still missing / 2`` turns.  Cards count by use: a joker fully, a
-colour card less when no open small-castle site takes its colour; bonus and exchange tiles count as the
-cards they save.  A hand that cannot yet pay 4 cards into any one castle costs a little more, and the seat
-to act is half a turn ahead.  The search skips choices that only waste: partial payments when a whole one
-is offered, bonus tiles spent on builds that need none, the large castle when a small one takes the piece.
+A turn builds one piece or takes two cards, so a seat needs about ``pieces left + cards missing / 2``
+turns, the cards missing being what its pieces will cost less what they will bring back and what it holds:
+
+- *cost*: four cards a piece in a small castle (a tower about 1.5 more for the architect).  The buildings
+  the small castles' free sites cannot take — their building rules counted (:func:`_packing`), and where
+  the seats' buildings together want more sites than are left, each seat's share — cost what the large
+  castle asks: towers go there first (a small castle saves least on them), walls last (one brings jokers);
+- *income*: each small-castle building's site bonus, a wall's jokers, each well's reward (the column's
+  next ones, taken in turn with the other seats still building wells);
+- *held*: a joker fully; colour cards as far as they suit what is left to build — the colours of the open
+  small castles and the well as many as those builds take, then as many as the large castle will, the
+  rest at about what they buy in the joker exchange; tiles at the cards they save.
+
+A hand that cannot yet pay the four cards of any one build — counting the jokers its other cards would
+buy, so an exchange made before it pays for something gains nothing — costs a little more; the seat to
+take the next main action is half a turn ahead; a well that can no longer be built costs ten turns.
+
+The search weighs whole payments (the engine's suggestion and the one that gives up the cards this
+evaluation values least), two marker swaps (the two best first picks, each with its best second), the
+joker exchange only before the main action (bought later, a joker pays for nothing this turn); never the
+large castle where a small one takes the piece, nor a pay-10 tile on a build that can do without.
+Rollouts build when they can, else take two cards.
+
+``bench/ai.py`` prints the race as :func:`figures`: ``finish_turns``, the turns (takes and builds) the
+winner needed — the final scores say little (the loser has most often 15 or 16 of its 17 pieces built).
+``good_player`` is that figure for a good player in a 2-player game between good players: 41 turns.  No
+published figure exists (rulebook and reviews give only 30-60 minutes of play, and this project's card
+values and board are its own), so it is worked out from the rules page for a player who gets half of the
+21 free square sites (10.5 small-castle buildings, 3 wells, 3.5 pieces in the large castle), builds every
+wall beside another (two jokers) and wastes about 4 cards (a hand's leftovers, the exchange's loss):
+
+- cost: 13.5 x 4 cards; 3.5 small towers' architect (mean cost 2.9 coins: 1.5 cards each); in the large
+  castle half a tower (6 cards of one colour) and 3 houses (5 each) — 77.25 cards;
+- income: the start (4.5 cards and a joker), 10 wall jokers, 10.5 site bonuses at 1.12 cards (the 21
+  sites' mean: a west site a joker or 3 coins, 1.44 cards; an east site an exchange tile, counted 0.5, or a
+  bonus tile, 1.5: draw-5 3.08 cards, the others 0.8), half of six wells' rewards (6.2) — 33.4 cards;
+- so (77.25 + 4 - 33.4) / 2 = 23.9 takes and 17 builds: 40.9 turns.
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from ai.levels import Level
 from ai.policy import GamePolicy
 from engines.burgenland import data as D
+from engines.burgenland import payment as P
 from engines.burgenland import rules as R
 from engines.burgenland.state import State
 from engines.core import Action, AnyEngine
@@ -24,63 +59,159 @@ CARDS = D.SMALL_CASTLE_CARDS
 TAKE = 2.0
 #: What each held thing is worth, in cards.
 JOKER = 1.0
-USABLE_CARD = 0.85      # a colour card some open small-castle site takes
-STRAY_CARD = 0.45       # only the large castle (or a marker swap) would take it
+USABLE_CARD = 0.85      # a colour card some open small-castle site (or the well) takes
+LARGE_CARD = 0.7        # one the large castle will take (one colour or all different)
+STRAY_CARD = 0.35       # one beyond any build: worth its coins in the joker exchange, or a marker swap
+#: Cards a large-castle build takes, about (the most a hand keeps for one).
+LARGE_USE = 6
 TILE_CARDS = {D.DRAW_FIVE: 2.8, D.PAY_TEN: 1.2, D.IGNORE: 0.8, D.EXTRA_SITE: 0.8}
 EXCHANGE_TILE = 0.8
 SURPLUS = 0.05          # a card beyond what the remaining pieces need
-#: Extra cards a tower costs on average (the architect; cards average 1.8 coins).
+#: Extra cards a small-castle tower costs on average (the architect; cards average 1.8 coins).
 TOWER_EXTRA = 1.5
+#: Cards a building in the large castle costs (4-6 of one colour or 6-8 all different; no architect).
+LARGE_CARDS = {D.WALL: 4.5, D.TOWER: 6.5, D.HOUSE: 5.5}
+#: What a building in a small castle will bring back, in cards: the site's bonus (none on north sites,
+#: a joker, a 3-coin reward, an exchange or bonus tile), and a wall its jokers (one per wall there).
+SITE_INCOME = 0.8
+WALL_INCOME = 1.5
+#: A reward's cards not yet drawn, each (their colours unknown: some will only suit the large castle).
+REWARD_CARD = 0.65
 #: Turns lost per card a hand lacks for its best single build.
 NOT_READY = 0.2
-#: The seat to act is this far ahead of the other.
+#: The seat to take the next main action is this far ahead.
 TO_MOVE = 0.5
 STUCK_WELL = 10.0       # a well that can never be built: that seat cannot finish
-_WELL = D.PIECES.index(D.WELL)
-_TOWER = D.PIECES.index(D.TOWER)
-_FREE = range(3)        # the N, W and E sites
+_WALL, _TOWER, _HOUSE, _WELL = (D.PIECES.index(p) for p in D.PIECES)
+#: Each colour card's coins, by id; and the coins a joker costs in the exchange.
+CARD_COINS: tuple[int, ...] = tuple(D.CARD_VALUES[c % D.CARDS_PER_COLOUR] for c in range(D.COLOUR_CARDS))
+EXCHANGE = D.JOKER_EXCHANGE_COINS
+
+
+def _reward_cards(coins: int) -> float:
+    """The cards a reward of ``coins`` draws on average (drawn until they reach the amount)."""
+    odds = [D.CARD_VALUES.count(v) / len(D.CARD_VALUES) for v in (1, 2, 3)]
+    expected = [0.0] * (coins + 1)
+    for c in range(1, coins + 1):
+        expected[c] = 1 + sum(p * expected[max(0, c - v)] for p, v in zip(odds, (1, 2, 3), strict=True))
+    return expected[coins]
+
+
+#: The cards the n-th well's reward draws.
+WELL_CARDS: tuple[float, ...] = tuple(_reward_cards(c) for c in D.WELL_REWARDS)
+
+
+def _well_cards(n: float) -> float:
+    """The cards the well built when ``n`` (a fraction: on average) wells stand draws."""
+    i = int(n)
+    if i + 1 >= len(WELL_CARDS):
+        return WELL_CARDS[-1] if i < len(WELL_CARDS) else 0.0
+    return WELL_CARDS[i] + (n - i) * (WELL_CARDS[i + 1] - WELL_CARDS[i])
+
+
+def _packing(castles: list[tuple[int, bool, int]], walls: int, towers: int, houses: int) -> int:
+    """How many of these buildings the small castles' free sites can still take (about: a tower where a
+    castle has none, a house where walls outnumber houses, a wall anywhere — and a wall and the house it
+    allows in a castle with two sites free)."""
+    placed = direct = pairs = spare = 0
+    for free, no_tower, walls_ahead in sorted(castles, key=lambda c: c[2] >= c[0]):
+        houses_here = max(0, min(free, walls_ahead))
+        other = free - houses_here
+        if no_tower and towers > placed:
+            placed += 1
+            if other:
+                other -= 1
+            else:
+                houses_here -= 1
+        direct += houses_here
+        pairs += other // 2
+        spare += other
+    towers_in = placed
+    houses_in = min(houses, direct)
+    spare += direct - houses_in
+    paired = min(walls, houses - houses_in, pairs)
+    walls_in = min(walls - paired, spare - 2 * paired)
+    return towers_in + houses_in + 2 * paired + walls_in
 
 
 def values(engine: AnyEngine, state: Any) -> tuple[float, ...]:
+    """Minus the turns each seat still needs, as the module's docstring says."""
     s: State = state
     open_colours = 0  # a bit per colour with an empty square site in some small castle
     open_pairs: list[tuple[int, int]] = []
     markers = s.markers
+    castles: list[tuple[int, bool, int]] = []  # per castle with a free square site: (free, no tower, house room)
     for castle, sites in enumerate(s.sites):
-        if sites[0] is None or sites[1] is None or sites[2] is None:
-            a, b = D.CASTLE_MARKERS[castle + 1]
-            pair = (markers[a - 1], markers[b - 1])
-            open_pairs.append(pair)
-            open_colours |= (1 << pair[0]) | (1 << pair[1])
+        empty = (sites[0] is None) + (sites[1] is None) + (sites[2] is None)
+        if not empty:
+            continue
+        a, b = D.CASTLE_MARKERS[castle + 1]
+        pair = (markers[a - 1], markers[b - 1])
+        open_pairs.append(pair)
+        open_colours |= (1 << pair[0]) | (1 << pair[1])
+        pieces = [site[0] for site in sites if site is not None]
+        castles.append((empty, D.TOWER not in pieces, pieces.count(D.WALL) - pieces.count(D.HOUSE)))
     well_castle = R.indicator(s)
+    well_bits = 0
     if well_castle is not None:
         a, b = D.CASTLE_MARKERS[well_castle]
         open_pairs.append((markers[a - 1], markers[b - 1]))
+        well_bits = (1 << markers[a - 1]) | (1 << markers[b - 1])
+    # The small-castle sites each seat's buildings could take, and its share where they are contested.
+    fits = [_packing(castles, p.supply[_WALL], p.supply[_TOWER], p.supply[_HOUSE]) for p in s.players]
+    demand = sum(fits)
+    room = _packing(castles, *(sum(p.supply[k] for p in s.players) for k in (_WALL, _TOWER, _HOUSE)))
+    crowded = room / demand if demand > room else 1.0
+    well_seats = sum(1 for p in s.players if p.supply[_WELL]) or 1
+    mover = s.turn if not s.main_done else (s.turn + 1) % s.seats
     out = []
     for seat, p in enumerate(s.players):
-        left = sum(p.supply)
+        walls, towers, houses, wells = p.supply
+        buildings = walls + towers + houses
+        left = buildings + wells
+        # The buildings no small castle will take go to the large castle: towers first (a small castle
+        # saves least on them), then houses, then walls (a small castle's wall brings its jokers).
+        large = buildings - fits[seat] * crowded
+        large_towers = min(towers, large)
+        large_houses = min(houses, large - large_towers)
+        large_walls = large - large_towers - large_houses
+        small_walls = walls - large_walls
+        small = buildings - large
+        need = (CARDS * (small + wells) + TOWER_EXTRA * (towers - large_towers) - SITE_INCOME * small
+                - WALL_INCOME * small_walls + LARGE_CARDS[D.WALL] * large_walls
+                + LARGE_CARDS[D.TOWER] * large_towers + LARGE_CARDS[D.HOUSE] * large_houses)
+        for j in range(wells):  # my j-th well's reward, the other seats' wells taking turns with mine
+            need -= REWARD_CARD * _well_cards(s.wells_built + j * well_seats + (well_seats - 1) / 2)
         counts = [0] * len(D.COLOURS)
+        coins = [0] * len(D.COLOURS)
         for card in p.hand:
             counts[card // D.CARDS_PER_COLOUR] += 1
-        held = JOKER * p.jokers + EXCHANGE_TILE * p.exchange_tiles
-        for colour, n in enumerate(counts):
-            if n:
-                held += n * (USABLE_CARD if open_colours >> colour & 1 else STRAY_CARD)
+            coins[card // D.CARDS_PER_COLOUR] += CARD_COINS[card]
+        total = sum(coins)
+        usable = open_colours | (well_bits if wells else 0)
+        # Colour cards by use: as many as the small castles and wells still need of those some open site
+        # (or the well) takes, then as many as the large castle's builds will take, then the rest.
+        fitting = sum(k for colour, k in enumerate(counts) if usable >> colour & 1)
+        small_use = min(fitting, CARDS * (small + wells))
+        large_use = min(len(p.hand) - small_use, LARGE_USE * large)
+        held = (JOKER * p.jokers + EXCHANGE_TILE * p.exchange_tiles + USABLE_CARD * small_use
+                + LARGE_CARD * large_use + STRAY_CARD * (len(p.hand) - small_use - large_use))
         for tile in p.bonus_tiles:
             held += TILE_CARDS[tile]
-        need = CARDS * left + TOWER_EXTRA * p.supply[_TOWER]
         short = need - held
         turns = left + (short / TAKE if short > 0 else SURPLUS * short)
-        ready = max(counts) + p.jokers  # the large castle takes one colour
+        # The most cards one build could take now, the other colours exchanged for jokers as needed (so an
+        # exchange made before it is needed gains nothing here: it can wait for the build it completes).
+        ready = max(k + p.jokers + (total - c) // EXCHANGE for k, c in zip(counts, coins, strict=True))
         for a, b in open_pairs:
-            fits = counts[a] + counts[b] + p.jokers
-            if fits > ready:
-                ready = fits
+            fit = counts[a] + counts[b] + p.jokers + (total - coins[a] - coins[b]) // EXCHANGE
+            if fit > ready:
+                ready = fit
         if ready < CARDS and left:
             turns += NOT_READY * (CARDS - ready)
-        if p.supply[_WELL] and well_castle is None:
-            turns += STUCK_WELL * p.supply[_WELL]
-        if seat == s.turn and not s.main_done:
+        if wells and well_castle is None:
+            turns += STUCK_WELL * wells
+        if seat == mover:
             turns -= TO_MOVE
         out.append(-turns)
     return tuple(out)
@@ -94,10 +225,15 @@ def candidates(engine: AnyEngine, state: Any, seat: int, legal: tuple[Action, ..
         return legal
     if s.pending is not None:
         if s.pending.opening[0] == "swap":
-            return keep
-        # A payment: the engine's whole suggested payment stands for the card-by-card ones.
-        whole = tuple(a for a in keep if len(a.steps[0]) > 2)
-        return whole or keep
+            return _best_swaps(engine, s, seat, keep)
+        # A payment: whole payments stand for the card-by-card ones — the engine's suggestion and the one
+        # that gives up the cards this evaluation values least.
+        whole = [a for a in keep if len(a.steps[0]) > 2]
+        if not s.pending.current:
+            thrifty = _thrifty_payment(s, seat)
+            if thrifty is not None and all(thrifty.key != a.key for a in whole):
+                whole.append(thrifty)
+        return tuple(whole) or keep
     plain: set[tuple[str, str]] = set()
     small: set[str] = set()
     for a in keep:
@@ -110,8 +246,8 @@ def candidates(engine: AnyEngine, state: Any, seat: int, legal: tuple[Action, ..
     for a in keep:
         step = a.steps[0]
         verb = step[0]
-        if verb == "jokers" and step[1] != "1":
-            continue  # one joker at a time: a second exchange can follow
+        if verb == "jokers" and (step[1] != "1" or s.main_done):
+            continue  # one joker at a time (a second exchange can follow), and only for a build this turn
         if verb == "build":
             piece, where = step[1], step[2]
             if D.PAY_TEN in step[3:] and (piece, where) in plain:
@@ -122,11 +258,156 @@ def candidates(engine: AnyEngine, state: Any, seat: int, legal: tuple[Action, ..
     return tuple(out) or keep
 
 
+#: Marker swaps weighed: the best first picks, each with its best second one.
+SWAPS = 2
+
+
+def _best_swaps(engine: AnyEngine, s: State, seat: int, keep: tuple[Action, ...]) -> tuple[Action, ...]:
+    """The marker picks whose swap leaves the seat best off (of 28 pairs, most only shuffle colours)."""
+    assert s.pending is not None
+    picked = s.pending.picks
+    markers = [a for a in keep if a.steps[0][0] in R.MARKER_WORDS]
+    if len(markers) <= SWAPS:
+        return keep
+
+    def worth(first: int, second: int) -> float:
+        swapped = list(s.markers)
+        swapped[first - 1], swapped[second - 1] = swapped[second - 1], swapped[first - 1]
+        return values(engine, replace(s, markers=tuple(swapped), pending=None))[seat]
+
+    score: dict[str, float] = {}
+    for a in markers:
+        m = R.MARKER_WORDS.index(a.steps[0][0]) + 1
+        if picked:
+            score[a.key] = worth(picked[0], m)
+        else:
+            score[a.key] = max(worth(m, other) for other in range(1, D.MARKER_POSITIONS + 1) if other != m)
+    return tuple(sorted(markers, key=lambda a: -score[a.key])[:1 if picked else SWAPS])
+
+
+def _thrifty_payment(s: State, seat: int) -> Action | None:
+    """A whole payment that spends, stage by stage, the cards worth least to the seat (see :func:`_weights`):
+    a castle's colours as the engine suggests them, coins (the architect, pay-10, a joker exchange) and the
+    large castle by the cheapest cards by worth."""
+    assert s.pending is not None
+    pending = s.pending
+    plan = R.stages(s, pending.opening)
+    avail = R.available(s.players[seat], pending.committed)
+    weights = _weights(s, seat)
+    paid: list[int] = []
+    for stage in plan[pending.stage:]:
+        rule = stage[0]
+        if rule == "coins":
+            part = _cheapest_coins(stage[1], bool(stage[2]), avail, weights)
+        elif rule == "large":
+            part = _cheapest_large(stage[1], stage[2], avail, weights)
+        else:
+            part = P.suggest([stage], 0, (), avail)
+        if part is None or not P.done(stage, part):
+            return None
+        for kind in part:
+            avail[kind] -= 1
+        paid += part
+    return Action.of("pay", *(R.kind_token(k) for k in paid))
+
+
+def _weights(s: State, seat: int) -> list[float]:
+    """What each kind of card is worth to the seat, as :func:`values` counts it (a little more for a
+    higher coin value, which pays an architect or an exchange better)."""
+    usable = 0
+    markers = s.markers
+    for castle, sites in enumerate(s.sites):
+        if sites[0] is None or sites[1] is None or sites[2] is None:
+            a, b = D.CASTLE_MARKERS[castle + 1]
+            usable |= (1 << markers[a - 1]) | (1 << markers[b - 1])
+    well_castle = R.indicator(s)
+    if well_castle is not None and s.players[seat].supply[_WELL]:
+        a, b = D.CASTLE_MARKERS[well_castle]
+        usable |= (1 << markers[a - 1]) | (1 << markers[b - 1])
+    out = [(USABLE_CARD if usable >> (kind // 3) & 1 else LARGE_CARD) + 0.01 * (kind % 3)
+           for kind in range(P.JOKER_KIND)]
+    return [*out, JOKER]
+
+
+def _cheapest_coins(amount: int, jokers_ok: bool, avail: list[int], weights: list[float]) -> list[int] | None:
+    """Cards worth at least ``amount`` coins of the least total worth (a knapsack over coin totals)."""
+    best: list[tuple[float, list[int]] | None] = [(0.0, [])] + [None] * amount
+    for kind in range(P.KINDS):
+        if kind == P.JOKER_KIND and not jokers_ok:
+            continue
+        value = P.kind_value(kind)
+        for _ in range(min(avail[kind], -(-amount // value))):
+            for have in range(amount, -1, -1):
+                entry = best[have]
+                if entry is None:
+                    continue
+                to = min(amount, have + value)
+                cost = entry[0] + weights[kind]
+                if best[to] is None or cost < best[to][0]:  # type: ignore[index]
+                    best[to] = (cost, [*entry[1], kind])
+    found = best[amount]
+    return None if found is None else found[1]
+
+
+def _cheapest_large(same: int, distinct: int, avail: list[int], weights: list[float]) -> list[int] | None:
+    """The large castle's cost — ``same`` cards of one colour or ``distinct`` of different colours, jokers
+    filling in — of the least total worth."""
+    options: list[tuple[float, list[int]]] = []
+    jokers = avail[P.JOKER_KIND]
+    for colour in range(P.COLOURS):
+        kinds = [k for k in range(colour * 3, colour * 3 + 3) for _ in range(avail[k])][:same]
+        if kinds and len(kinds) + jokers >= same:
+            part = kinds + [P.JOKER_KIND] * (same - len(kinds))
+            options.append((sum(weights[k] for k in part), part))
+    cheapest = sorted((min((k for k in range(c * 3, c * 3 + 3) if avail[k]), key=lambda k: weights[k])
+                       for c in range(P.COLOURS) if any(avail[c * 3: c * 3 + 3])), key=lambda k: weights[k])
+    if len(cheapest) + jokers >= distinct:
+        part = cheapest[:distinct]
+        part += [P.JOKER_KIND] * (distinct - len(part))
+        options.append((sum(weights[k] for k in part), part))
+    return min(options)[1] if options else None
+
+
+def figures(engine: AnyEngine, state: Any, moves: Sequence[tuple[int, Action]]) -> dict[str, float]:
+    """The race in turns: ``finish_turns``, the own turns the winner took to build everything (a take or
+    a build each); ``pace``, pieces built per own turn; ``large``, pieces built in the large castle (both
+    per seat, averaged)."""
+    s: State = state
+    takes = [0] * s.seats
+    for seat, action in moves:
+        if action.steps[0][0] == "take":
+            takes[seat] += 1
+    built = [R.built(s, seat) for seat in range(s.seats)]
+    turns = [takes[seat] + built[seat] for seat in range(s.seats)]
+    out = {"pace": sum(b / max(1, t) for b, t in zip(built, turns, strict=True)) / s.seats,
+           "large": len(s.large) / s.seats}
+    if s.winner is not None:
+        out["finish_turns"] = float(turns[s.winner])
+    return out
+
+
+def rollout(engine: AnyEngine, state: Any, seat: int, legal: tuple[Action, ...], rnd: random.Random) -> Action:
+    """A quick player for the steps past the search tree: it builds when it can (any build, at random),
+    else takes two cards; free actions only to end the turn."""
+    builds = [a for a in legal if a.steps[0][0] == "build"]
+    if builds:
+        return builds[rnd.randrange(len(builds))]
+    for verb in ("take", "end", "pay"):
+        for a in legal:
+            if a.steps[0][0] == verb:
+                return a
+    return legal[rnd.randrange(len(legal))]
+
+
 POLICY = GamePolicy(
     values=values,
     scale=1.5,
     candidates=candidates,
-    rollout_steps=2,
+    rollout_steps=1,
+    rollout=rollout,
+    figures=figures,
+    good_player=41.0,  # turns to build every piece, not points: see the docstring
+    good_player_figure="finish_turns",
     levels={
         "normal": Level("normal", iterations=160, samples=8, max_seconds=10.0),
         "hard": Level("hard", iterations=1280, samples=8, max_seconds=30.0),

@@ -1,4 +1,6 @@
-"""Burgenland's evaluation sees the race: cards and jokers in hand and pieces built, not only the standing."""
+"""Burgenland's evaluation sees the race: cards and jokers in hand and pieces built, not only the standing;
+the search weighs whole payments, a few marker swaps, and the joker exchange only where it can pay for a
+build."""
 
 from __future__ import annotations
 
@@ -6,8 +8,10 @@ from dataclasses import replace
 
 import engines
 from ai.games import policy_for
-from ai.games.burgenland import POLICY
+from ai.games.burgenland import POLICY, _packing, _reward_cards
+from engines.burgenland import data as D
 from engines.burgenland.state import State
+from engines.core import Action
 
 ENGINE = engines.get("burgenland")
 
@@ -39,3 +43,81 @@ def test_a_built_piece_is_worth_more_than_the_cards_it_cost_and_no_candidate_lis
     legal = ENGINE.legal_actions(base, seat)
     kept = POLICY.candidates(ENGINE, base, seat, legal)
     assert kept and {a.key for a in kept} <= {a.key for a in legal} and "take" in {a.key for a in kept}
+
+
+
+def test_a_reward_draws_cards_until_it_reaches_its_coins() -> None:
+    assert _reward_cards(1) == 1.0
+    assert _reward_cards(2) == 1.4  # a 1 (4 in 10) needs a second card
+    assert 2.9 < _reward_cards(5) < 3.2
+
+
+def test_walls_keep_room_for_houses_in_castles_that_have_none() -> None:
+    """Castles holding only a neutral tower (two free sites each) take houses only after walls: with no wall
+    left to build there, their sites are lost to the houses."""
+    towered = [(2, False, 0)] * 3
+    assert _packing(towered, 0, 0, 4) == 0
+    assert _packing(towered, 2, 0, 4) == 4   # two walls, each with the house it allows
+    assert _packing(towered, 6, 0, 0) == 6   # walls alone fill every site
+    assert _packing([(1, True, 1)], 0, 1, 1) == 1  # one site: a tower or a house, not both
+
+
+def test_the_joker_exchange_is_weighed_only_before_the_main_action() -> None:
+    """After the main action an exchange can pay for nothing this turn, and jokers can be bought as late as
+    they are needed: the search does not look at it then."""
+    base: State = ENGINE.new_game(2, 5)
+    rich = _with_player(base, 0, hand=tuple(range(8, 10)) + tuple(range(18, 20)))  # four 3-coin cards
+    assert "jokers 1" in _kept(rich)
+    done = replace(rich, main_done=True)
+    assert "jokers 1" in {a.key for a in ENGINE.legal_actions(done, 0)}
+    assert "jokers 1" not in _kept(done) and "end" in _kept(done)
+
+
+def test_a_marker_swap_is_weighed_among_its_best_picks_only() -> None:
+    base: State = ENGINE.new_game(2, 5)
+    state = _apply(_with_player(base, 0, exchange_tiles=1), "swap")
+    assert len(ENGINE.legal_actions(state, 0)) == 9  # eight markers, or cancel
+    assert len(_kept(state)) == 2
+    assert len(_kept(_apply(state, sorted(_kept(state))[0]))) == 1
+
+
+def test_a_payment_is_weighed_as_the_engine_suggests_it_and_as_the_cards_worth_least() -> None:
+    """A wall in the large castle, from three red 1s, a 1 of every other colour and a joker: four cards of
+    one colour (a joker for the fourth) or six all different.  The thrifty payment gives the red cards and
+    the joker."""
+    base: State = ENGINE.new_game(2, 5)
+    others = tuple(colour * 10 for colour in range(1, 8))  # a 1 of each colour but red
+    state = _with_player(base, 0, hand=(0, 1, 2, *others), jokers=1, supply=(1, 0, 0, 0))
+    state = _apply(state, "build wall large")
+    kept = [key for key in _kept(state) if len(key.split()) > 2]
+    assert kept and all(key.startswith("pay ") for key in kept)
+    thrifty = min(kept, key=len)
+    assert sorted(thrifty.split()[1:]) == ["J", "R1", "R1", "R1"]
+    after, _ = ENGINE.apply(state, 0, ENGINE.parse_action(state, 0, thrifty))  # the engine accepts it
+    assert after.players[0].supply[0] == 0 and after.winner == 0
+
+
+def test_figures_count_the_winners_turns() -> None:
+    assert POLICY.figures is not None
+    state: State = ENGINE.new_game(2, 7)
+    moves: list[tuple[int, Action]] = []
+    while ENGINE.to_act(state):
+        seat = ENGINE.to_act(state)[0]
+        action = POLICY.rollout(ENGINE, state, seat, POLICY.candidates(  # type: ignore[misc]
+            ENGINE, state, seat, ENGINE.legal_actions(state, seat)), __import__("random").Random(len(moves)))
+        state, _ = ENGINE.apply(state, seat, action)
+        moves.append((seat, action))
+    figures = POLICY.figures(ENGINE, state, moves)
+    takes = sum(1 for seat, a in moves if seat == state.winner and a.key == "take")
+    assert figures["finish_turns"] == takes + sum(D.SUPPLY[2].values())
+    assert 0 < figures["pace"] <= 1
+
+
+def _kept(state: State) -> set[str]:
+    seat = ENGINE.to_act(state)[0]
+    return {a.key for a in POLICY.candidates(ENGINE, state, seat, ENGINE.legal_actions(state, seat))}
+
+
+def _apply(state: State, key: str) -> State:
+    seat = ENGINE.to_act(state)[0]
+    return ENGINE.apply(state, seat, ENGINE.parse_action(state, seat, key))[0]
