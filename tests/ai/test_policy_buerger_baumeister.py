@@ -39,3 +39,27 @@ def test_coins_and_a_fitting_hand_are_worth_points() -> None:
     good = replace(state, players=(replace(state.players[0], hand=good_hand), state.players[1]))
     assert POLICY.values(ENGINE, good)[0] > POLICY.values(ENGINE, poor)[0]
     assert POLICY.utilities(ENGINE, good)[0] > POLICY.utilities(ENGINE, poor)[0]
+
+
+def test_turns_left_count_the_turn_under_way_and_end_with_the_empty_bag() -> None:
+    from ai.games.buerger_baumeister import turns_left
+
+    state: State = ENGINE.new_game(2, seed=5)
+    mover, other = state.turn, 1 - state.turn
+    # 36 tokens in the bag: 37 turns, the mover plays the first and the last.
+    assert len(state.bag) == 36
+    assert (turns_left(state, mover), turns_left(state, other)) == (19, 18)
+    last = replace(state, bag=())
+    assert (turns_left(last, mover), turns_left(last, other)) == (1, 0)
+
+
+def test_coins_and_cranes_are_worth_nothing_once_the_seat_has_no_turn_left() -> None:
+    state: State = ENGINE.new_game(2, seed=5)
+    other = 1 - state.turn
+    last = replace(state, bag=())  # the mover's turn is the game's last
+    rich = replace(last, players=tuple(replace(p, coins=3) if i == other else p
+                                       for i, p in enumerate(last.players)))
+    assert POLICY.values(ENGINE, rich)[other] == POLICY.values(ENGINE, last)[other]
+    early = replace(state, players=tuple(replace(p, coins=3) if i == other else p
+                                         for i, p in enumerate(state.players)))
+    assert POLICY.values(ENGINE, early)[other] > POLICY.values(ENGINE, state)[other]
