@@ -54,9 +54,12 @@ class GamePolicy:
     #: How those steps are chosen (``None``: uniformly at random among the candidates).
     rollout: Rollout | None = None
     figures: Figures | None = None
-    #: What a good human player scores in a 2-player game, in the game's points (0: not known); the
-    #: yardstick ``bench/ai.py`` prints beside the computer's self-play.  Each game's module says whence.
+    #: What a good human player reaches in a 2-player game (0: not known): the yardstick ``bench/ai.py``
+    #: prints beside the computer's self-play.  Each game's module says whence.
     good_player: float = 0.0
+    #: Which figure ``good_player`` is: ``""`` the final score per player (the self-play means), else
+    #: one of :attr:`figures`' keys (a race's turns to the goal, where points say little of the play).
+    good_player_figure: str = ""
     #: Per-level budgets for this game (its steps may be cheaper or dearer than the default's).
     levels: dict[str, Level] = field(default_factory=dict)
 

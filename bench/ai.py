@@ -6,7 +6,9 @@ over worker processes: each level against the one below it (``easy_vs_random``, 
 self-play, normal against normal and hard against hard, for what the game's scoring says of them
 (``normal_mean``, ``hard_mean``: the mean final score per player, in the game's own points, beside
 ``good_player``, what a good human player scores in a 2-player game — the outside yardstick, sourced in
-the game's policy); and, for games of more seats, each level at a table of 3 and of 4 with random players
+the game's policy; in a race where points say little it is a figure of the game's own instead, named
+after it: ``good_player_finish_turns=41`` beside normal's ``finish_turns`` and hard's
+``hard_finish_turns``); and, for games of more seats, each level at a table of 3 and of 4 with random players
 (``normal_at3``: the share of those games the level won; a random seat's share is printed beside it as
 ``random_at3``, per random seat).  Think times are ``normal``'s (``hard``'s apart), per decision that had
 more than one choice (a single choice costs nothing), each worker on one core.  ``random`` plays any legal
@@ -150,7 +152,8 @@ def main() -> None:
             randoms = statistics.mean(g.share("random") for g in games) / (int(seats) - 1)
             figures.append(f"random_at{seats}_vs_{level}={randoms:.2f}")
     if policy.good_player:
-        figures.append(f"good_player={policy.good_player:g}")
+        suffix = f"_{policy.good_player_figure}" if policy.good_player_figure else ""
+        figures.append(f"good_player{suffix}={policy.good_player:g}")
     for level, prefix in (("normal", ""), ("hard", "hard_")):
         times = [t for games in results.values() for g in games for t in g.think_ms.get(level, ())]
         if times:
