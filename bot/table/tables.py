@@ -383,7 +383,8 @@ class Tables:
             stats=LogStats(live=before.stats.live + len(rows), last_live_seq=last.seq, max_seq=last.seq,
                            last_seat=last.seat),
             tail=(*before.tail, *((r.seq, r.seat, r.public) for r in rows))[-TAIL:],
-            turn_from=last.seq if handover else before.turn_from)
+            # The turn that ended the game stays the one its final post tells (no turn follows it).
+            turn_from=last.seq if handover and result is None else before.turn_from)
         if result is not None:  # the game is over: its end screen charts the scores over the whole game
             after = dataclasses.replace(after, history=await self.score_history(before, engine, moves))
         after = await self.with_readers(after)

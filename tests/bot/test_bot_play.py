@@ -96,6 +96,8 @@ async def test_a_game_plays_to_the_end_and_then_refuses_moves(service: TableServ
                           else "end")
         ok(last)
     assert last is not None and last.post is not None and "Game over!" in last.post.text
+    # The final post tells the winning turn (its steps up to the line), not only the standing.
+    assert "steps to 4." in last.post.text.split("Game over!")[0]
     snap = await service.snapshot(CHANNEL, game_id=game_id)
     assert snap.game.status is Status.FINISHED and snap.game.result is not None
     assert snap.to_act == () and snap.game.to_act == ()
