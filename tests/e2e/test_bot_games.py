@@ -19,7 +19,7 @@ from bot.store import Status
 from bot.store.sqlite import SqliteStore
 from bot.table import TableService
 from bot.table.results import User
-from bot.text import plain_name
+from bot.text import fill_seats, plain_name
 from engines import registry
 from tests.e2e.fake import FakeDiscord
 from tests.e2e.fake.models import FakeChannel, FakeMessage, FakeUser
@@ -117,6 +117,11 @@ async def test_a_complete_game_to_the_final_ranking(fake_discord: FakeDiscord, t
             assert snap.game.status is Status.FINISHED and snap.game.result is not None
             final = [m for m in fake.messages(thread) if m.attachments][-1]
             assert "Game over!" in final.content and "1st" in final.content
+            # The thread tells the ending: the move that ended the game (its last scoring, the hands
+            # revealed) is in the final post, before the standing.
+            rows = await store.live_actions(snap.game.id)
+            ending = fill_seats(rows[-1].public, snap.names).replace("\n", " ")
+            assert ending and ending in final.content.split("Game over!")[0], (ending, final.content)
             # The end screen: the standings drawn from the final view and the scores over the whole game.
             engine = engines.get(game)
             log = [(a.seat, a.action_key) for a in await store.live_actions(snap.game.id)]
