@@ -40,15 +40,19 @@ class Picture:
     #: The language of its labels: the one being written in when the picture was described (a post's
     #: board in the table's language, a DM's hand in its reader's).
     language: str = dataclasses.field(default_factory=current)
+    #: What the picture shows, in words, in its language: the image's alt text for screen readers.
+    alt: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {"engine": self.engine, "kind": self.kind, "view": dict(self.view), "names": list(self.names),
-                "seat": self.seat, "history": [list(h) for h in self.history], "language": self.language}
+                "seat": self.seat, "history": [list(h) for h in self.history], "language": self.language,
+                "alt": self.alt}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Picture:
         return cls(data["engine"], data["kind"], data["view"], tuple(data["names"]), data.get("seat"),
-                   tuple(tuple(h) for h in data.get("history", ())), data.get("language") or ENGLISH)
+                   tuple(tuple(h) for h in data.get("history", ())), data.get("language") or ENGLISH,
+                   data.get("alt") or "")
 
 
 class Renderer(Protocol):

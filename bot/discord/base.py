@@ -63,8 +63,15 @@ def clip(text: str) -> str:
     return shorten(text, CONTENT_MAX) if text else "\u200b"
 
 
-def png(data: bytes | None, name: str) -> discord.File | None:
-    return discord.File(io.BytesIO(data), filename=name) if data else None
+#: Discord's limit on an attachment's description (the image's alt text).
+ALT_MAX = 1024
+
+
+def png(data: bytes | None, name: str, alt: str = "") -> discord.File | None:
+    """An image to attach, described for screen readers by ``alt`` (its picture's words)."""
+    if not data:
+        return None
+    return discord.File(io.BytesIO(data), filename=name, description=shorten(alt, ALT_MAX) if alt else None)
 
 
 async def answer(interaction: discord.Interaction, text: str, *, view: discord.ui.View | None = None,

@@ -16,7 +16,8 @@ async def send_board(interaction: discord.Interaction, reply: Reply, *, ephemera
         return
     post, renderer = reply.post, client_of(interaction).renderer
     image = await draw(renderer, post.picture) if renderer and post.picture else None
-    await answer(interaction, post.text, file=png(image, f"game-{reply.game_id}-board.png"), ephemeral=ephemeral)
+    alt = post.picture.alt if post.picture else ""
+    await answer(interaction, post.text, file=png(image, f"game-{reply.game_id}-board.png", alt), ephemeral=ephemeral)
 
 
 async def send_hand(interaction: discord.Interaction, reply: Reply) -> None:
@@ -27,4 +28,5 @@ async def send_hand(interaction: discord.Interaction, reply: Reply) -> None:
     message = reply.private[0]
     renderer = client_of(interaction).renderer
     image = await draw(renderer, message.picture) if renderer and message.picture else None
-    await answer(interaction, message.text, file=png(image, f"game-{reply.game_id}-hand.png"))
+    alt = message.picture.alt if message.picture else ""
+    await answer(interaction, message.text, file=png(image, f"game-{reply.game_id}-hand.png", alt))

@@ -16,6 +16,7 @@ import discord
 from bot.discord.base import DMS_CLOSED, clip, png
 from bot.discord.views import post_view
 from bot.outbox import DmsClosed, TryLater, Undeliverable
+from bot.rendering import Picture
 from bot.table import wording
 from bot.table.results import ChannelEdit, ChannelPost, PrivateMessage
 from engines.i18n import speaking
@@ -38,7 +39,7 @@ class DiscordTransport:
         view = post_view(post.game_id, post.buttons)
         if view is not None:
             kwargs["view"] = view
-        file = png(post.image, f"game-{post.game_id}-board.png")
+        file = png(post.image, f"game-{post.game_id}-board.png", _alt(post.picture))
         if file is not None:
             kwargs["file"] = file
         message: discord.Message = await _sending(channel.send(clip(text), **kwargs))
@@ -48,7 +49,7 @@ class DiscordTransport:
         with speaking(message.language):  # the game's name in the language the DM is written in
             text = wording.game_prefix(message.game_id, message.text) if message.game_id is not None else message.text
         kwargs: dict[str, Any] = {"nonce": nonce, "allowed_mentions": mentions_only(())}
-        file = png(message.image, f"game-{message.game_id}-hand.png")
+        file = png(message.image, f"game-{message.game_id}-hand.png", _alt(message.picture))
         if file is not None:
             kwargs["file"] = file
         channel = await _sending(self.client.create_dm(discord.Object(message.user_id)))
@@ -59,10 +60,14 @@ class DiscordTransport:
         message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
         kwargs: dict[str, Any] = {"content": clip(_with_mentions(edit.mentions, edit.text)),
                                   "view": post_view(edit.game_id, edit.buttons), "allowed_mentions": mentions_only(())}
-        file = png(edit.image, f"game-{edit.game_id}-board.png")
+        file = png(edit.image, f"game-{edit.game_id}-board.png", _alt(edit.picture))
         if file is not None:
             kwargs["attachments"] = [file]  # the new board replaces the old
         await _sending(message.edit(**kwargs))
+
+
+def _alt(picture: Picture | None) -> str:
+    return picture.alt if picture is not None else ""
 
 
 def _with_mentions(user_ids: tuple[int, ...], text: str) -> str:

@@ -357,7 +357,7 @@ class Absence:
         old = table.names[seat]
         seats = tuple(dataclasses.replace(s, user_id=member.id, name=member.name) if i == seat else s
                       for i, s in enumerate(table.seats))
-        after = dataclasses.replace(table, seats=seats, views={},
+        after = dataclasses.replace(table, seats=seats, views={}, legal={},
                                     game=dataclasses.replace(game, version=game.version + 1))
         after = await self.tables.with_readers(after)
         with speaking(after.language):

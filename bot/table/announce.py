@@ -6,13 +6,14 @@ Pure functions of tables (before and after a change); the verbs hand their resul
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from bot.rendering import Picture
 from bot.store import Status
-from bot.table import wording, wording_bots
+from bot.table import wording, wording_alt, wording_bots
 from bot.table.results import Buttons, ChannelEdit, ChannelPost, Controls, PrivateMessage, people
 from bot.table.tables import Table, title_of, told
 from bot.text import fill_seats, join_names, plain_name, result_lines
@@ -28,11 +29,38 @@ def private_part(seat_view: Mapping[str, Any], public_view: Mapping[str, Any]) -
 
 
 def board(engine: AnyEngine, table: Table) -> Picture:
-    return Picture(engine.name, "board", table.view(engine, None), _drawn(table))
+    return Picture(engine.name, "board", table.view(engine, None), _drawn(table),
+                   alt=described(engine, table, wording_alt.board(title_of(engine), table.game.id)))
 
 
 def hand(engine: AnyEngine, table: Table, seat: int) -> Picture:
-    return Picture(engine.name, "hand", table.view(engine, seat), _drawn(table), seat)
+    head = wording_alt.hand(title_of(engine), table.game.id, plain_name(table.seats[seat].name))
+    return Picture(engine.name, "hand", table.view(engine, seat), _drawn(table), seat,
+                   alt=described(engine, table, head, seat))
+
+
+#: Moves an image's description names (the latest).
+ALT_MOVES = 4
+
+
+def described(engine: AnyEngine, table: Table, head: str, seat: int | None = None) -> str:
+    """An image's alt text: what it is (``head``), whose turn it is or how the game ended, the scores, the
+    last moves, and for a seat that acts now its choices — what a sighted player reads off it first."""
+    over, *standing = turn_line(engine, table).split("\n")  # "Game over!" and the ranking, or whose turn
+    parts = [head, " ".join([over, "; ".join(standing)])]
+    running = table.game.result is None and table.state is not None
+    if running:
+        parts.append(scores_line(engine, table))
+    recent = _told(table, table.tail[-ALT_MOVES:])
+    if recent:
+        parts.append(wording_alt.last_moves(recent))
+    if running and seat is not None and seat in engine.to_act(table.state):
+        labels = [fill_seats(engine.format_action(table.state, seat, a), table.names)
+                  for a in table.legal_actions(engine, seat)]
+        parts.append(wording_alt.choices(labels))
+    # One sentence a part (a scores line has no full stop of its own); the ranking's column spaces go.
+    sentences = [part if part.rstrip()[-1:] in ".!?:" else part.rstrip() + "." for part in parts if part.strip()]
+    return re.sub(r"\s+", " ", plain_name(" ".join(sentences))).strip()
 
 
 #: Marks a computer player's name in images (a gear: the font has it, and it reads at phone size).
@@ -145,8 +173,9 @@ def move_messages(engine: AnyEngine, before: Table, after: Table, actor: int, ev
         message = post(engine, after, final_text(engine, after, lead), [s.user_id for s in after.seats],
                        role="final", picture=not after.history)
         if after.history:  # the end screen: places, scores, the breakdown and the scores over the game
+            alt = described(engine, after, wording_alt.standings(title_of(engine), after.game.id))
             message = replace(message, picture=Picture(engine.name, "standings", after.view(engine, None),
-                                                       _drawn(after), history=after.history))
+                                                       _drawn(after), history=after.history, alt=alt))
     elif to_act != engine.to_act(before.state):
         message = post(engine, after, turn_text(engine, after, lead), [after.user_of(s) for s in to_act if s != actor],
                        role="turn", since=after.turn_from)

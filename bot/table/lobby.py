@@ -231,7 +231,7 @@ class Lobby:
                       for i, uid in enumerate(order))
         to_act = engine.to_act(state)
         started = dataclasses.replace(
-            table, seats=seats, state=state, views={},
+            table, seats=seats, state=state, views={}, legal={},
             game=dataclasses.replace(game, status=Status.RUNNING, rules_version=engine.rules_version, to_act=to_act,
                                      version=game.version + 1))
         started = await self.tables.with_readers(started)

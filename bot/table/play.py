@@ -41,7 +41,7 @@ def resign_ranks(standing: Outcome, resigned: int) -> list[int]:
 
 def choices_of(engine: AnyEngine, table: Table, seat: int) -> tuple[Choice, ...]:
     return tuple(Choice(engine.action_key(a), fill_seats(engine.format_action(table.state, seat, a), table.names))
-                 for a in engine.legal_actions(table.state, seat))
+                 for a in table.legal_actions(engine, seat))
 
 
 def acting_users(engine: AnyEngine, table: Table) -> tuple[int, ...]:
@@ -126,7 +126,7 @@ class Play:
             remaining, undone = actions[:-1], actions[-1]
             state = await self.tables.replay(table, engine, [(a.seat, a.action_key) for a in remaining])
             after = dataclasses.replace(
-                table, state=state, views={}, tail=tuple(e for e in table.tail if e[0] != undone.seq),
+                table, state=state, views={}, legal={}, tail=tuple(e for e in table.tail if e[0] != undone.seq),
                 game=dataclasses.replace(table.game, version=table.game.version + 1, to_act=engine.to_act(state)))
             after = await self.tables.with_readers(after)
             with speaking(after.language):

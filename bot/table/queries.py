@@ -9,12 +9,12 @@ from dataclasses import dataclass
 from bot.language import _
 from bot.rendering import Picture
 from bot.store import GameRow, Pace, Status
-from bot.table import announce, history, wording, wording_bots
+from bot.table import announce, history, wording, wording_alt, wording_bots
 from bot.table.absence import Absence
 from bot.table.errors import TableError, replies
 from bot.table.results import ChannelPost, PrivateMessage, Problem, Reply, User
 from bot.table.tables import Tables, title_of
-from bot.text import result_lines
+from bot.text import plain_name, result_lines
 
 log = logging.getLogger(__name__)
 
@@ -86,12 +86,15 @@ class Queries:
                 raise TableError(Problem.NOT_SEATED, wording.not_a_player(player.name, row.id), row.id)
             if not announce.has_boards(engine):
                 raise TableError(Problem.BAD_REQUEST, wording.no_player_boards(title_of(engine)), row.id)
-            picture = Picture(engine.name, "player", picture.view, picture.names, seat)
+            head = wording_alt.player(title_of(engine), row.id, plain_name(table.seats[seat].name))
+            picture = Picture(engine.name, "player", picture.view, picture.names, seat,
+                              alt=announce.described(engine, table, head))
             text = wording.player_board(table.names[seat], text)
         elif everyone:
             if not announce.has_boards(engine):
                 raise TableError(Problem.BAD_REQUEST, wording.no_player_boards(title_of(engine)), row.id)
-            picture = Picture(engine.name, "all", picture.view, picture.names)
+            picture = Picture(engine.name, "all", picture.view, picture.names,
+                              alt=announce.described(engine, table, wording_alt.everyone(title_of(engine), row.id)))
         post = ChannelPost(text, picture=picture, game_id=row.id, channel_id=row.channel_id)
         return Reply("", game_id=row.id, engine=engine.name, move_number=engine.move_count(table.state), post=post,
                      channel_id=row.channel_id)

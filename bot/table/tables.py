@@ -58,6 +58,8 @@ class Table:
     # and after, and the "before" ones were the previous move's "after" ones.
     views: dict[int | None, Mapping[str, Any]] = dataclasses.field(default_factory=dict, compare=False,
                                                                    repr=False)
+    #: Each seat's legal actions in ``state``, computed once (the move's next choices and its hand's alt text).
+    legal: dict[int, tuple[Action, ...]] = dataclasses.field(default_factory=dict, compare=False, repr=False)
     #: Each player's language for what is written to them alone (DMs), where known (:meth:`Tables.with_readers`);
     #: the others read the table's.
     readers: Mapping[int, str] = dataclasses.field(default_factory=dict, compare=False, repr=False)
@@ -95,6 +97,13 @@ class Table:
         if view is None:
             view = self.views[seat] = engine.view(self.state, seat)
         return view
+
+    def legal_actions(self, engine: AnyEngine, seat: int) -> tuple[Action, ...]:
+        """``engine.legal_actions(state, seat)``, computed once per state."""
+        legal = self.legal.get(seat)
+        if legal is None:
+            legal = self.legal[seat] = engine.legal_actions(self.state, seat)
+        return legal
 
 
 def title_of(engine: AnyEngine) -> str:
@@ -217,7 +226,7 @@ class Tables:
                 try:
                     state = engine.load(json.loads(cached.state_json))
                     if engine.move_count(state) == table.stats.live:
-                        return dataclasses.replace(table, state=state, views={})
+                        return dataclasses.replace(table, state=state, views={}, legal={})
                 except Exception:  # any damage to the row: the log is the truth
                     pass
             log.warning("game %s: state cache row missing, damaged or behind the log; rebuilding", row.id)
@@ -226,7 +235,7 @@ class Tables:
         await self.store.repair_state(row.id, row.version, table.stats.last_live_seq, self.dump(engine, state),
                                       engine.rules_version)
         game = dataclasses.replace(row, rules_version=engine.rules_version)
-        return dataclasses.replace(table, game=game, state=state, views={})
+        return dataclasses.replace(table, game=game, state=state, views={}, legal={})
 
     async def replay(self, table: Table, engine: AnyEngine, log_rows: Sequence[tuple[int, str]]) -> Any:
         """Replay the log (in a worker thread: it is CPU work).  When a running game's log no longer

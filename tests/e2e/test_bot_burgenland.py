@@ -200,6 +200,10 @@ async def test_closed_dms_are_announced_once_and_hands_served_ephemerally(
         assert shown.ephemeral and shown.attachments[0].is_png
         hand = await (await fake.slash(bo, thread, "hand")).original()
         assert hand.ephemeral and hand.attachments[0].is_png
+        # Both described for a screen reader: whose hand, in which game.
+        assert all("what only Bo sees" in (m.attachments[0].description or "") for m in (shown, hand))
+        board = await (await fake.slash(bo, thread, "board")).original()
+        assert "the board." in (board.attachments[0].description or "")
 
 
 async def test_bad_input_is_refused_privately_and_changes_nothing(

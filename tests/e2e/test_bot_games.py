@@ -135,6 +135,13 @@ async def test_a_complete_game_to_the_final_ranking(fake_discord: FakeDiscord, t
             assert "Play my turn" not in [c.get("label") for c in final.all_components()]
             # Everyone's board and hand images were real PNGs; nobody got another player's DM.
             assert all(a.is_png for m in fake.messages(thread) for a in m.attachments)
+            # Every image says what it shows (alt text): the boards whose turn it is, the hands their choices.
+            boards = [a.description or "" for m in fake.messages(thread) for a in m.attachments]
+            assert all(f"game #{snap.game.id}: the board." in d for d in boards[:-1]), boards[:3]
+            assert "final standing" in boards[-1] and "1st" in boards[-1]
+            hands = [a.description or "" for u in users for d in fake.dms(u) for a in d.attachments]
+            assert hands and all("what only" in d and "sees" in d for d in hands), hands[:3]
+            assert any("Your choices:" in d for d in hands)
             assert all(all(d.channel_id == fake.dm_channel(u).id for d in fake.dms(u)) for u in users)
     finally:
         await store.close()

@@ -53,6 +53,13 @@ async def test_each_player_reads_their_language_and_the_thread_the_games(fake_di
                 assert fake.dms(jonas)[0].content == W.your_seat(seats.index(jonas.id), 1)
                 start = said_in(fake, thread)[-1].content
                 assert "Partie #1" in start and "Game #1" not in start
+                # The images' alt text too: the board's in the table's language, each hand's in its reader's.
+                board_alt = [a.description for m in said_in(fake, thread) for a in m.attachments][-1] or ""
+                assert "Partie #1: der Spielplan." in board_alt and "Punktestand" in board_alt, board_alt
+            hand_alts = {u.name: next(a.description or "" for d in fake.dms(u) for a in d.attachments)
+                         for u in (ana, jonas)}
+            assert "partida #1: o que só Ana vê" in hand_alts["Ana"], hand_alts
+            assert "Partie #1: was nur Jonas sieht" in hand_alts["Jonas"], hand_alts
 
             # Whoever is to act asks for suggestions and plays one: their replies are theirs.
             snap = await bot.service.snapshot(thread.id)

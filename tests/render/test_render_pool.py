@@ -34,3 +34,12 @@ def test_a_worker_draws_a_picture_given_as_json() -> None:
     engine = engines.get("burgen-land")
     picture = Picture("burgen-land", "hand", engine.view(engine.new_game(2, 1), 0), ("Ann", "Bo"), 0)
     assert _draw_in_worker(picture.to_json()) == render.draw_hand("burgen-land", picture.view, ["Ann", "Bo"])
+
+
+def test_a_pictures_alt_text_survives_the_outbox_and_older_rows_read_without_one() -> None:
+    engine = engines.get("burgen-land")
+    picture = Picture("burgen-land", "board", engine.view(engine.new_game(2, 1), None), ("Ann", "Bo"),
+                      alt="Burgen Land, game #1: the board.")
+    assert Picture.from_json(picture.to_json()) == picture
+    older = {k: v for k, v in picture.to_json().items() if k != "alt"}  # queued before alt text existed
+    assert Picture.from_json(older).alt == ""

@@ -52,6 +52,9 @@ ATTACH_FILES = discord.Permissions(attach_files=True).value
 
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 
+#: Discord's limit on an attachment's description (its alt text).
+ATTACHMENT_DESCRIPTION = 1024
+
 
 def permission_bits(*names: str) -> int:
     """Bits for discord.py permission names, e.g. ``permission_bits("create_public_threads")``."""
@@ -400,6 +403,8 @@ class World:
             ref = int(entry["id"])
             upload = by_field.get(f"files[{ref}]")
             if upload is not None and ref not in kept:
+                if len(entry.get("description") or "") > ATTACHMENT_DESCRIPTION:
+                    raise invalid_form(f"attachments.{ref}.description: at most {ATTACHMENT_DESCRIPTION} characters.")
                 att_id = self.snowflake()
                 filename = entry.get("filename") or upload.filename
                 url = f"{self.cdn_base}/attachments/{channel_id}/{att_id}/{filename}"
