@@ -143,9 +143,13 @@ def plan(engine: AnyEngine, policy: GamePolicy, samples: Sequence[Any], seat: in
         # Only turns the plan finds about as good as the best are weighed again: where the plan sees a clear
         # difference, the evaluation of the turn's end is trusted over a look-ahead played by narrow plans.
         top = [k for k in ranked[:ahead] if values[k] >= values[ranked[0]] - AHEAD_MARGIN]
+        # Each draw plays every other seat's turn: at a larger table fewer draws keep the look-ahead's cost
+        # about what it is with two (a 4-player game's hard player waited a minute on some turns).
+        seats = len(engine.standing(samples[0]).scores)
+        count = max(1, ahead_samples * 2 // seats)
         for key in top:
             draws = [_ahead(engine, policy, ends[key][i % len(ends[key])], seat, seed * 7919 + i)
-                     for i in range(max(1, ahead_samples))]
+                     for i in range(count)]
             values[key] = sum(draws) / len(draws)
         ranked = sorted(top, key=lambda k: (-values[k], k)) + ranked[len(top):]  # weighed again: ahead of the rest
     return Planned(values, actions, planner.evaluations, tuple(ranked))
