@@ -55,9 +55,11 @@ def described(engine: AnyEngine, table: Table, head: str, seat: int | None = Non
     if recent:
         parts.append(wording_alt.last_moves(recent))
     if running and seat is not None and seat in engine.to_act(table.state):
+        legal = table.legal_actions(engine, seat)
+        # Only the choices the text names are worded (a move's hot path; the rest are counted).
         labels = [fill_seats(engine.format_action(table.state, seat, a), table.names)
-                  for a in table.legal_actions(engine, seat)]
-        parts.append(wording_alt.choices(labels))
+                  for a in legal[:wording_alt.CHOICES]]
+        parts.append(wording_alt.choices(labels, len(legal)))
     # One sentence a part (a scores line has no full stop of its own); the ranking's column spaces go.
     sentences = [part if part.rstrip()[-1:] in ".!?:" else part.rstrip() + "." for part in parts if part.strip()]
     return re.sub(r"\s+", " ", plain_name(" ".join(sentences))).strip()

@@ -41,10 +41,10 @@ def last_moves(moves: Sequence[str]) -> str:
     return _("Last moves: {moves}", moves=" ".join(moves))  # each move's text is whole sentences
 
 
-def choices(labels: Sequence[str]) -> str:
-    """'Your choices: a; b; c; and 5 more.'"""
+def choices(labels: Sequence[str], total: int) -> str:
+    """'Your choices: a; b; c; and 5 more.' — ``labels`` the first of ``total`` choices."""
     named = "; ".join(labels[:CHOICES])
-    more = len(labels) - CHOICES
+    more = total - len(labels[:CHOICES])
     if more <= 0:
         return _("Your choices: {choices}.", choices=named)
     return ngettext("Your choices: {choices}; and {n} more.", "Your choices: {choices}; and {n} more.", more,
