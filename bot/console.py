@@ -146,8 +146,8 @@ class Console:
     async def prompt(self) -> str:
         snap = await self.snapshot()
         seats = ", ".join(seat_name(s, snap.names[s]) for s in snap.to_act)
-        return _("[{engine} #{game} move {move}] {seats} > ", engine=self.engine, game=snap.game.id,
-                 move=(snap.move_number or 0) + 1, seats=seats)
+        return _("[{engine} #{game} turn {turn}] {seats} > ", engine=self.engine, game=snap.game.id,
+                 turn=snap.turn_number or 1, seats=seats)
 
     async def user(self, seat: int | None = None) -> User:
         """The stand-in for ``seat`` (default: the first seat to act)."""

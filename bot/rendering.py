@@ -36,7 +36,7 @@ class Picture:
     view: Mapping[str, Any]
     names: tuple[str, ...]
     seat: int | None = None
-    history: tuple[tuple[int, ...], ...] = ()   # standings: every seat's score after each move
+    history: tuple[tuple[int, ...], ...] = ()   # standings: every seat's score after each turn
     #: The language of its labels: the one being written in when the picture was described (a post's
     #: board in the table's language, a DM's hand in its reader's).
     language: str = dataclasses.field(default_factory=current)

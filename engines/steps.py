@@ -3,16 +3,18 @@
 A game supplies
 
 - its state: a frozen dataclass with ``__slots__``, holding ``ply`` (actions applied), ``barrier``
-  (actions before it can never be undone) and an ``actor`` property: the one seat that must decide
-  now, ``None`` once the game is over (:class:`StepState`);
+  (actions before it can never be undone), ``turn_number`` (the turn in progress, 1 at the start) and
+  an ``actor`` property: the one seat that must decide now, ``None`` once the game is over
+  (:class:`StepState`);
 - ``do_step(turn, seat, step)``: what one step does, written through an accumulator (:class:`Turn`,
-  or a subclass with helpers of the game's own, or another :class:`Accumulator`);
+  or a subclass with helpers of the game's own, or another :class:`Accumulator`), emitting an event of
+  kind ``"turn"`` whenever a new player's turn begins;
 - its modules, wired into :class:`StepEngine` as typed protocols: ``rules`` (:class:`StepRules`),
   ``views`` (:class:`StepViews`) and ``notation`` (:class:`StepNotation`).
 
 Everything else lives here, once: the accumulator, the loop that applies a line of steps
-(:func:`run_steps`), the undo-barrier rule (:meth:`Accumulator.close`), the check of a typed line
-(:meth:`StepEngine.check`) and the label of a line of several steps.
+(:func:`run_steps`), the undo-barrier rule and the count of turns (:meth:`Accumulator.close`), the check
+of a typed line (:meth:`StepEngine.check`) and the label of a line of several steps.
 """
 
 from __future__ import annotations
@@ -45,6 +47,9 @@ class StepState(Protocol):
 
     @property
     def barrier(self) -> int: ...
+
+    @property
+    def turn_number(self) -> int: ...
 
     @property
     def actor(self) -> int | None: ...
@@ -150,11 +155,13 @@ class Accumulator(Generic[S]):
         self.events.append(Event(kind, seat, data))
 
     def close(self, seat: int) -> S:
-        """The state after ``seat``'s action, built once, with the undo-barrier rule applied.
+        """The state after ``seat``'s action, built once, with the undo-barrier rule applied and the turn counted.
 
         ``ply`` counts the action.  The barrier moves up to it when the action drew or revealed
         something, passed the turn or ended the game: when ``random`` is set, or when anyone but
-        ``seat`` (or nobody) is to act next.
+        ``seat`` (or nobody) is to act next.  ``turn_number`` — the one turn number players read, in
+        the images, posts, the log and the end chart — goes up by one for every event of kind
+        ``"turn"`` the action emitted (a new player's turn began): counted here, for every game alike.
         """
         ply = self.start.ply + 1
         new = self.build(ply)
@@ -162,6 +169,12 @@ class Accumulator(Generic[S]):
             # Who acts next is a question to the new state itself, so the barrier is set last, on the
             # object just built and not yet seen by anyone, as its own __init__ would have set it.
             object.__setattr__(new, "barrier", ply)
+        turns = 0
+        for event in self.events:
+            if event.kind == "turn":
+                turns += 1
+        if turns:  # on the new object, like the barrier (whatever the accumulator built it from)
+            object.__setattr__(new, "turn_number", self.start.turn_number + turns)
         return new
 
 
@@ -408,3 +421,6 @@ class StepEngine(BaseEngine[S]):
 
     def move_count(self, state: S) -> int:
         return state.ply
+
+    def turn_number(self, state: S) -> int:
+        return state.turn_number

@@ -66,7 +66,7 @@ def draw_standings(engine_name: str, view: Mapping[str, Any], names: Sequence[st
                    history: Sequence[Sequence[int]]) -> bytes:
     """PNG bytes of the end screen: places, scores, each game's breakdown and a chart of every seat's score
     over the game.  ``view`` is the (public) view of a finished game; ``history`` the scores per seat after
-    each move (from ``engine.standing`` while replaying), the x axis being the move number.  ``ValueError``
+    each turn (from ``engine.standing`` while replaying), the x axis being the turn number.  ``ValueError``
     for a game that is not over."""
     return _images(engine_name).draw_standings(view, list(names), history)
 

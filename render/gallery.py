@@ -10,6 +10,7 @@ views), and the benchmark and the tests reuse its playouts.
 
 from __future__ import annotations
 
+import itertools
 import random
 import sys
 from collections.abc import Iterator, Mapping
@@ -92,12 +93,16 @@ def sample_positions(game: str = "burgenland", seeds: tuple[int, ...] = (1,)) ->
 
 def finished_game(game: str, players: int, seed: int) -> tuple[Mapping[str, Any], list[list[int]]]:
     """A finished random game's public view and its score history: ``engine.standing(state).scores`` after
-    every move, as the bot computes it by replaying the game (the end screen's chart)."""
+    every turn (``engine.turn_number``), as the bot computes it by replaying the game (the end screen's chart)."""
     import engines
 
     engine = engines.get(game)
     states = random_playout(game, players, seed)
-    history = [list(engine.standing(state).scores) for state in states[1:]]
+    history: list[list[int]] = []
+    for before, after in itertools.pairwise(states):
+        ended = engine.turn_number(after) - engine.turn_number(before)  # the turns this step ended
+        history += [list(engine.standing(after).scores) for _ in range(ended)]
+    history.append(list(engine.standing(states[-1]).scores))  # the last turn: no next turn follows it
     return engine.view(states[-1], None), history
 
 

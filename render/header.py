@@ -1,16 +1,19 @@
-"""The header strip at the top of every image: the game, the move, who is to act (or who won), the last move.
+"""The header strip at the top of every image: the game, the turn, who is to act (or who won), the last move.
 
 Discord on a phone shows an image about 400 px wide, whatever its real width.  So the header's
-sizes are fractions of the image's width, not pixels: the game's name, the move number and the
+sizes are fractions of the image's width, not pixels: the game's name, the turn number and the
 acting player's name are drawn at ``text_size(width)`` (2.75 % of the width: 11 px on a 400 px
 screen, the smallest text size phone guidelines allow for reading), what they are doing and the
 last move at ``caption_size(width)`` (2.25 %: 9 px, a caption).
 
-A board's header (``draw_board_header``) has three rows: the game's name · "move n" · the game's
+A board's header (``draw_board_header``) has three rows: the game's name · "turn n" · the game's
 own facts (phase, round); an arrow, the acting seat's badge, its name and what it is doing (or a
 crown, the winners' badges and the result); and the game's last-move line, whose place it returns.
 A hand's header (``draw_hand_header``) has the seat's badge, its name and a tag ("YOUR TURN"), then
-the game · "move n" and whose turn it is.
+the game · "turn n" and whose turn it is.
+
+The turn is the engine's ``turn_number`` (the view's ``turn_number``): a player's whole turn, the
+number the thread's posts, ``/log`` and the end chart use too — not the count of steps.
 """
 
 from __future__ import annotations
@@ -72,10 +75,10 @@ def hand_header_height(width: int, extra_rows: int = 0) -> int:
 class Header:
     """What a board's header says.  ``winners`` (None while the game runs) get a crown, their badges and
     ``result``; else the seat ``to_act`` gets an arrow, its badge, its ``name`` and its ``status``; with
-    neither, ``idle`` is shown.  ``facts`` follow the move number (phase, round …)."""
+    neither, ``idle`` is shown.  ``facts`` follow the turn number (phase, round …)."""
 
     title: str
-    move: int
+    turn: int
     to_act: int | None = None
     name: str = ""
     status: str = ""
@@ -95,7 +98,7 @@ def draw_board_header(img: Image.Image, theme: Theme, width: int, header: Header
     y2 = y1 + _row(t)
     y3 = y2 + _row(t) / 2 + _row(c) / 2
     x = x0 + put(img, (x0, y1), header.title, t, theme.ink, bold=True, anchor="lm")
-    x += put(img, (x, y1), " · " + _("move {n}", n=header.move), t, theme.muted, anchor="lm")
+    x += put(img, (x, y1), " · " + _("turn {n}", n=header.turn), t, theme.muted, anchor="lm")
     if header.facts:
         draw_text(img, (x + 16, y1 + 2), header.facts, c, theme.muted, anchor="lm", max_width=right - x - 16)
     if header.winners is not None:
@@ -148,9 +151,9 @@ def draw_last_line(img: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[float,
 
 
 def draw_hand_header(img: Image.Image, draw: ImageDraw.ImageDraw, theme: Theme, *, width: int, seat: int,
-                     name: str, tag: str, title: str, move: int, status: str, mine: bool) -> float:
+                     name: str, tag: str, title: str, turn: int, status: str, mine: bool) -> float:
     """A hand's header: the seat's badge and ``name`` with ``tag`` ("YOUR TURN", …; "" for none) at the right;
-    then ``title`` · "move n"; then ``status`` (whose turn it is; in the accent colour when ``mine``).
+    then ``title`` · "turn n"; then ``status`` (whose turn it is; in the accent colour when ``mine``).
     Returns the y where the game's own rows may start (``hand_header_height`` gives the panel's end)."""
     t, c = text_size(width), caption_size(width)
     pad = INSET + 12
@@ -163,7 +166,7 @@ def draw_hand_header(img: Image.Image, draw: ImageDraw.ImageDraw, theme: Theme, 
     draw_text(img, (pad + size + 12, y1), name, t, theme.ink, bold=True, anchor="lm",
               max_width=right - pad - size - 12 - tag_w)
     y2 = y1 + row1 / 2 + _row(t) / 2
-    put(img, (pad, y2), f"{title} · " + _("move {n}", n=move), t, theme.muted, bold=True, anchor="lm")
+    put(img, (pad, y2), f"{title} · " + _("turn {n}", n=turn), t, theme.muted, bold=True, anchor="lm")
     y3 = y2 + _row(t)
     draw_text(img, (pad, y3), status, t, theme.accent if mine else theme.ink, bold=mine, anchor="lm",
               max_width=right - pad)

@@ -2,10 +2,11 @@
 
 ``render.draw_standings(engine, view, names, history)`` draws it from the public view of a
 finished game (its ``result``: scores, places and what the score counts) and ``history``,
-the scores per seat after each move (the bot replays the game with ``engine.standing``).
-Top to bottom: a header (the game, the move, the winners); one row per player in order of
+the scores per seat after each turn (the bot replays the game with ``engine.standing``; a turn is
+the engine's ``turn_number``, the one the headers, posts and ``/log`` show).
+Top to bottom: a header (the game, its last turn, the winners); one row per player in order of
 place ("1st", a crown for the winners, the badge, the name, the score and its unit); the
-chart (x: move number, y: score; one line per seat in its colour, ended by its badge, so
+chart (x: turn, y: score; one line per seat in its colour, ended by its badge, so
 no line needs its colour to be told apart); then each game's breakdown, drawn by the game's
 own package (``Standings.breakdown``) at the image's width.
 """
@@ -94,7 +95,7 @@ def draw_standings_image(spec: Standings[Any], view: Mapping[str, Any], names: S
     who = " & ".join(player_name(names, s) for s in winners)
     best = max(scores) if scores else 0
     x, y = draw_board_header(img, theme, W, Header(
-        title=title, move=int(view.get("move", len(history))), winners=winners,
+        title=title, turn=int(view.get("turn_number", len(history))), winners=winners,
         result=COMMON.ngettext("{who} wins with {best} {unit}", "{who} win with {best} {unit}", len(winners),
                                who=who, best=best, unit=unit)))
     draw_text(img, (x, y), _("Final result · {rule}", rule=result.get("rule", "")), caption_size(W), theme.ink,
@@ -146,26 +147,26 @@ def _nice_step(span: float, target: int) -> int:
 
 def draw_chart(img: Image.Image, box: Box, history: Sequence[Sequence[int]], players: int, unit: str,
                theme: Theme) -> None:
-    """Each seat's score after every move: labelled axes (move number, score), a line per seat in its
-    colour ended by its badge and its last score."""
+    """Each seat's score after every turn (``history[i]``: after turn i + 1; the lines start at 0 before the
+    first): labelled axes (turn, score), a line per seat in its colour ended by its badge and its last score."""
     draw = ImageDraw.Draw(img)
     rounded_box(draw, box.rect, theme.panel, theme.line, width=2, radius=12)
     c = caption_size(W)
-    put(img, (box.x + 16, box.y + 22), _("Score over the game ({unit} after each move)", unit=unit), c, theme.ink,
+    put(img, (box.x + 16, box.y + 22), _("Score over the game ({unit} after each turn)", unit=unit), c, theme.ink,
         bold=True, anchor="lm")
     plot = Box(box.x + 84, box.y + 84, box.w - 84 - 90, box.h - 84 - 70)
-    moves = len(history)
-    if not moves:
-        put(img, plot.center, _("no moves to chart"), c, theme.muted, anchor="mm")
+    turns = len(history)
+    if not turns:
+        put(img, plot.center, _("no turns to chart"), c, theme.muted, anchor="mm")
         return
     top = max((max(row[:players], default=0) for row in history), default=0)
     low = min(0, min((min(row[:players], default=0) for row in history), default=0))
     y_step = _nice_step(max(1, top - low), 5)
     y_max = max(y_step, math.ceil(top / y_step) * y_step)
-    x_step = _nice_step(moves, 6)
+    x_step = _nice_step(turns, 6)
 
-    def px(move: float) -> float:
-        return plot.x + plot.w * move / max(1, moves)
+    def px(turn: float) -> float:
+        return plot.x + plot.w * turn / max(1, turns)
 
     def py(score: float) -> float:
         return plot.bottom - plot.h * (score - low) / max(1, y_max - low)
@@ -175,13 +176,13 @@ def draw_chart(img: Image.Image, box: Box, history: Sequence[Sequence[int]], pla
         y = py(v)
         draw.line((plot.x, y, plot.right, y), fill=mix(theme.line, theme.panel, 0.5), width=1)
         put(img, (plot.x - 10, y), str(v), label, theme.muted, anchor="rm")
-    for m in range(0, moves + 1, x_step):
+    for m in range(0, turns + 1, x_step):
         x = px(m)
         draw.line((x, plot.bottom, x, plot.bottom + 6), fill=theme.muted, width=2)
         put(img, (x, plot.bottom + 10), str(m), label, theme.muted, anchor="mt")
     draw.line((plot.x, plot.y, plot.x, plot.bottom), fill=theme.ink, width=2)
     draw.line((plot.x, plot.bottom, plot.right, plot.bottom), fill=theme.ink, width=2)
-    put(img, (plot.x + plot.w / 2, box.bottom - 14), _("move number"), c - 6, theme.ink, anchor="ms")
+    put(img, (plot.x + plot.w / 2, box.bottom - 14), _("turn"), c - 6, theme.ink, anchor="ms")
     put(img, (box.x + 16, plot.y - 8), unit, c - 6, theme.ink, anchor="ls")
     ends: list[tuple[float, int]] = []
     for seat in range(players):

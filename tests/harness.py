@@ -12,6 +12,8 @@ Every engine's tests call :func:`play` (or :func:`play_many`).  After every step
 - a seat that is not to act has no legal actions and ``apply`` refuses it;
 - event texts for every viewer (in each language in turn) are strings without the RNG in them;
 - ``move_count`` equals the log length and the undo barrier never moves back;
+- ``turn_number`` starts at 1 and goes up by one for each event of kind "turn" (a new player's turn),
+  never otherwise, and the public view shows it;
 - an engine-specific ``invariant(state)`` (conservation of components).
 
 Every ``deep_every``-th step, and on the last, more expensive checks: every
@@ -155,6 +157,7 @@ def play(engine: Engine, seats: int, seed: int, *, invariant: Invariant | None =
     r = rng.seed_state(seed ^ 0x5EED)
     before = json.dumps(engine.dump(state))
     assert engine.load(json.loads(before)) == state, "load(dump(s)) != s"
+    assert engine.turn_number(state) == 1, "a game starts at turn 1"
     while run.steps < max_steps:
         acting = engine.to_act(state)
         if not acting:
@@ -188,6 +191,11 @@ def play(engine: Engine, seats: int, seed: int, *, invariant: Invariant | None =
                     assert isinstance(text, str) and text, f"no text for {event}"
                     assert secret not in text, f"event text shows the RNG: {text!r}"
         barrier = engine.undo_barrier(state)
+        turns = sum(1 for event in events if event.kind == "turn")
+        assert engine.turn_number(new) == engine.turn_number(state) + turns, (
+            "turn_number must count the turns begun: one more for each 'turn' event")
+        if deep:
+            assert engine.view(new, None)["turn_number"] == engine.turn_number(new), "the view shows the turn"
         state = new
         run.log.append((seat, key))
         run.steps += 1

@@ -107,7 +107,7 @@ def turn_line(engine: AnyEngine, table: Table) -> str:
     if table.game.status is not Status.RUNNING:
         return wording.game_status(table.game.id, table.game.status)
     waiting = join_names([table.names[s] for s in engine.to_act(table.state)])
-    return wording.to_act(engine.move_count(table.state) + 1, waiting)
+    return wording.to_act(engine.turn_number(table.state), waiting)
 
 
 def scores_line(engine: AnyEngine, table: Table) -> str:

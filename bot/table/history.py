@@ -2,8 +2,11 @@
 
 ``/log`` lists what was done — the public texts of completed moves, grouped by turn (a turn: one
 player's moves in a row), with the games' round and phase markers on lines of their own.  Steps that
-said nothing (a choice inside a decision, a cancel) and moves taken back are not there.  The export
-replays the game and writes every step with its label and every text its reader may see.
+said nothing (a choice inside a decision, a cancel) and moves taken back are not there.  Its turns are
+numbered from the stored texts alone, and the numbers are the engines' ``turn_number`` — the ones the
+images, posts and end chart show (``tests/bot/test_bot_turns.py`` plays complete games of every game
+to check it).  The export replays the game and writes every step with its label and every text its
+reader may see, numbered by turn and step ("12.3": the third step of turn 12).
 """
 
 from __future__ import annotations
@@ -81,11 +84,15 @@ def _export(engine: AnyEngine, seats: int, seed: int, options: dict[str, object]
             names: Sequence[str], reader: int | None) -> list[str]:
     state = engine.new_game(seats, seed, options)
     lines = []
-    for number, action in enumerate(actions, start=1):
+    turn, step = 0, 0
+    for action in actions:
+        # A line per step, numbered by its turn (the number /log and the posts give it) and its place in that turn.
+        now = engine.turn_number(state)
+        turn, step = now, (step + 1 if now == turn else 1)
         parsed = engine.parse_action(state, action.seat, action.action_key)
         label = fill_seats(engine.format_action(state, action.seat, parsed), names)
         state, events = engine.apply(state, action.seat, parsed)
         said = [fill_seats(text, names) for e in events if (text := engine.describe(e, reader))]
         who = names[action.seat] if action.seat < len(names) else _("seat {number}", number=action.seat + 1)
-        lines.append(wording.export_line(number, who, label, " ".join(line.replace("\n", " ") for line in said)))
+        lines.append(wording.export_line(turn, step, who, label, " ".join(line.replace("\n", " ") for line in said)))
     return lines

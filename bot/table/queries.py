@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from bot.language import _
 from bot.rendering import Picture
@@ -15,6 +16,7 @@ from bot.table.errors import TableError, replies
 from bot.table.results import ChannelPost, PrivateMessage, Problem, Reply, User
 from bot.table.tables import Tables, title_of
 from bot.text import plain_name, result_lines
+from engines.core import AnyEngine
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +32,8 @@ class Snapshot:
     names: tuple[str, ...]
     user_ids: tuple[int, ...]
     to_act: tuple[int, ...]           # seats
-    move_number: int | None           # None before the start
+    move_number: int | None           # actions applied (the buttons' key); None before the start
+    turn_number: int | None           # the turn in progress, as players read it; None before the start
     last_mover: int | None            # the user id of the last live move's player (who may undo it)
 
 
@@ -47,7 +50,7 @@ class Queries:
             table = await self.tables.load(row.id, known)
         engine = self.tables.engine(row.engine)
         moves = engine.move_count(table.state) if table.state is not None else None
-        lines = [self.tables.label(table.game) + (wording.moves_played(moves) if moves is not None else "")]
+        lines = [self.tables.label(table.game) + self._turns(engine, table.state)]
         if table.game.status is Status.LOBBY:
             lines.append(wording.seated_list(table.names))
         elif table.game.status in (Status.RUNNING, Status.FINISHED, Status.ABANDONED):
@@ -65,6 +68,14 @@ class Queries:
             lines.append(table.game.note[:1].upper() + table.game.note[1:] + ".")
         return Reply("\n".join(lines), game_id=row.id, engine=engine.name, move_number=moves,
                      channel_id=row.channel_id)
+
+    @staticmethod
+    def _turns(engine: AnyEngine, state: Any) -> str:
+        """', 37 turns played' once the rules ended the game, else ', turn 12' (nothing before the start)."""
+        if state is None:
+            return ""
+        turn = engine.turn_number(state)
+        return wording.turns_played(turn) if engine.outcome(state) is not None else wording.at_turn(turn)
 
     @replies
     async def board(self, channel_id: int | None, *, game_id: int | None = None, player: User | None = None,
@@ -197,6 +208,7 @@ class Queries:
         return Snapshot(game=table.game, names=table.names, user_ids=table.user_ids,
                         to_act=engine.to_act(table.state) if started else (),
                         move_number=engine.move_count(table.state) if started else None,
+                        turn_number=engine.turn_number(table.state) if started else None,
                         last_mover=None if table.stats.last_seat is None else table.user_of(table.stats.last_seat))
 
     async def timing(self, game_id: int) -> str:

@@ -52,7 +52,7 @@ class Table:
     tail: tuple[tuple[int, int, str], ...] = ()
     #: The action after which the current turn's message was posted (the hand-over); 0 at the start.
     turn_from: int = 0
-    #: Once the game is over: every seat's score after each move (the end screen's chart).
+    #: Once the game is over: every seat's score after each turn (the end screen's chart: x is the turn).
     history: tuple[tuple[int, ...], ...] = dataclasses.field(default=(), compare=False, repr=False)
     # Views of ``state`` already computed (key None = public): a move compares the views before
     # and after, and the "before" ones were the previous move's "after" ones.
@@ -321,8 +321,10 @@ class Tables:
 
     async def score_history(self, table: Table, engine: AnyEngine,
                             moves: Sequence[tuple[int, Action, Sequence[Event]]] = ()) -> tuple[tuple[int, ...], ...]:
-        """Every seat's score (the engine's standing) after each move, from the stored log and ``moves``
-        not yet stored: the game replayed once, in a worker thread (CPU work, done when a game ends)."""
+        """Every seat's score (the engine's standing) after each turn — one row per turn, as numbered by
+        ``engine.turn_number`` (the number the images, posts and ``/log`` show), the last row the final
+        position — from the stored log and ``moves`` not yet stored: the game replayed once, in a worker
+        thread (CPU work, done when a game ends)."""
         game = table.game
         log = [(a.seat, a.action_key) for a in await self.store.live_actions(game.id)]
         log += [(seat, engine.action_key(action)) for seat, action, _ in moves]
@@ -331,7 +333,12 @@ class Tables:
             state = engine.new_game(len(table.seats), game.seed, game.options)
             scores = []
             for seat, key in log:
+                turn = engine.turn_number(state)
                 state, _ = engine.apply(state, seat, engine.parse_action(state, seat, key))
+                ended = engine.turn_number(state) - turn  # the turns this move ended (one at most, as a rule)
+                if ended:
+                    scores += [tuple(engine.standing(state).scores)] * ended
+            if log:  # the last turn, which no next turn follows
                 scores.append(tuple(engine.standing(state).scores))
             return tuple(scores)
 

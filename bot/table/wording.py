@@ -366,8 +366,9 @@ def scores(unit: str, pairs: Sequence[tuple[str, int]]) -> str:
     return _("Scores ({unit}): {scores}", unit=unit, scores=" · ".join(f"{name} {score}" for name, score in pairs))
 
 
-def to_act(move: int, waiting: str) -> str:
-    return _("Move {move}: {waiting} to act.", move=move, waiting=waiting)
+def to_act(turn: int, waiting: str) -> str:
+    """'Turn 12: Ann to act.' — the turn is the engine's turn number (a player's whole turn), as the images show it."""
+    return _("Turn {turn}: {waiting} to act.", turn=turn, waiting=waiting)
 
 
 def game_over(lines: Sequence[str]) -> str:
@@ -420,8 +421,14 @@ def label(game_id: int, title: str, status: Status) -> str:
     return _("game #{game} ({title}, {state})", game=game_id, title=title, state=state)
 
 
-def moves_played(count: int) -> str:
-    return ngettext(", {n} moves played", ", {n} moves played", count)
+def turns_played(count: int) -> str:
+    """', 37 turns played': the length of a game its rules ended (its last turn's number)."""
+    return ngettext(", {n} turn played", ", {n} turns played", count)
+
+
+def at_turn(turn: int) -> str:
+    """', turn 12': where a game that its rules did not end stands (running, or ended by its players)."""
+    return _(", turn {turn}", turn=turn)
 
 
 def seated_list(names: Sequence[str]) -> str:
@@ -452,8 +459,9 @@ def log_turn(number: int, name: str, said: str) -> str:
     return f"{number}. {name}: {said}"
 
 
-def export_line(number: int, name: str, label: str, said: str) -> str:
-    return f"{number}. {name} — {label}" + (f": {said}" if said else "")
+def export_line(turn: int, step: int, name: str, label: str, said: str) -> str:
+    """'12.3 Ann — Build wall 3W: …': the third step of turn 12 (the turn as ``/log`` and the posts number it)."""
+    return f"{turn}.{step} {name} — {label}" + (f": {said}" if said else "")
 
 
 def moved(name: str) -> str:

@@ -39,7 +39,8 @@ class BuergerBaumeister(StepEngine[State], state=State, rules=R, views=V, notati
     name = "buerger-baumeister"
     title = N_("Bürger, Baumeister & Co.")
     max_seats = 4
-    rules_version = 1
+    # 2: the state counts turns (turn_number): states stored before are stale, rebuilt by replaying the log
+    rules_version = 2
 
     def standing(self, state: State) -> Outcome:
         return R.standing(state)

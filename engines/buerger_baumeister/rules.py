@@ -116,7 +116,7 @@ def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) ->
         seats=seats, rng=r, players=tuple(players), board=tuple(tuple(s) for s in board),
         cranes=(EMPTY,) * len(D.DISTRICTS), offer=tuple(offer), mayor=D.MAYOR_START, bag=tuple(bag),
         removed=tuple(sorted(removed)), discarded=(), turn=first, first=first, pending=None, over=False,
-        ply=0, barrier=0, last=None,
+        ply=0, barrier=0, last=None, turn_number=1,
     )
 
 

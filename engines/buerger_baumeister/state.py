@@ -85,6 +85,7 @@ class State:
     ply: int  # actions applied since the start
     barrier: int  # actions before this index can never be undone
     last: Record | None
+    turn_number: int  # the turn in progress, 1 at the start: kept by engines.steps (one more per "turn" event)
 
     @property
     def actor(self) -> int | None:

@@ -94,7 +94,7 @@ class PublicView(TypedDict):
     players: int
     to_act: int | None
     over: bool
-    move: int
+    turn_number: int  # the turn in progress, 1 at the start (a player's whole turn)
     first_player: int
     colours: dict[str, str]   # colour -> letter
     districts: list[District]
@@ -211,7 +211,7 @@ def public_view(state: State) -> PublicView:
         "players": state.seats,
         "to_act": None if state.over else state.turn,
         "over": state.over,
-        "move": state.ply,
+        "turn_number": state.turn_number,
         "first_player": state.first,
         "colours": dict(zip(D.COLOURS, D.COLOUR_LETTERS, strict=True)),
         "districts": [_district(state, d) for d in range(len(D.DISTRICTS))],

@@ -29,7 +29,8 @@ _, ngettext = W.T.gettext, W.T.ngettext
 class BurgenLand(StepEngine[State], state=State, rules=R, views=V, notation=N):
     name = "burgen-land"
     title = N_("Burgen Land (2-player dice duel)")
-    rules_version = 1
+    # 2: the state counts turns (turn_number): states stored before are stale, rebuilt by replaying the log
+    rules_version = 2
 
     def standing(self, state: State) -> Outcome:
         return R.standing(state)

@@ -100,6 +100,7 @@ def setup(r: int, crown_colour: int, first: int) -> State:
         rng=r, crown=D.START_SPACES[crown_colour], castles=(castle, castle), supply=supply,
         red_supply=D.RED_DICE, red_held=(0, 0), scores=(0, 0), first=first, turn=first, colour=None,
         rolls=0, phase=ROLL, dice=(), roller=None, card=None, slot=None, winner=None, ply=0, barrier=0,
+        turn_number=1,
     )
 
 
@@ -515,7 +516,7 @@ class Draft(Accumulator[State]):
             supply if isinstance(supply, tuple) else tuple(tuple(c) for c in supply),
             self.red_supply, (self.red_held[0], self.red_held[1]), (self.scores[0], self.scores[1]), self.first,
             self.turn, self.colour, self.rolls, self.phase, self.dice, self.roller, self.card, self.slot,
-            self.winner, ply, self.barrier,
+            self.winner, ply, self.barrier, self.start.turn_number,  # the turn number: set by close()
         ))
 
     def set_row(self, seat: int, colour: int, row: Row) -> None:

@@ -49,6 +49,7 @@ class State:
     winner: int | None
     ply: int  # actions applied since the start
     barrier: int  # actions before this index can never be undone
+    turn_number: int  # the turn in progress, 1 at the start: kept by engines.steps (one more per "turn" event)
 
     @property
     def actor(self) -> int | None:

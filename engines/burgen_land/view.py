@@ -64,7 +64,7 @@ class PublicView(TypedDict):
     players: int
     to_act: int | None
     winner: int | None
-    move: int
+    turn_number: int  # the turn in progress, 1 at the start (a player's whole turn)
     first: int
     colours: dict[str, str]                 # colour -> letter
     crown: Crown
@@ -124,7 +124,7 @@ def public_view(state: State) -> PublicView:
         "players": D.SEATS,
         "to_act": acting,
         "winner": state.winner,
-        "move": state.ply,
+        "turn_number": state.turn_number,
         "first": state.first,
         "colours": dict(zip(D.COLOURS, D.COLOUR_LETTERS, strict=True)),
         "crown": {"space": state.crown, "name": D.space_name(state.crown),

@@ -29,7 +29,8 @@ class Burgenland(StepEngine[State], state=State, rules=R, views=V, notation=N):
     name = "burgenland"
     title = N_("Burgenland")
     max_seats = 4
-    rules_version = 1
+    # 2: the state counts turns (turn_number): states stored before are stale, rebuilt by replaying the log
+    rules_version = 2
 
     def standing(self, state: State) -> Outcome:
         return R.standing(state)

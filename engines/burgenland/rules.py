@@ -73,7 +73,7 @@ def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) ->
         wells=(None,) * D.CASTLES, large=(), deck=deck, discard=(), architect=architect,
         well_deck=well_deck, wells_built=0, exchange_left=D.EXCHANGE_TILES, bonus_stack=bonus,
         played_tiles=(), turn=0, main_done=False, pending=None, winner=None, ply=0, barrier=0,
-        last_move=None,
+        last_move=None, turn_number=1,
     )
 
 

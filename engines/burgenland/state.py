@@ -76,6 +76,7 @@ class State:
     ply: int  # actions applied since the start
     barrier: int  # actions before this index can never be undone
     last_move: tuple[int, str, str] | None  # (seat, piece, where) of the last build
+    turn_number: int  # the turn in progress, 1 at the start: kept by engines.steps (one more per "turn" event)
 
     @property
     def actor(self) -> int | None:

@@ -67,7 +67,7 @@ class PublicView(TypedDict):
     to_act: int | None
     main_done: bool
     winner: int | None
-    move: int
+    turn_number: int  # the turn in progress, 1 at the start (a player's whole turn)
     markers: list[str]      # colour of border markers M1..M8
     colours: dict[str, str]  # colour -> letter
     castles: list[Castle]
@@ -162,7 +162,7 @@ def public_view(state: State) -> PublicView:
         "to_act": None if state.winner is not None else state.turn,
         "main_done": state.main_done,
         "winner": state.winner,
-        "move": state.ply,
+        "turn_number": state.turn_number,
         "markers": [D.COLOURS[c] for c in state.markers],
         "colours": dict(zip(D.COLOURS, D.COLOUR_LETTERS, strict=True)),
         "castles": [_castle(state, c) for c in range(1, D.CASTLES + 1)],

@@ -57,7 +57,10 @@ class CastlesOfBurgundy(StepEngine[State], state=State, rules=R, views=V, notati
     name = "castles-of-burgundy"
     title = W.TITLE
     max_seats = 4
-    rules_version = 2  # 2: the player chooses which goods to keep (option goods; a game without it: auto)
+    # 2: the player chooses which goods to keep (option goods; a game without it: auto);
+    # 3: the state counts turns (turn_number; each start castle of the advanced estates is its player's
+    #    turn): states stored before are stale, rebuilt by replaying the log
+    rules_version = 3
 
     def standing(self, state: State) -> Outcome:
         return S.standing(state)

@@ -63,7 +63,7 @@ def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) ->
         round_goods=(), goods_box=tuple(sorted(rest)), removed=(), track=(tuple(reversed(order)),)
         + ((),) * (D.TRACK_SPACES - 1), order=order, turn=0, phase=0, round=0, white=0, bought=False,
         pending=(), bonus_claims=(0,) * len(D.KINDS), setup_left=(), over=False,
-        choose_goods=goods_rule == "choose", ply=0, barrier=0,
+        choose_goods=goods_rule == "choose", ply=0, barrier=0, turn_number=1,
     )
     if boards == "advanced":
         return _ask_for_castle(state, order)
@@ -88,7 +88,10 @@ def castle_spaces(player: Player) -> tuple[int, ...]:
 
 
 def place_start_castle(turn: Turn, seat: int, space: int) -> None:
-    """The start castle fills its space without scoring (rules decision 6); then the next player chooses."""
+    """The start castle fills its space without scoring (rules decision 6); then the next player chooses.
+
+    Each placement is its player's turn: the next player's turn begins (a "turn" event, as between the
+    turns of the rounds), and after the last placement the first round's first player's."""
     player = turn.player(seat)
     castle = player.storage[0]
     estate = list(player.estate)
@@ -97,5 +100,8 @@ def place_start_castle(turn: Turn, seat: int, space: int) -> None:
     turn.event("start_castle", seat, space=space)
     left = turn.state.setup_left[1:]
     turn.update(setup_left=left, pending=(Decision("castle", "setup"),) if left else ())
-    if not left:
-        begin(turn)
+    if left:
+        turn.event("turn", left[0])
+        return
+    begin(turn)
+    turn.event("turn", turn.state.order[turn.state.turn])

@@ -90,6 +90,7 @@ class State:
     choose_goods: bool  # option goods=choose: the player picks which goods to keep when not all fit
     ply: int  # actions applied since the start
     barrier: int  # actions before this index can never be undone
+    turn_number: int  # the turn in progress, 1 at the start: kept by engines.steps (one more per "turn" event)
 
     @property
     def actor(self) -> int | None:

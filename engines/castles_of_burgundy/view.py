@@ -72,7 +72,7 @@ class PublicView(TypedDict):
     to_act: int | None
     setup: bool                           # start castles are still being placed
     over: bool
-    move: int
+    turn_number: int  # the turn in progress, 1 at the start (a player's whole turn)
     turn_order: list[int]
     track: list[list[int]]                # turn-order track spaces: seats, bottom to top
     depots: dict[str, list[str]]          # "1".."6" and "black" -> tile tokens
@@ -164,7 +164,7 @@ def public_view(state: State) -> PublicView:
         "to_act": actor,
         "setup": bool(state.setup_left),
         "over": state.over,
-        "move": state.ply,
+        "turn_number": state.turn_number,
         "turn_order": list(state.order),
         "track": [list(space) for space in state.track],
         "depots": {R.depot_word(d): [D.TILE_TOKEN[t] for t in state.depots[d - 1]]

@@ -346,7 +346,7 @@ def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, 
     who = " & ".join(player_name(names, s) for s in winners)
     result = ngettext("{who} wins!", "{who} win!", len(winners), who=who)
     line = draw_board_header(img, theme, W, Header(
-        title="BÜRGER, BAUMEISTER & CO.", move=view["move"], to_act=to_act, name=player_name(names, to_act),
+        title="BÜRGER, BAUMEISTER & CO.", turn=view["turn_number"], to_act=to_act, name=player_name(names, to_act),
         status=_("to play: place a token, then buy one"), winners=winners if view["over"] else None, result=result))
     last = view["last_turn"]
     draw_last_line(img, draw, line, _("LAST TURN"), last["seat"] if last else None, describe_last_turn(last, names),

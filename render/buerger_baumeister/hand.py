@@ -94,7 +94,7 @@ def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, na
     elif to_act is not None:
         status = _("Waiting for {name}", name=player_name(names, to_act))
     y = draw_hand_header(img, draw, theme, width=W, seat=seat, name=player_name(names, seat), tag=tag,
-                         title="BÜRGER", move=view["move"], status=status, mine=to_act == seat)
+                         title="BÜRGER", turn=view["turn_number"], status=status, mine=to_act == seat)
     info = view["players_info"][seat]
     c = caption_size(W)
     y += c * 0.8

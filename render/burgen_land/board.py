@@ -289,7 +289,7 @@ def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, 
     result = "" if winner is None else _("{name} reaches {score} and wins!", name=player_name(names, winner),
                                          score=view["scores"][winner])
     line = draw_board_header(img, theme, W, Header(
-        title="BURGEN LAND", move=view["move"], to_act=to_act, name=player_name(names, to_act),
+        title="BURGEN LAND", turn=view["turn_number"], to_act=to_act, name=player_name(names, to_act),
         status=_phase_text(view, names), winners=None if winner is None else [winner], result=result))
     _draw_last_roll(img, draw, view, names, line, theme)
 

@@ -72,7 +72,7 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, names: 
     elif to_act is not None:
         status = _("Waiting for {name}", name=player_name(names, to_act))
     y = draw_hand_header(img, draw, theme, width=W, seat=seat, name=player_name(names, seat), tag=tag,
-                         title="BURGEN LAND", move=view["move"], status=status, mine=to_act == seat)
+                         title="BURGEN LAND", turn=view["turn_number"], status=status, mine=to_act == seat)
     scores = view["scores"]
     c = caption_size(W)
     draw_text(img, (INSET + 12, y + c * 0.75), _("score {mine} : {theirs} (you : opponent) · {points} wins",

@@ -325,7 +325,7 @@ def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, 
     winner, to_act = view["winner"], view["to_act"]
     status = _("main action done: may end the turn") if view["main_done"] else _("to play: build, or take 2 cards")
     line = draw_board_header(img, theme, W, Header(
-        title="BURGENLAND", move=view["move"], to_act=to_act, name=player_name(names, to_act), status=status,
+        title="BURGENLAND", turn=view["turn_number"], to_act=to_act, name=player_name(names, to_act), status=status,
         winners=None if winner is None else [winner], result=_("{name} wins!", name=player_name(names, winner)),
         idle=_("Game over")))
     last = view["last_move"]

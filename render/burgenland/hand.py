@@ -124,7 +124,7 @@ def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, na
     elif to_act is not None:
         status = _("Waiting for {name}", name=player_name(names, to_act))
     y = draw_hand_header(img, draw, theme, width=W, seat=seat, name=player_name(names, seat), tag=tag,
-                         title="BURGENLAND", move=view["move"], status=status, mine=to_act == seat)
+                         title="BURGENLAND", turn=view["turn_number"], status=status, mine=to_act == seat)
     coins = sum(g["value"] * g["count"] for g in view["hand"]["cards"])
     n_cards = sum(counts.values())
     summary = " · ".join((

@@ -115,7 +115,7 @@ def _header(img: Image.Image, view: PublicView, names: Sequence[str], theme: The
     best = max(result["scores"]) if result else 0
     who = " & ".join(player_name(names, s) for s in winners or [])
     x, y = draw_board_header(img, theme, W, Header(
-        title=L.title().upper(), move=view["move"], to_act=actor, name=player_name(names, actor),
+        title=L.title().upper(), turn=view["turn_number"], to_act=actor, name=player_name(names, actor),
         status=_("to act"), winners=winners,
         result=ngettext("{who} wins with {best} VP", "{who} win with {best} VP", len(winners or []), who=who,
                         best=best)))

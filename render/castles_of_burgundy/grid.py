@@ -158,12 +158,12 @@ def draw_all_players_image(view: PublicView, names: Sequence[str], theme: Theme 
 
 
 def _title(img: Image.Image, view: PublicView, status: str, theme: Theme) -> None:
-    """The grid's header: the game and move, where the game stands, and what the grid is."""
+    """The grid's header: the game and turn, where the game stands, and what the grid is."""
     t = text_size(W)
     pad = INSET + 12
     y1 = INSET + 8 + t
     x = pad + put(img, (pad, y1), L.title().upper(), t, theme.ink, bold=True, anchor="lm")
-    put(img, (x, y1), " · " + _("move {n}", n=view["move"]), t, theme.muted, anchor="lm")
+    put(img, (x, y1), " · " + _("turn {n}", n=view["turn_number"]), t, theme.muted, anchor="lm")
     y2 = y1 + round(t * 1.5)
     put(img, (pad, y2), _("Every estate"), t, theme.ink, bold=True, anchor="lm")
     y3 = y2 + round(t * 1.5)

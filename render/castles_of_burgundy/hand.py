@@ -88,7 +88,7 @@ def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT
     elif actor is not None:
         status = _("Waiting for {name}", name=player_name(names, actor))
     y = draw_hand_header(img, draw, theme, width=W, seat=seat, name=player_name(names, seat), tag=tag,
-                         title=L.title().upper(), move=view["move"], status=status, mine=actor == seat)
+                         title=L.title().upper(), turn=view["turn_number"], status=status, mine=actor == seat)
     # The key to the rings, for this player's own dice and workers.
     c = caption_size(W)
     ky = y + c * 0.75
@@ -124,5 +124,5 @@ def draw_estate_image(view: PublicView, names: Sequence[str], seat: int, theme: 
     status = status_facts(view) + (" · " + _("{name} to act", name=player_name(names, actor)) if actor is not None
                                    else "")
     draw_hand_header(img, draw, theme, width=W, seat=seat, name=player_name(names, seat), tag=vp,
-                     title=L.title().upper(), move=view["move"], status=status, mine=False)
+                     title=L.title().upper(), turn=view["turn_number"], status=status, mine=False)
     return img

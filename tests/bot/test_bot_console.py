@@ -36,10 +36,10 @@ async def test_a_scripted_game_plays_undoes_and_resumes(tmp_path: Path) -> None:
     assert "1. Cy: Cy steps to 1." in out                   # log: a line per turn
     shown = out.split("> hand")[1].split("> status")[0].split("\n[sprint")[0]
     assert re.search(r"hand: \d, \d", shown) and "positions" not in shown  # readable, no JSON; only the hand
-    assert "2 moves played" in out                          # step, step (undone), end
+    assert "Sprint, running), turn 2" in out                # step, step (undone), end: the second turn
     assert "Resume it with: python -m bot console --resume 1" in out
     code, out = await console("status\nquit\n", "--resume", "1", db=db)
-    assert code == 0 and "2 moves played" in out and "[sprint #1 move 3]" in out
+    assert code == 0 and "running), turn 2" in out and "[sprint #1 turn 2]" in out
 
 
 async def test_the_prompt_names_the_seat_to_act_and_errors_are_sentences(tmp_path: Path) -> None:
@@ -107,7 +107,7 @@ def test_the_console_plays_burgenland_from_a_script(tmp_path: Path) -> None:
     assert "Game #1 of Burgenland begins!" in result.stdout and "Traceback" not in result.stdout
     assert "1. " in result.stdout.split("> log")[1]
     resumed = run_bot("console", "--resume", "1", "--db", str(db), stdin="status\nquit\n")
-    assert resumed.returncode == 0 and "1 moves played" in resumed.stdout
+    assert resumed.returncode == 0 and "running), turn 1" in resumed.stdout  # a card taken: still the first turn
 
 
 def test_the_console_knows_games_by_their_discord_names(tmp_path: Path) -> None:

@@ -163,7 +163,7 @@ async def test_status_board_hand_and_moves(service: TableService) -> None:
     await started(service, players=2)
     actor = await player_to_act(service)
     status = ok(await service.status(CHANNEL))
-    assert "Sprint, running" in status.text and "0 moves played" in status.text
+    assert "Sprint, running), turn 1" in status.text
     assert f"{actor.name}  ← to act" in status.text
     board = ok(await service.board(CHANNEL))
     assert board.post is not None and board.post.view is not None and "hand" not in board.post.view

@@ -33,6 +33,7 @@ class Sprint:
     moves: int
     barrier: int
     target: int
+    turns: int = 1  # the turn in progress: one more each time the turn passes
 
 
 class SprintEngine(BaseEngine):
@@ -83,7 +84,7 @@ class SprintEngine(BaseEngine):
         if word == "play":
             return self._play(state, seat, int(action.steps[0][1]), moves)
         nxt = (seat + 1) % len(state.positions)
-        ended = replace(state, turn=nxt, steps=0, moves=moves, barrier=moves)
+        ended = replace(state, turn=nxt, steps=0, moves=moves, barrier=moves, turns=state.turns + 1)
         return ended, (Event("end", seat, {"next": nxt}),)
 
     def _advance(self, s: Sprint, seat: int, by: int, **changes: Any) -> Sprint:
@@ -107,6 +108,8 @@ class SprintEngine(BaseEngine):
                   Event("draw", seat, {"card": drawn}))
         if self.over(state):
             events += (Event("win", seat, {}),)
+        else:
+            state = replace(state, turns=state.turns + 1)
         return state, events
 
     def describe(self, event: Event, viewer: int | None) -> str:
@@ -141,12 +144,12 @@ class SprintEngine(BaseEngine):
     def dump(self, state: Sprint) -> dict[str, Any]:
         return {"positions": list(state.positions), "hands": [list(h) for h in state.hands],
                 "deck": list(state.deck), "rng": state.rng, "turn": state.turn, "steps": state.steps,
-                "moves": state.moves, "barrier": state.barrier, "target": state.target}
+                "moves": state.moves, "barrier": state.barrier, "target": state.target, "turns": state.turns}
 
     def load(self, data: Mapping[str, Any]) -> Sprint:
         return Sprint(positions=tuple(data["positions"]), hands=tuple(tuple(h) for h in data["hands"]),
                       deck=tuple(data["deck"]), rng=data["rng"], turn=data["turn"], steps=data["steps"],
-                      moves=data["moves"], barrier=data["barrier"], target=data["target"])
+                      moves=data["moves"], barrier=data["barrier"], target=data["target"], turns=data["turns"])
 
     def determinize(self, state: Sprint, seat: int, seed: int) -> Sprint:
         return state
@@ -159,6 +162,9 @@ class SprintEngine(BaseEngine):
 
     def move_count(self, state: Sprint) -> int:
         return state.moves
+
+    def turn_number(self, state: Sprint) -> int:
+        return state.turns
 
 
 class StricterSprint(SprintEngine):

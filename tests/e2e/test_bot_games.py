@@ -122,13 +122,18 @@ async def test_a_complete_game_to_the_final_ranking(fake_discord: FakeDiscord, t
             rows = await store.live_actions(snap.game.id)
             ending = fill_seats(rows[-1].public, snap.names).replace("\n", " ")
             assert ending and ending in final.content.split("Game over!")[0], (ending, final.content)
-            # The end screen: the standings drawn from the final view and the scores over the whole game.
+            # The end screen: the standings drawn from the final view and the scores over the whole game,
+            # a point after each turn (the engine's turn number), not after each step.
             engine = engines.get(game)
             log = [(a.seat, a.action_key) for a in await store.live_actions(snap.game.id)]
             state, history = engine.new_game(players, snap.game.seed, snap.game.options), []
             for seat, key in log:
+                turn = engine.turn_number(state)
                 state, _ = engine.apply(state, seat, engine.parse_action(state, seat, key))
-                history.append(engine.standing(state).scores)
+                if engine.turn_number(state) != turn:
+                    history.append(engine.standing(state).scores)
+            history.append(engine.standing(state).scores)  # after the last turn
+            assert len(history) == engine.turn_number(state) < len(log)
             names = [plain_name(n) for n in snap.names]
             assert final.attachments[0].data == render.draw_standings(game, engine.view(state, None), names, history)
             assert all(final.mentions(u) for u in users) or final.mention_ids == []

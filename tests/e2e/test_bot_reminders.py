@@ -180,7 +180,7 @@ async def test_vacation_replace_remind_stats_and_the_log(
         export = await (await fake.slash(users[1], thread, "log", export=True)).original()
         (attachment,) = export.attachments
         assert attachment.filename == "game-1-log.txt" and b"Players:" in attachment.data
-        assert b"Dee" in attachment.data and b"2. Dee \xe2\x80\x94 End turn" in attachment.data
+        assert b"Dee" in attachment.data and b"1.2 Dee \xe2\x80\x94 End turn" in attachment.data  # turn 1, step 2
         confirm = await (await fake.slash(dee, thread, "resign")).original()
         await (await fake.click(dee, confirm, label="Resign")).original()
         await fake.idle()

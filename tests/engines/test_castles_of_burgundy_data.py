@@ -206,10 +206,14 @@ def test_advanced_estates_ask_for_the_start_castle_in_turn_order() -> None:
     assert E.to_act(state) == (first,)
     spaces = D.ESTATES[state.players[first].estate_no].spaces_of_kind[D.CASTLE]
     assert [a.key for a in E.legal_actions(state, first)] == [f"castle {s}" for s in spaces]
-    for seat in state.order:
+    assert E.turn_number(state) == 1
+    for number, seat in enumerate(state.order, start=1):
         last = D.ESTATES[state.players[seat].estate_no].spaces_of_kind[D.CASTLE][-1]
-        state, _ = E.apply(state, seat, E.parse_action(state, seat, f"castle {last}"))
+        state, events = E.apply(state, seat, E.parse_action(state, seat, f"castle {last}"))
         assert state.barrier == state.ply
+        # Each start castle is its player's turn: the next player's turn begins (the first round's last).
+        assert [e.seat for e in events if e.kind == "turn"] == [E.to_act(state)[0]]
+        assert E.turn_number(state) == number + 1
     conservation(state)
     assert all(p.vp == 0 and p.storage == () for p in state.players)  # the start castle scores nothing
     assert all(len(p.dice) == 2 for p in state.players) and state.depots[0]

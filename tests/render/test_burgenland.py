@@ -48,7 +48,7 @@ def played(request: pytest.FixtureRequest) -> list[Position]:
 def test_playout_positions_cover_every_phase(played: list[Position]) -> None:
     assert [p.phase for p in played] == list(PHASES)
     start, *_, over = played
-    assert start.public["move"] == 0 and start.public["last_move"] is None
+    assert start.public["turn_number"] == 1 and start.public["last_move"] is None
     assert over.public["winner"] is not None and over.public["to_act"] is None
 
 

@@ -30,7 +30,7 @@ def played(request: pytest.FixtureRequest) -> list[Position]:
 
 def test_every_image_renders_in_every_phase(played: list[Position]) -> None:
     assert [p.phase for p in played] == list(PHASES)
-    assert played[0].public["move"] == 0 and played[-1].public["over"]
+    assert played[0].public["turn_number"] == 1 and played[-1].public["over"]
     for pos in played:
         names = H.names(pos.players)
         board = render.draw_board(GAME, pos.public, names)

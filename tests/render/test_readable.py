@@ -51,7 +51,7 @@ def _images(game: str, pos: Position) -> list[tuple[str, bytes, dict[str, Any], 
 
 
 def test_the_header_reads_at_400_px(game_positions: tuple[str, list[Position]]) -> None:
-    """The game, the move and who is to act are drawn at 2.75 % of the image's width or more: 11 px when
+    """The game, the turn and who is to act are drawn at 2.75 % of the image's width or more: 11 px when
     Discord shows the image 400 px wide on a phone."""
     game, played = game_positions
     for pos in played:
@@ -63,7 +63,7 @@ def test_the_header_reads_at_400_px(game_positions: tuple[str, list[Position]]) 
                 return max((size for text, size in seen if fragment in text), default=0)
 
             assert biggest(TITLES[game]) >= need, (pos.label, what, "title")
-            assert biggest(f"move {view['move']}") >= need, (pos.label, what, "move")
+            assert biggest(f"turn {view['turn_number']}") >= need, (pos.label, what, "turn")
             actor = view["to_act"]
             if actor is not None and what == "board":
                 assert biggest(display_name(names[actor])) >= need, (pos.label, what, "to act")

@@ -1,8 +1,8 @@
 """The end screen (``render.draw_standings``) and every player's area at once (``render.draw_all_players``).
 
 Finished games come from seeded random playouts; the score history is what the bot computes,
-``engine.standing(state).scores`` after every move of a replay.  What an image says is read
-back from the text it draws.
+``engine.standing(state).scores`` after every turn of a replay (a row per ``engine.turn_number``).
+What an image says is read back from the text it draws.
 """
 
 from __future__ import annotations
@@ -59,15 +59,16 @@ def test_the_chart_is_drawn_from_the_history(finished: tuple[str, dict[str, Any]
     game, view, history = finished
     names = H.names(view["players"])
     assert history[-1] == view["result"]["scores"]  # the replay's last standing is the result
+    assert len(history) == view["turn_number"]  # a point per turn: the x axis counts turns, not steps
     texts = _texts(lambda: render.draw_standings(game, view, names, history))
-    assert "move number" in texts
+    assert "turn" in texts and f"turn {view['turn_number']}" in " ".join(texts)  # the axis; the header's last turn
     for seat, last in enumerate(history[-1]):  # each line ends with the seat's badge and its last score
         assert texts.count(str(last)) >= 2, seat
     other = [[score * 2 for score in row] for row in history]
     a = H.decode(render.draw_standings(game, view, names, history))
     b = H.decode(render.draw_standings(game, view, names, other))
     assert a.size == b.size and a.tobytes() != b.tobytes()
-    H.decode(render.draw_standings(game, view, names, []))  # no moves: no lines, still an image
+    H.decode(render.draw_standings(game, view, names, []))  # no turns: no lines, still an image
 
 
 def test_each_game_breaks_its_scores_down(finished: tuple[str, dict[str, Any], list[list[int]]]) -> None:

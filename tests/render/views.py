@@ -36,7 +36,7 @@ def public_view(players: int = 3) -> dict[str, Any]:
     castles[8]["well"] = {"owner": 0}
     return {
         "game": "burgenland", "players": players, "to_act": 1, "main_done": False, "winner": None,
-        "move": 17, "markers": markers, "colours": dict(LETTERS), "castles": castles,
+        "turn_number": 7, "markers": markers, "colours": dict(LETTERS), "castles": castles,
         "large_castle": [{"piece": "wall", "owner": 0}, {"piece": "tower", "owner": 1}],
         "architect_cost": 3, "well_card": 7, "well_rewards": [4, 3, 3, 2, 2, 1, 1],
         "deck_size": 40, "discard_size": 12, "discard_top": {"colour": "dark-blue", "value": 2},
