@@ -73,7 +73,7 @@ def analyse(engine: AnyEngine, state: Any, seat: int, *, level: str = DEFAULT, s
         return Analysis(base.name, (Choice(legal[0], 0.5, 0),), 0, time.perf_counter() - started, len(samples))
     if chosen.plan_width > 0:
         planned = plan(engine, policy, samples, seat, chosen.plan_width, chosen.plan_root, chosen.plan_ahead,
-                       chosen.plan_ahead_samples, rnd.getrandbits(32))
+                       chosen.plan_ahead_samples, rnd.getrandbits(32), chosen.plan_budget)
         choices = tuple(Choice(planned.actions[k], planned.values[k], 0) for k in planned.ranked)
         iterations = planned.evaluations
     elif chosen.iterations <= 0:

@@ -32,6 +32,8 @@ class Level:
     #: seat's next, over this many draws of the dice and tiles to come).
     plan_ahead: int = 0
     plan_ahead_samples: int = 0
+    #: Planning: at most about this many positions scored per decision (0: no cap) — counted, not timed.
+    plan_budget: int = 0
 
 
 LEVELS: dict[str, Level] = {

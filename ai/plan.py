@@ -89,31 +89,37 @@ class _Planner:
         return out
 
 
-def _turn_played(engine: AnyEngine, policy: GamePolicy, state: Any, seat: int, width: int, root_width: int) -> Any:
+def _turn_played(engine: AnyEngine, policy: GamePolicy, state: Any, seat: int, width: int,
+                 root_width: int) -> tuple[Any, int]:
     """``seat``'s whole turn from ``state``, each decision planned as :class:`_Planner` would (for the
-    look-ahead: the others' turns and the seat's next)."""
+    look-ahead: the others' turns and the seat's next), and the positions scored on the way."""
+    evaluations = 0
     for _ in range(TURN_DECISIONS * DECISION_DEPTH):
         if tuple(engine.to_act(state)) != (seat,):
             break
         planner = _Planner(engine, policy, seat, width, root_width)
         steps = planner.first_steps(state)
+        evaluations += planner.evaluations
         key = max(steps, key=lambda k: (steps[k][1], k))
         state = engine.apply_trusted(state, seat, steps[key][0])[0]
-    return state
+    return state, evaluations
 
 
-def _ahead(engine: AnyEngine, policy: GamePolicy, end: Any, seat: int, seed: int) -> float:
+def _ahead(engine: AnyEngine, policy: GamePolicy, end: Any, seat: int, seed: int) -> tuple[float, int]:
     """The seat's score once the others have played their turns and the seat its next one (each planned
-    narrowly), from ``end`` with what the seat cannot see — the next dice, the tiles to come — drawn anew."""
+    narrowly), from ``end`` with what the seat cannot see — the next dice, the tiles to come — drawn anew;
+    and the positions scored on the way."""
     state = engine.determinize(end, seat, seed)
     mine = False
+    evaluations = 0
     for _ in range(8 * engine.max_seats):
         acting = engine.to_act(state)
         if not acting or (mine and acting[0] != seat):
             break
         mine = mine or acting[0] == seat
-        state = _turn_played(engine, policy, state, acting[0], AHEAD_WIDTH, AHEAD_ROOT)
-    return policy.utilities(engine, state)[seat]
+        state, scored = _turn_played(engine, policy, state, acting[0], AHEAD_WIDTH, AHEAD_ROOT)
+        evaluations += scored
+    return policy.utilities(engine, state)[seat], evaluations + 1
 
 
 #: How far below the best turn's chance of winning a turn may be and still be weighed again by the look-ahead.
@@ -123,10 +129,12 @@ AHEAD_WIDTH, AHEAD_ROOT = 1, 4
 
 
 def plan(engine: AnyEngine, policy: GamePolicy, samples: Sequence[Any], seat: int, width: int,
-         root_width: int, ahead: int = 0, ahead_samples: int = 0, seed: int = 0) -> Planned:
+         root_width: int, ahead: int = 0, ahead_samples: int = 0, seed: int = 0, budget: int = 0) -> Planned:
     """Each first step's best end of turn, averaged over ``samples``; with ``ahead``, the ``ahead`` best
     first steps are weighed again by what follows their end of turn — the others' turns and the seat's
-    next, over ``ahead_samples`` draws of what cannot be seen (dice to come) — and rank above the rest."""
+    next, over ``ahead_samples`` draws of what cannot be seen (dice to come) — and rank above the rest.
+    ``budget`` (0: none) caps the positions scored: once the plan and the look-ahead have scored that many,
+    no further first step is weighed again (the best one always is)."""
     planner = _Planner(engine, policy, seat, width, root_width)
     totals: dict[str, float] = {}
     actions: dict[str, Action] = {}
@@ -147,9 +155,19 @@ def plan(engine: AnyEngine, policy: GamePolicy, samples: Sequence[Any], seat: in
         # about what it is with two (a 4-player game's hard player waited a minute on some turns).
         seats = len(engine.standing(samples[0]).scores)
         count = max(1, ahead_samples * 2 // seats)
+        evaluations = planner.evaluations
+        weighed: list[str] = []
         for key in top:
-            draws = [_ahead(engine, policy, ends[key][i % len(ends[key])], seat, seed * 7919 + i)
-                     for i in range(count)]
+            if weighed and budget and evaluations >= budget:
+                break  # counted, not timed: the same position, level and seed still give the same choice
+            draws = []
+            for i in range(count):
+                value, scored = _ahead(engine, policy, ends[key][i % len(ends[key])], seat, seed * 7919 + i)
+                draws.append(value)
+                evaluations += scored
             values[key] = sum(draws) / len(draws)
-        ranked = sorted(top, key=lambda k: (-values[k], k)) + ranked[len(top):]  # weighed again: ahead of the rest
+            weighed.append(key)
+        # Weighed again: ahead of the rest, the best of them first.
+        ranked = sorted(weighed, key=lambda k: (-values[k], k)) + [k for k in ranked if k not in weighed]
+        return Planned(values, actions, evaluations, tuple(ranked))
     return Planned(values, actions, planner.evaluations, tuple(ranked))

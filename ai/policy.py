@@ -42,6 +42,10 @@ def without_going_back(engine: AnyEngine, state: Any, seat: int, legal: tuple[Ac
     return forward or legal
 
 
+#: The weight of the margin in a finished game's utilities: it only orders endings of the same result.
+MARGIN = 1e-3
+
+
 @dataclass(frozen=True, slots=True)
 class GamePolicy:
     values: Values = standing_points
@@ -67,19 +71,22 @@ class GamePolicy:
         return self.levels.get(base.name, base)
 
     def utilities(self, engine: AnyEngine, state: Any) -> tuple[float, ...]:
-        """Each seat's chance of winning as this policy guesses it: 1/0 (shared when tied) once the game
-        is over, else logistic in the seat's lead over the best other seat."""
-        outcome = engine.outcome(state)
-        if outcome is not None:
-            winners = outcome.winners
-            return tuple(1.0 / len(winners) if seat in winners else 0.0 for seat in range(len(outcome.ranks)))
+        """Each seat's chance of winning as this policy guesses it: logistic in the seat's lead over the best
+        other seat; once the game is over 1/0 (shared when tied), the lead only breaking ties (:data:`MARGIN`)."""
         values = self.values(engine, state)
-        result = []
+        chances = []
         for seat, mine in enumerate(values):
             best_other = max(v for other, v in enumerate(values) if other != seat)
             lead = (mine - best_other) / self.scale
-            result.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, lead)))))
-        return tuple(result)
+            chances.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, lead)))))
+        outcome = engine.outcome(state)
+        if outcome is None:
+            return tuple(chances)
+        # A finished game is won or lost; the margin only breaks ties, so that a last turn whose every
+        # ending wins (or loses) still scores what it can, as a player would (it chose at random before).
+        winners = outcome.winners
+        return tuple((1.0 - MARGIN) * (1.0 / len(winners) if seat in winners else 0.0) + MARGIN * chance
+                     for seat, chance in enumerate(chances))
 
 
 GENERIC = GamePolicy()

@@ -72,6 +72,8 @@ REGION_SHARE = 0.7
 #: Die actions a region's missing space takes (a take and a place, with dice that do not always fit): fewer
 #: dice left than this many per missing space and the region is less and less likely to be finished.
 REACH = 4.0
+#: hard: the positions a decision may score before it stops weighing more turns by what follows them.
+HARD_BUDGET = 12_000
 #: A ship's move up the turn-order track.
 TURN_ORDER = 0.5
 #: What a building's effect gives, besides its region share (the actions: a die action's worth).
@@ -319,7 +321,10 @@ POLICY = GamePolicy(
     levels={
         # A turn is two dice, each with its tile and space, and a purchase: planned as a whole (ai.plan).
         "normal": Level("normal", iterations=0, samples=1, plan_width=1, plan_root=4),
+        # The look-ahead's cost grows with the choices a position offers (a turn with workers and a full
+        # storage has hundreds): a counted cap keeps hard's slowest decisions near its 10 s (without it
+        # the p99 was 25 s at 2 and 4 seats on this 2-core machine, up to 77,000 positions scored).
         "hard": Level("hard", iterations=0, samples=1, plan_width=1, plan_root=4, plan_ahead=4,
-                      plan_ahead_samples=3),
+                      plan_ahead_samples=3, plan_budget=HARD_BUDGET),
     },
 )

@@ -3,6 +3,7 @@ and whole games of bots that end."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
@@ -148,3 +149,24 @@ def test_wrong_seat_and_unknown_level_are_refused_clearly() -> None:
         ai.choose(engine, state, idle)
     with pytest.raises(ai.UnknownLevel, match="`genius` is not a level: choose easy, normal, hard"):
         ai.choose(engine, state, engine.to_act(state)[0], level="genius")
+
+
+def test_a_finished_game_still_prefers_the_larger_margin() -> None:
+    """The last turn of a game: every ending wins (or loses), so the result alone cannot choose — the margin
+    orders endings of one result (before, a won last turn was played at random), and never outweighs it."""
+    from ai.policy import MARGIN
+
+    engine = engines.get("castles-of-burgundy")
+    policy = policy_for(engine)
+    state = engine.new_game(2, 5)
+    while engine.outcome(state) is None:
+        seat = engine.to_act(state)[0]
+        state = engine.apply_trusted(state, seat, engine.legal_actions(state, seat)[0])[0]
+    winner = engine.outcome(state).winners[0]
+    players = list(state.players)
+    richer = dataclasses.replace(state, players=tuple(
+        dataclasses.replace(p, vp=p.vp + 10) if seat == winner else p for seat, p in enumerate(players)))
+    won, won_more = policy.utilities(engine, state)[winner], policy.utilities(engine, richer)[winner]
+    assert 1.0 - MARGIN <= won < won_more <= 1.0
+    loser = 1 - winner
+    assert policy.utilities(engine, richer)[loser] < policy.utilities(engine, state)[loser] <= MARGIN

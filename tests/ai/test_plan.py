@@ -58,3 +58,29 @@ def test_narrow_planning_never_claims_more_than_there_is() -> None:
         exhaustive = best_end(ENGINE, state, seat)
         planned = plan(ENGINE, POLICY, [state], seat, width=1, root_width=4)
         assert max(planned.values.values()) <= exhaustive + 1e-9
+
+
+def test_a_budget_stops_the_look_ahead_after_the_best_turn_but_never_before_it() -> None:
+    """hard's counted cap: with a budget the plan alone spends, only the plan's best first step is weighed
+    again (and still comes first); without one every close first step is; the same budget and seed give
+    the same choice (counted, not timed)."""
+    checked = 0
+    for state, seat in turn_starts(9, 6):
+        free = plan(ENGINE, POLICY, [state], seat, width=1, root_width=4, ahead=4, ahead_samples=1, seed=3)
+        plain = plan(ENGINE, POLICY, [state], seat, width=1, root_width=4)
+        close = [k for k in plain.ranked[:4] if plain.values[k] >= plain.values[plain.ranked[0]] - 0.01]
+        if len(close) < 2:
+            continue
+        checked += 1
+        capped = plan(ENGINE, POLICY, [state], seat, width=1, root_width=4, ahead=4, ahead_samples=1, seed=3,
+                      budget=1)
+        # Capped: the best plan is weighed again (its value changes from the plan's) and leads; the other
+        # close ones keep the plan's values.
+        assert capped.ranked[0] == plain.ranked[0]
+        assert capped.values[plain.ranked[0]] == free.values[plain.ranked[0]]
+        assert all(capped.values[k] == plain.values[k] for k in close[1:])
+        assert capped.evaluations < free.evaluations
+        again = plan(ENGINE, POLICY, [state], seat, width=1, root_width=4, ahead=4, ahead_samples=1, seed=3,
+                     budget=1)
+        assert again.ranked == capped.ranked
+    assert checked
