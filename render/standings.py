@@ -22,13 +22,22 @@ from PIL import Image, ImageDraw
 
 from engines.i18n import COMMON, Catalog, current
 from render.canvas import FRAME, new_canvas
-from render.header import Header, board_header_height, caption_size, draw_board_header, header_panel, text_size
+from render.header import (
+    ROW_X,
+    Header,
+    board_header_height,
+    caption_row,
+    caption_size,
+    draw_board_header,
+    header_panel,
+    text_size,
+)
 from render.icons import icon
 from render.layout import Box
 from render.legend import player_name, seat_badge
 from render.palette import DEFAULT_THEME, GOLD, Theme, mix, player_colour
 from render.shapes import paste, rounded_box
-from render.text import draw_text, put
+from render.text import draw_text, font, put, wrap
 
 _ = COMMON.gettext
 
@@ -82,7 +91,9 @@ def draw_standings_image(spec: Standings[Any], view: Mapping[str, Any], names: S
     scores: list[int] = list(result["scores"])
     ranks: list[int] = list(result["ranks"])
     players = len(scores)
-    header_h = board_header_height(W) + 4
+    # The rule that ranked the players, on as many rows of the header as it takes (German's tie-breaks are long).
+    rule = wrap(_("Final result · {rule}", rule=result.get("rule", "")), font(caption_size(W)), W - 2 * ROW_X)
+    header_h = board_header_height(W, last_rows=len(rule)) + 4
     rows_h = 20 + players * ROW_H + 36
     breakdown = spec.breakdown(view, names, W - 2 * MARGIN, theme)
     height = header_h + rows_h + 14 + CHART_H + 14 + breakdown.height + FRAME + 14
@@ -98,9 +109,8 @@ def draw_standings_image(spec: Standings[Any], view: Mapping[str, Any], names: S
         title=title, turn=int(view.get("turn_number", len(history))), winners=winners,
         result=COMMON.ngettext("{who} wins with {best} {unit}", "{who} win with {best} {unit}", len(winners),
                                who=who, best=best, unit=unit)))
-    draw_text(img, (x, y), _("Final result · {rule}", rule=result.get("rule", "")), caption_size(W), theme.ink,
-              anchor="lm",
-              max_width=W - 2 * x)
+    for i, line in enumerate(rule):
+        draw_text(img, (x, y + i * caption_row(W)), line, caption_size(W), theme.ink, anchor="lm", max_width=W - 2 * x)
     top = header_h
     _places(img, draw, Box(MARGIN, top, W - 2 * MARGIN, rows_h), scores, ranks, names, unit, theme)
     top += rows_h + 14

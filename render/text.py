@@ -1,13 +1,21 @@
-"""Text with the bundled DejaVu Sans font: sizing, fitting, ellipsis.
+"""Text with the bundled DejaVu Sans font: sizing, fitting, wrapping, ellipsis.
 
 Pillow's built-in bitmap font has no accented letters; player names and the
 Portuguese texts need them ("ã", "ç", "é"), so we ship DejaVu Sans in ``fonts/``.
 The BASIC layout engine is used on purpose: it is always available (raqm may not
 be) and lays out the same way everywhere, which keeps the PNG bytes deterministic.
+
+Text that does not fit is cut with "…" (``truncate``, ``draw_text``, ``wrap``) as a last
+resort: images must not lose information that way (only a player's display name is cut
+on purpose, in ``render.legend.display_name``).  ``recording_cuts`` lets tests see every
+cut; when nobody records, a cut costs one comparison and text that fits costs nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
 
@@ -16,9 +24,43 @@ from PIL import Image, ImageDraw, ImageFont
 from render.palette import RGB
 
 ELLIPSIS = "…"
+#: A space ``wrap`` never breaks at.
+NBSP = "\u00a0"
 _FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 
 Font = ImageFont.FreeTypeFont
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """Text a renderer shortened to fit: what it was to draw, and what it drew instead."""
+
+    text: str
+    shown: str
+
+
+#: The cuts reported while ``recording_cuts`` is active; None otherwise (the renderers' usual case).
+_cuts: list[Cut] | None = None
+
+
+@contextmanager
+def recording_cuts() -> Iterator[list[Cut]]:
+    """Collect every text ``truncate``, ``draw_text`` and ``wrap`` shorten while inside (for tests).
+
+    Not for concurrent use: one recorder per process, and renderers in other processes report nothing."""
+    global _cuts
+    outer = _cuts
+    mine: list[Cut] = []
+    _cuts = mine
+    try:
+        yield mine
+    finally:
+        _cuts = outer
+
+
+def _report(text: str, shown: str) -> None:
+    if _cuts is not None:
+        _cuts.append(Cut(text, shown))
 
 
 @cache
@@ -82,9 +124,16 @@ def put(
 
 
 def truncate(text: str, fnt: Font, max_width: float) -> str:
-    """``text`` cut to fit ``max_width``, ending in "…" when cut (never returns more)."""
+    """``text`` cut to fit ``max_width``, ending in "…" when cut (never returns more); a cut is reported to
+    ``recording_cuts``."""
     if width(text, fnt) <= max_width:
         return text
+    shown = _cut(text, fnt, max_width)
+    _report(text, shown)
+    return shown
+
+
+def _cut(text: str, fnt: Font, max_width: float) -> str:
     lo, hi = 0, len(text)
     # Binary search the longest prefix that fits together with the ellipsis.
     while lo < hi:
@@ -129,21 +178,31 @@ def draw_text(
     return put(img, xy, text, int(fnt.size), fill, bold=bold, anchor=anchor)
 
 
-def wrap(text: str, fnt: Font, max_width: float, max_lines: int) -> list[str]:
-    """Greedy word wrap into at most ``max_lines`` lines; the last one is truncated."""
+def unbroken(text: str) -> str:
+    """``text`` with no-break spaces: ``wrap`` keeps it on one line ("took YH2 (free)", "round 1 of 5")."""
+    return text.replace(" ", NBSP)
+
+
+def wrap(text: str, fnt: Font, max_width: float, max_lines: int | None = None) -> list[str]:
+    """Greedy word wrap at spaces (not at no-break spaces) into lines of ``max_width``, at most ``max_lines`` of
+    them (None: as many as it takes).  A word longer than a line, and the last line when words are left over, are
+    cut with "…"; a cut is reported (once, for the whole text) to ``recording_cuts``."""
     lines: list[str] = []
     current = ""
-    words = text.split()
+    words = [w for w in text.split(" ") if w]  # not at no-break spaces ("\u00a0"): they keep words together
     for i, word in enumerate(words):
-        trial = f"{current} {word}".strip()
-        if width(trial, fnt) <= max_width or not current:
+        trial = f"{current} {word}" if current else word
+        if not current or width(trial, fnt) <= max_width:
             current = trial
             continue
+        if max_lines is not None and len(lines) == max_lines - 1:
+            current = " ".join([current, *words[i:]])  # the last line: the rest, cut below
+            break
         lines.append(current)
         current = word
-        if len(lines) == max_lines - 1:
-            current = " ".join(words[i:])
-            break
     if current:
         lines.append(current)
-    return [truncate(line, fnt, max_width) for line in lines[:max_lines]]
+    shown = [line if width(line, fnt) <= max_width else _cut(line, fnt, max_width) for line in lines]
+    if shown != lines:
+        _report(text, " ".join(shown))
+    return shown

@@ -25,20 +25,33 @@ from render.buerger_baumeister import colours
 from render.buerger_baumeister.pieces import bag, coin, crane, hand_back, mayor, token
 from render.cache import LAYERS
 from render.canvas import new_canvas
-from render.header import Header, board_header_height, draw_board_header, draw_last_line, header_panel
+from render.header import (
+    Header,
+    board_header_height,
+    board_header_rows,
+    caption_row,
+    draw_board_header,
+    draw_last_line,
+    grow_board_header,
+    header_panel,
+    last_line_rows,
+)
 from render.icons import icon
 from render.layout import Box
 from render.legend import player_name, seat_badge
 from render.palette import DEFAULT_THEME, GOLD, Theme, mix
 from render.shapes import badge, chip, highlight_ring, paste, rounded_box
-from render.text import draw_text, put
+from render.text import draw_text, put, unbroken
 
 if TYPE_CHECKING:
     from engines.buerger_baumeister.view import District, FinalHand, LastTurn, PlayerInfo, PublicView
 
 W = 1200
 MARGIN = 20
-HEADER_H = board_header_height(1200) + 4
+#: The header's caption rows: the last turn takes two (a placement and a purchase rarely fit on one); a third,
+#: when it needs one, grows the image.
+ROWS = 2
+HEADER_H = board_header_height(1200, last_rows=ROWS) + 4
 CITY_Y = HEADER_H + 14
 ROW_H = 108
 ROW_GAP = 8
@@ -256,9 +269,18 @@ def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFA
     for d, district in enumerate(view["districts"]):
         _draw_district(img, draw, d, district, last, theme)
     _draw_offer(img, draw, view, last, theme)
-    _draw_header(img, draw, view, names, theme)
     _draw_players(img, draw, view, names, theme)
     _draw_counts(img, view, theme)
+    # The header last: a status or a last turn longer than their rows grows the header (the city moves down).
+    header = _header(view, names)
+    head, _sep, bought = describe_last_turn(last, names).rpartition(" · ")
+    text = f"{head} · {unbroken(bought)}" if head else bought  # "took YH2 (free)" never split
+    last_rows = last_line_rows(W, _("LAST TURN"), last["seat"] if last else None, text)
+    rows = board_header_rows(W, header, last_rows)
+    img = grow_board_header(img, W, rows, room=ROWS)
+    x, y = draw_board_header(img, theme, W, header)
+    y += max(0, ROWS - rows) * caption_row(W) / 2  # one row: in the middle of the two
+    draw_last_line(img, ImageDraw.Draw(img), (x, y), _("LAST TURN"), last["seat"] if last else None, text, theme, W)
     return img
 
 
@@ -339,18 +361,14 @@ def describe_last_turn(last: LastTurn | None, names: Sequence[str]) -> str:
     return " · ".join(parts)
 
 
-def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
-                 theme: Theme) -> None:
+def _header(view: PublicView, names: Sequence[str]) -> Header:
     to_act = view["to_act"]
     winners = view["winners"] or []
     who = " & ".join(player_name(names, s) for s in winners)
     result = ngettext("{who} wins!", "{who} win!", len(winners), who=who)
-    line = draw_board_header(img, theme, W, Header(
+    return Header(
         title="BÜRGER, BAUMEISTER & CO.", turn=view["turn_number"], to_act=to_act, name=player_name(names, to_act),
-        status=_("to play: place a token, then buy one"), winners=winners if view["over"] else None, result=result))
-    last = view["last_turn"]
-    draw_last_line(img, draw, line, _("LAST TURN"), last["seat"] if last else None, describe_last_turn(last, names),
-                   theme, W)
+        status=_("to play: place a token, then buy one"), winners=winners if view["over"] else None, result=result)
 
 
 def _draw_players(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],

@@ -20,7 +20,7 @@ from render.legend import player_name, seat_badge
 from render.palette import Theme
 from render.shapes import chip, paste
 from render.standings import Standings, W, breakdown_panel
-from render.text import draw_text, put
+from render.text import draw_text, font, put, wrap
 
 if TYPE_CHECKING:
     from engines.buerger_baumeister.view import PublicView
@@ -47,7 +47,7 @@ def _by_source(view: PublicView, names: Sequence[str], width: int, theme: Theme)
     c = caption_size(W)
     h = 84 + len(infos) * ROW_H + 20
     img = breakdown_panel(width, h, _("Points: in play + the best single colour in hand"), theme)
-    x_play, x_hand, x_total, x_proj = 400, 520, 820, 930
+    x_play, x_hand, x_total, x_proj = 400, 520, 780, 870  # a hand's best colour: +n, its chip, 3 tokens at most
     for label_x, label, room in ((x_play, _("in play"), x_hand - x_play), (x_hand, _("hand (best colour)"),
                                  x_total - x_hand), (x_total, _("total"), x_proj - x_total),
                                 (x_proj, _("large projects"), width - x_proj - 16)):
@@ -83,9 +83,10 @@ def _by_source(view: PublicView, names: Sequence[str], width: int, theme: Theme)
         owned = projects.get(seat, [])
         if owned:
             paste(img, crane(seat, 30, theme.ink), (x_proj, cy - 15))
-            draw_text(img, (x_proj + 38, cy), ", ".join(X.district_name(d) for d in owned), c - 8, theme.ink,
-                      anchor="lm",
-                      max_width=width - x_proj - 54, min_size=12)
+            # Three projects at most (a seat's cranes): on two lines in the longest language.
+            lines = wrap(", ".join(X.district_name(d) for d in owned), font(c - 8), width - x_proj - 54)
+            for j, line in enumerate(lines):
+                put(img, (x_proj + 38, cy + (j - (len(lines) - 1) / 2) * 23), line, c - 8, theme.ink, anchor="lm")
         else:
             put(img, (x_proj, cy), _("none"), c - 8, theme.muted, anchor="lm")
     return img

@@ -28,13 +28,25 @@ from engines.i18n import N_, current
 from render.burgen_land import sprites as S
 from render.cache import LAYERS
 from render.canvas import new_canvas
-from render.header import Header, board_header_height, caption_size, draw_board_header, header_panel
+from render.header import (
+    PILL_PAD,
+    ROW_X,
+    Header,
+    board_header_height,
+    board_header_rows,
+    caption_row,
+    caption_size,
+    draw_board_header,
+    grow_board_header,
+    header_panel,
+)
 from render.icons import icon
 from render.layout import Box
 from render.legend import draw_player_title, player_name, seat_badge
 from render.palette import DEFAULT_THEME, GOLD, WHITE, Theme, mix, player_colour
 from render.shapes import badge, chip, paste, rounded_box
-from render.text import draw_text, put
+from render.text import draw_text, font, put
+from render.text import width as text_width
 
 if TYPE_CHECKING:
     from engines.burgen_land.view import Castle, PublicView
@@ -202,12 +214,17 @@ def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFA
     _draw_steps(img, draw, view, theme)
     _draw_crown(img, draw, view, theme)
     _draw_centre(img, draw, view, names, theme)
-    _draw_header(img, draw, view, names, theme)
     _draw_players(img, draw, view, names, theme)
     _draw_supply(img, view, theme)
     _draw_scores(img, view, theme)
     for c, colour in enumerate(data.COLOURS):
         _draw_band(img, draw, c, colour, view, names, theme)
+    # The header last: a long status wraps, and when the last roll's words do not fit beside its dice they take
+    # a row of their own; then the header grows (the board moves down).
+    header = _header(view, names)
+    img = grow_board_header(img, W, board_header_rows(W, header, _last_roll_layout(view, names)[3]))
+    line = draw_board_header(img, theme, W, header)
+    _draw_last_roll(img, ImageDraw.Draw(img), view, names, line, theme)
     return img
 
 
@@ -283,15 +300,32 @@ def _phase_text(view: PublicView, names: Sequence[str]) -> str:
     return ""
 
 
-def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
-                 theme: Theme) -> None:
+def _header(view: PublicView, names: Sequence[str]) -> Header:
     winner, to_act = view["winner"], view["to_act"]
     result = "" if winner is None else _("{name} reaches {score} and wins!", name=player_name(names, winner),
                                          score=view["scores"][winner])
-    line = draw_board_header(img, theme, W, Header(
-        title="BURGEN LAND", turn=view["turn_number"], to_act=to_act, name=player_name(names, to_act),
-        status=_phase_text(view, names), winners=None if winner is None else [winner], result=result))
-    _draw_last_roll(img, draw, view, names, line, theme)
+    return Header(title="BURGEN LAND", turn=view["turn_number"], to_act=to_act, name=player_name(names, to_act),
+                  status=_phase_text(view, names), winners=None if winner is None else [winner], result=result)
+
+
+def _last_roll_layout(view: PublicView, names: Sequence[str]) -> tuple[float, str, str, int]:
+    """The last-roll row of the header, laid out: where the name starts (after the pill and the roller's badge),
+    "Ana rolled" (or "no roll yet"), the dice's values in words, and the header rows it takes — 2 when the words
+    do not fit beside the dice (a long name, five red dice) and go under the name."""
+    c = caption_size(W)
+    x = ROW_X + font(round(c * 0.72), True).getlength(_("LAST ROLL")) + 2 * PILL_PAD + 10
+    last = view["last_roll"]
+    if not last:
+        return x, _("no roll yet"), "", 1
+    x += round(c * 1.05) + 8
+    rolled = _("{name} rolled", name=player_name(names, last["seat"]))
+    dice = last["dice"]
+    if len(dice) > 1:
+        words = _("(own die {own}, red {red})", own=dice[0], red=", ".join(str(d) for d in dice[1:]))
+    else:
+        words = _("(own die {own})", own=dice[0]) if dice else "()"
+    after_dice = x + text_width(rolled, font(c)) + 10 + len(dice) * (round(c * 1.05) + 6) + 6
+    return x, rolled, words, 1 if after_dice + text_width(words, font(c)) <= W - 40 else 2
 
 
 def _draw_last_roll(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
@@ -300,26 +334,23 @@ def _draw_last_roll(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicVie
     seat badge stands before the name, never next to a die, so it cannot be read as a rolled number."""
     x, y = xy
     c = caption_size(W)
-    x += badge(draw, (x, y), _("LAST ROLL"), round(c * 0.72), theme.highlight, anchor="lm") + 10
+    badge(draw, (x, y), _("LAST ROLL"), round(c * 0.72), theme.highlight, anchor="lm", pad=PILL_PAD)
+    x, rolled, words, rows = _last_roll_layout(view, names)
     last = view["last_roll"]
     if not last:
-        put(img, (x, y), _("no roll yet"), c, theme.muted, anchor="lm")
+        put(img, (x, y), rolled, c, theme.muted, anchor="lm")
         return
-    seat = last["seat"]
     size = round(c * 1.05)
-    paste(img, seat_badge(seat, size, theme.ink), (x, y - size / 2))
-    x += size + 8
-    x += put(img, (x, y), _("{name} rolled", name=player_name(names, seat)), c, theme.ink, anchor="lm") + 10
-    dice = last["dice"]
-    for i, value in enumerate(dice):
+    paste(img, seat_badge(last["seat"], size, theme.ink), (x - size - 8, y - size / 2))
+    name_x = x
+    x += put(img, (x, y), rolled, c, theme.ink, anchor="lm") + 10
+    for i, value in enumerate(last["dice"]):
         fill = WHITE if i == 0 else S.RED_DIE
         paste(img, S.die(value, size, fill, theme.ink), (x, y - size / 2))
         x += size + 6
-    if len(dice) > 1:
-        words = _("(own die {own}, red {red})", own=dice[0], red=", ".join(str(d) for d in dice[1:]))
-    else:
-        words = _("(own die {own})", own=dice[0]) if dice else "()"
-    draw_text(img, (x + 6, y), words, c, theme.muted, anchor="lm", max_width=W - x - 40)
+    if rows > 1:
+        x, y = name_x - 6, y + caption_row(W)
+    draw_text(img, (x + 6, y), words, c, theme.muted, anchor="lm", max_width=W - x - 46)
 
 
 def _draw_centre(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],

@@ -21,13 +21,22 @@ from render.burgenland import geometry as geo
 from render.burgenland.pieces import INDICATOR_RED, TILE_FILL, bonus_icon, coin, indicator, marker, piece
 from render.cache import LAYERS
 from render.canvas import new_canvas
-from render.header import Header, board_header_height, draw_board_header, draw_last_line, header_panel
+from render.header import (
+    Header,
+    board_header_height,
+    board_header_rows,
+    draw_board_header,
+    draw_last_line,
+    grow_board_header,
+    header_panel,
+    last_line_rows,
+)
 from render.icons import icon
 from render.layout import Box, centered
 from render.legend import draw_player_title, player_name, seat_badge
 from render.palette import DEFAULT_THEME, GOLD, Theme, mix, player_colour
 from render.shapes import card, highlight_ring, paste, rounded_box, square_chip
-from render.text import draw_text, font, put
+from render.text import draw_text, font, put, unbroken, wrap
 from render.text import width as text_width
 
 if TYPE_CHECKING:
@@ -40,7 +49,7 @@ W = geo.BOARD_WIDTH
 HEADER_H = board_header_height(W) + 4
 GRAPH_Y = HEADER_H
 SUPPLY_Y = GRAPH_Y + geo.GRAPH_HEIGHT
-SUPPLY_H = 136
+SUPPLY_H = 146
 PLAYERS_Y = SUPPLY_Y + SUPPLY_H + 10
 PLAYERS_H = 200
 H = PLAYERS_Y + PLAYERS_H + 16
@@ -243,9 +252,15 @@ def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFA
         _draw_castle(img, draw, castle, letters, last_where, theme)
     _draw_markers(img, view["markers"], letters, theme)
     _draw_large(img, draw, view, names, last_where == ("large", None, None), theme)
-    _draw_header(img, draw, view, names, theme)
     _draw_supply(img, draw, view, theme)
     _draw_players(img, draw, view, names, theme)
+    # The header last: a long status or last build wraps onto more rows, and the header grows (the board moves
+    # down).
+    header, text = _header(view, names), describe_last_move(last, names)
+    last_rows = last_line_rows(W, _("LAST BUILD"), last["seat"] if last else None, text)
+    img = grow_board_header(img, W, board_header_rows(W, header, last_rows))
+    line = draw_board_header(img, theme, W, header)
+    draw_last_line(img, ImageDraw.Draw(img), line, _("LAST BUILD"), last["seat"] if last else None, text, theme, W)
     return img
 
 
@@ -320,17 +335,13 @@ def _draw_large(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, n
         draw.rounded_rectangle(box.inset(-7).rect, radius=18, outline=theme.highlight, width=6)
 
 
-def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
-                 theme: Theme) -> None:
+def _header(view: PublicView, names: Sequence[str]) -> Header:
     winner, to_act = view["winner"], view["to_act"]
     status = _("main action done: may end the turn") if view["main_done"] else _("to play: build, or take 2 cards")
-    line = draw_board_header(img, theme, W, Header(
+    return Header(
         title="BURGENLAND", turn=view["turn_number"], to_act=to_act, name=player_name(names, to_act), status=status,
         winners=None if winner is None else [winner], result=_("{name} wins!", name=player_name(names, winner)),
-        idle=_("Game over")))
-    last = view["last_move"]
-    text = describe_last_move(last, names)
-    draw_last_line(img, draw, line, _("LAST BUILD"), last["seat"] if last else None, text, theme, W)
+        idle=_("Game over"))
 
 
 #: "Ann built a wall in castle 3, west site", per piece (the words around a piece differ by language).
@@ -437,20 +448,21 @@ def _draw_deck(img: Image.Image, draw: ImageDraw.ImageDraw, col: Box, view: Publ
 def _draw_tiles(img: Image.Image, draw: ImageDraw.ImageDraw, col: Box, view: PublicView, theme: Theme) -> None:
     """Tiles still in the supply, and the bonus tiles already played (public)."""
     x = col.x + 14
-    rows = ((col.y + 50, "exchange tile", f"{view['exchange_tiles_left']}", _("exchange tiles left")),
-            (col.y + 84, "bonus tile", f"{view['bonus_tiles_left']}", _("bonus tiles left")))
+    rows = ((col.y + 48, "exchange tile", f"{view['exchange_tiles_left']}", _("exchange tiles left")),
+            (col.y + 80, "bonus tile", f"{view['bonus_tiles_left']}", _("bonus tiles left")))
     for cy, kind, count, label in rows:
-        paste(img, bonus_icon(kind, 30, theme.ink), (x, cy - 15))
-        used = put(img, (x + 38, cy), count, 22, theme.ink, bold=True, anchor="lm")
-        draw_text(img, (x + 44 + used, cy + 1), label, 17, theme.muted, anchor="lm",
-                  max_width=col.right - x - 52 - used, min_size=12)
+        paste(img, bonus_icon(kind, 28, theme.ink), (x, cy - 14))
+        used = put(img, (x + 36, cy), count, 22, theme.ink, bold=True, anchor="lm")
+        draw_text(img, (x + 42 + used, cy + 1), label, 17, theme.muted, anchor="lm",
+                  max_width=col.right - x - 50 - used, min_size=12)
     counts: dict[str, int] = {}
     for t in view["played_bonus_tiles"]:
         counts[t] = counts.get(t, 0) + 1
-    played = ", ".join(f"{_(BONUS_NAMES[t]) if t in BONUS_NAMES else t} ×{n}"
+    played = ", ".join(unbroken(f"{_(BONUS_NAMES[t]) if t in BONUS_NAMES else t} ×{n}")
                        for t, n in sorted(counts.items())) or _("none")
-    draw_text(img, (x, col.y + 116), _("played: {tiles}", tiles=played), 16, theme.ink, anchor="lm",
-              max_width=col.w - 28, min_size=12)
+    # All four kinds played take two lines (in German too), broken between tiles: the panel has room for them.
+    for i, line in enumerate(wrap(_("played: {tiles}", tiles=played), font(16), col.w - 28, max_lines=2)):
+        put(img, (x, col.y + 110 + i * 21), line, 16, theme.ink, anchor="lm")
 
 
 def _draw_players(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],

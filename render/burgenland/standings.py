@@ -16,7 +16,7 @@ from render.legend import player_name, seat_badge
 from render.palette import Theme, mix, player_colour
 from render.shapes import paste
 from render.standings import Standings, W, breakdown_panel
-from render.text import draw_text, put
+from render.text import draw_text, font, put, wrap
 
 if TYPE_CHECKING:
     from engines.burgenland.view import PublicView
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 _ = game_catalog("burgenland").gettext
 
 ROW_H = 56
+HEAD_LINE = 22  # between the lines of a column's title
 #: The column titles, per piece.
 LEFT = {data.WALL: N_("walls left"), data.TOWER: N_("towers left"), data.HOUSE: N_("houses left"),
         data.WELL: N_("wells left")}
@@ -32,19 +33,22 @@ LEFT = {data.WALL: N_("walls left"), data.TOWER: N_("towers left"), data.HOUSE: 
 def breakdown(view: PublicView, names: Sequence[str], width: int, theme: Theme) -> Image.Image:
     infos = view["players_info"]
     c = caption_size(W)
-    h = 84 + len(infos) * ROW_H + 20
-    img = breakdown_panel(width, h, _("Pieces left to build (the first to build them all wins)"), theme)
     x0 = 420
     col = (width - x0 - 140) / len(PIECE_KINDS)
-    for i, kind in enumerate(PIECE_KINDS):
-        draw_text(img, (x0 + i * col + 50, 64), _(LEFT[kind]), c - 8, theme.muted, bold=True, anchor="mm",
-                  max_width=col - 4, min_size=12)
+    # A column's title on two lines when one is too wide for it ("muros / restantes"): never into the next one.
+    heads = [wrap(_(LEFT[kind]), font(c - 8, True), col - 16) for kind in PIECE_KINDS]
+    top = 84 + (max(len(lines) for lines in heads) - 1) * HEAD_LINE
+    h = top + len(infos) * ROW_H + 20
+    img = breakdown_panel(width, h, _("Pieces left to build (the first to build them all wins)"), theme)
+    for i, lines in enumerate(heads):
+        for j, line in enumerate(lines):
+            put(img, (x0 + i * col + 50, 64 + j * HEAD_LINE), line, c - 8, theme.muted, bold=True, anchor="mm")
     draw_text(img, (width - 70, 64), _("built"), c - 8, theme.muted, bold=True, anchor="mm", max_width=136,
               min_size=12)
     large = {seat: sum(1 for p in view["large_castle"] if p["owner"] == seat) for seat in range(len(infos))}
     for row, info in enumerate(infos):
         seat = info["seat"]
-        cy = 84 + row * ROW_H + ROW_H / 2
+        cy = top + row * ROW_H + ROW_H / 2
         paste(img, seat_badge(seat, 34, theme.ink), (16, cy - 17))
         draw_text(img, (60, cy), player_name(names, seat), c, theme.ink, bold=True, anchor="lm", max_width=x0 - 70)
         for i, kind in enumerate(PIECE_KINDS):

@@ -31,7 +31,7 @@ from render.layout import Box
 from render.legend import player_name, seat_badge
 from render.palette import DEFAULT_THEME, Theme, mix, on_colour, player_colour
 from render.shapes import paste, rounded_box
-from render.text import draw_text, font, put
+from render.text import draw_text, font, put, unbroken
 from render.text import width as text_width
 
 if TYPE_CHECKING:
@@ -106,6 +106,16 @@ def status_facts(view: PublicView) -> str:
         return _("Setup: the start castles are placed")
     return _("Phase {phase} · round {round} of {rounds} · white die {white}", phase=view["phase"],
              round=view["round"], rounds=D.ROUNDS_PER_PHASE, white=view["white_die"])
+
+
+def status_line(view: PublicView, names: Sequence[str]) -> str:
+    """Where the game stands and who is to act, for the estate images' headers: "Phase A · round 1 of 5 · white
+    die 3 · Ana to act", each fact kept on one line when the line wraps."""
+    facts = status_facts(view).split(" · ")
+    actor = view["to_act"]
+    if actor is not None:
+        facts.append(_("{name} to act", name=player_name(names, actor)))
+    return " · ".join(map(unbroken, facts))
 
 
 def _header(img: Image.Image, view: PublicView, names: Sequence[str], theme: Theme) -> None:

@@ -19,11 +19,12 @@ from engines.castles_of_burgundy import words as L
 from engines.castles_of_burgundy.words import _, pgettext
 from render.cache import LAYERS
 from render.castles_of_burgundy import geometry as geo
+from render.castles_of_burgundy import knowledge as K
 from render.castles_of_burgundy import pieces as P
 from render.legend import player_name, seat_badge
 from render.palette import DEFAULT_THEME, RGB, Theme, mix
 from render.shapes import paste, rounded_box
-from render.text import draw_text, font, put
+from render.text import draw_text, font, put, wrap
 
 if TYPE_CHECKING:
     from engines.castles_of_burgundy.view import PlayerInfo, PublicView
@@ -172,21 +173,28 @@ def _side(img: Image.Image, info: PlayerInfo, players: int, theme: Theme) -> Non
     draw_text(img, (x, y + 12), _("Colours filled: {colours}", colours=colours), 19, theme.ink, anchor="lm",
               max_width=box.w)
     y += 36
-    # knowledge: number and our short wording, one line each
+    # knowledge: each tile's number and what it does, wrapped; in a few words when the whole wording of every
+    # tile would not fit, and the last line names the tiles left over when even that does not
     known = info["knowledge"]
     put(img, (x, y + 12), _("Knowledge") if known else _("Knowledge: none"), 20, label, bold=True, anchor="lm")
     y += 30
     line_h = 22
     room = max(0, int((box.bottom - y) // line_h))
-    for i, k in enumerate(known[:room]):
-        text = _(D.KNOWLEDGE_TEXT[k]) if k in D.KNOWLEDGE_TEXT else ""
-        if i == room - 1 and len(known) > room:
-            text = _("and {n} more: {tiles}", n=len(known) - i, tiles=", ".join(map(str, known[i:])))
-            put(img, (x, y + 10), text, 16, theme.ink, anchor="lm")
+    fnt, text_w = font(16), box.right - x - 30
+    texts = [wrap(_(D.KNOWLEDGE_TEXT[k]) if k in D.KNOWLEDGE_TEXT else "", fnt, text_w) or [""] for k in known]
+    if sum(map(len, texts)) > room:
+        texts = [wrap(K.short(k), fnt, text_w) or [""] for k in known]
+    free = room if sum(map(len, texts)) <= room else room - 1  # else a line is kept for the tiles left over
+    for i, (k, lines) in enumerate(zip(known, texts, strict=True)):
+        if len(lines) > free:
+            rest = _("and {n} more: {tiles}", n=len(known) - i, tiles=", ".join(map(str, known[i:])))
+            draw_text(img, (x, y + 10), rest, 16, theme.ink, anchor="lm", max_width=box.right - x)
             break
+        free -= len(lines)
         put(img, (x, y + 10), f"{k}", 16, theme.ink, bold=True, anchor="lm")
-        draw_text(img, (x + 30, y + 10), text, 16, theme.ink, anchor="lm", max_width=box.right - x - 30)
-        y += line_h
+        for line in lines:
+            put(img, (x + 30, y + 10), line, 16, theme.ink, anchor="lm")
+            y += line_h
 
 
 def estate_image(view: PublicView, names: Sequence[str], seat: int, *, title: str = "",

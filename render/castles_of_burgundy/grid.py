@@ -21,9 +21,9 @@ from engines.castles_of_burgundy.words import _
 from render.cache import LAYERS
 from render.canvas import FRAME, new_canvas
 from render.castles_of_burgundy import pieces as P
-from render.castles_of_burgundy.board import status_facts
+from render.castles_of_burgundy.board import status_line
 from render.castles_of_burgundy.estate import completed_regions
-from render.header import INSET, caption_size, hand_header_height, header_panel, text_size
+from render.header import INSET, caption_size, hand_header_height, header_panel, status_lines, text_size
 from render.layout import Box
 from render.legend import player_name, seat_badge
 from render.palette import DEFAULT_THEME, Theme
@@ -138,17 +138,16 @@ def _stats(img: Image.Image, info: PlayerInfo, box: Box, theme: Theme) -> None:
 def draw_all_players_image(view: PublicView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
     """Every seat's estate, two to a row, under a header (``render.draw_all_players`` encodes it)."""
     infos = view["players_info"]
-    header_h = hand_header_height(W) + 4
+    actor = view["to_act"]
+    lines = status_lines(W, status_line(view, names), False)  # two with a long name in German
+    header_h = hand_header_height(W, status_rows=len(lines)) + 4
     cell_w = (W - 2 * (FRAME + 10) - GAP * (COLUMNS - 1)) // COLUMNS
     ch = cell_height(cell_w)
     rows = math.ceil(len(infos) / COLUMNS)
     img = new_canvas(W, header_h + rows * (ch + GAP) + FRAME + 10, theme)
     draw = ImageDraw.Draw(img)
     header_panel(draw, W, header_h - 8, theme)
-    actor = view["to_act"]
-    status = status_facts(view) + (" · " + _("{name} to act", name=player_name(names, actor)) if actor is not None
-                                   else "")
-    _title(img, view, status, theme)
+    _title(img, view, lines, theme)
     for i, info in enumerate(infos):
         seat = info["seat"]
         x = FRAME + 10 + (i % COLUMNS) * (cell_w + GAP)
@@ -157,7 +156,7 @@ def draw_all_players_image(view: PublicView, names: Sequence[str], theme: Theme 
     return img
 
 
-def _title(img: Image.Image, view: PublicView, status: str, theme: Theme) -> None:
+def _title(img: Image.Image, view: PublicView, status: Sequence[str], theme: Theme) -> None:
     """The grid's header: the game and turn, where the game stands, and what the grid is."""
     t = text_size(W)
     pad = INSET + 12
@@ -167,4 +166,5 @@ def _title(img: Image.Image, view: PublicView, status: str, theme: Theme) -> Non
     y2 = y1 + round(t * 1.5)
     put(img, (pad, y2), _("Every estate"), t, theme.ink, bold=True, anchor="lm")
     y3 = y2 + round(t * 1.5)
-    draw_text(img, (pad, y3), status, t, theme.ink, anchor="lm", max_width=W - 2 * pad)
+    for i, line in enumerate(status):
+        draw_text(img, (pad, y3 + i * round(t * 1.5)), line, t, theme.ink, anchor="lm", max_width=W - 2 * pad)

@@ -18,18 +18,27 @@ from engines.castles_of_burgundy import words as L
 from engines.castles_of_burgundy.words import _, ngettext
 from render.canvas import FRAME, new_canvas
 from render.castles_of_burgundy import geometry as geo
-from render.castles_of_burgundy.board import status_facts
+from render.castles_of_burgundy.board import status_line
 from render.castles_of_burgundy.estate import FREE, PAID, estate_image, worker_tag
-from render.header import INSET, caption_size, draw_hand_header, hand_header_height, header_panel
+from render.header import (
+    INSET,
+    caption_row,
+    caption_size,
+    draw_hand_header,
+    hand_header_height,
+    header_panel,
+    status_rows,
+)
 from render.legend import player_name
 from render.palette import DEFAULT_THEME, Theme
-from render.text import draw_text, font, put
+from render.text import draw_text, font, put, wrap
 from render.text import width as text_width
 
 if TYPE_CHECKING:
     from engines.castles_of_burgundy.view import PublicView, SeatView
 
 W = geo.W
+#: Where the estate starts in a hand, and in an estate image, when their headers take no more rows than usual.
 HAND_HEADER_H = hand_header_height(W, extra_rows=1) + 4
 ESTATE_HEADER_H = hand_header_height(W) + 4
 
@@ -68,6 +77,54 @@ def dice_key(view: SeatView) -> list[tuple[str, bool, str]]:
     return out
 
 
+#: One entry of a hand's key: the tags of the rings it explains (each with how its die fits: "free" as it is,
+#: "paid" with workers, "none" nowhere), its words, and whether they are a note (muted).
+KeyEntry = tuple[list[tuple[str, str]], str, bool]
+
+
+def key_entries(view: SeatView) -> list[KeyEntry]:
+    """What the hand's key says, entry by entry: each die held with what it reaches, then a note ("Ringed:
+    where they fit.").  When no stored tile fits any die, that is said once, after the dice's tags."""
+    decision = view.get("decision")
+    castle = (decision.get("spaces") if decision else None) or ()
+    held = sorted(set(view["players_info"][view["seat"]]["dice"]))
+    dice = dice_key(view)
+    if not dice:
+        return [([], _("No dice left to place with."), True)] if not view["over"] else []
+    if not any(view["placeable"].values()) and not castle:
+        return [([(tag, "none") for tag, _free, _words in dice], _("Nothing in storage fits now."), True)]
+    fits = [("free" if free else "paid") if view["placeable"].get(str(die)) else "none"
+            for die, (_tag, free, _words) in zip(held, dice, strict=True)]
+    return [*(([(tag, fit)], words, False) for (tag, _free, words), fit in zip(dice, fits, strict=True)),
+            ([], _("Ringed: where they fit."), True)]
+
+
+#: A key entry placed on a row: (row, x, tags, words lines), the lines after the first on the rows under it.
+Placed = tuple[int, float, list[tuple[str, str]], list[str]]
+
+
+def _tag_width(tag: str, c: int) -> float:
+    return text_width(tag, font(c - 4, True)) + 16
+
+
+def layout_key(entries: list[KeyEntry], c: int) -> tuple[list[Placed], int]:
+    """The key's entries flowed over rows (an entry goes to the next row when it does not fit beside the one
+    before; its words wrap when they do not fit a row); returns them and the rows taken."""
+    left, right = INSET + 12, W - INSET - 12
+    placed: list[Placed] = []
+    row, x = 0, float(left)
+    for tags, words, _note in entries:
+        tags_w = sum(_tag_width(tag, c) + 8 for tag, _free in tags)
+        need = tags_w + text_width(words, font(c))
+        if x > left and x + need > right:
+            row, x = row + 1, float(left)
+        lines = wrap(words, font(c), right - x - tags_w) or [""]
+        placed.append((row, x, tags, lines))
+        row += len(lines) - 1
+        x = (x + need + 28) if len(lines) == 1 else right  # after a wrapped entry, the next starts a row
+    return placed, row + 1 if entries else 0
+
+
 def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
     """A seat's own estate, each space a stored tile could fill ringed (``render.draw_hand`` encodes it)."""
     seat = view["seat"]
@@ -75,7 +132,6 @@ def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT
     placeable = view["placeable"]
     castle = (decision.get("spaces") if decision else None) or ()
     estate = estate_image(view, names, seat, title=_("your estate"), placeable=placeable, castle=castle, theme=theme)
-    img, draw = _compose(HAND_HEADER_H, estate, theme)
     actor = view["to_act"]
     tag, status = "", ""
     if view["over"]:
@@ -87,28 +143,28 @@ def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT
         status = _("Your turn: {prompt}", prompt=asked) if asked else _("Your turn.")
     elif actor is not None:
         status = _("Waiting for {name}", name=player_name(names, actor))
-    y = draw_hand_header(img, draw, theme, width=W, seat=seat, name=player_name(names, seat), tag=tag,
-                         title=L.title().upper(), turn=view["turn_number"], status=status, mine=actor == seat)
-    # The key to the rings, for this player's own dice and workers.
+    # The header holds the status and the key to the rings on as many rows as they take.
     c = caption_size(W)
+    entries = key_entries(view)
+    placed, key_rows = layout_key(entries, c)
+    rows = status_rows(W, status, actor == seat)
+    img, draw = _compose(hand_header_height(W, extra_rows=max(1, key_rows), status_rows=rows) + 4, estate, theme)
+    y = draw_hand_header(img, draw, theme, width=W, seat=seat, name=player_name(names, seat), tag=tag,
+                         title=L.title().upper(), turn=view["turn_number"], status=status, mine=actor == seat,
+                         rows=rows)
     ky = y + c * 0.75
-    kx: float = INSET + 12
-    right = W - INSET - 12
-    key = dice_key(view)
-    for tag_text, free, words in key:
-        w = text_width(tag_text, font(c - 4, True)) + 16
-        draw.rounded_rectangle((kx, ky - c / 2 - 2, kx + w, ky + c / 2 + 2), radius=round(c / 2), fill=FREE if free
-                               else PAID)
-        put(img, (kx + w / 2, ky), tag_text, c - 4, (255, 255, 255), bold=True, anchor="mm")
-        kx += w + 8 + draw_text(img, (kx + w + 8, ky), words, c, theme.ink, anchor="lm",
-                                max_width=right - kx - w - 8) + 28
-    if not key:
-        note = _("No dice left to place with.") if not view["over"] else ""
-    elif not any(placeable.values()) and not castle:
-        note = _("Nothing in storage fits now.")
-    else:
-        note = _("Ringed: where they fit.")
-    draw_text(img, (kx, ky), note, c, theme.muted, anchor="lm", max_width=right - kx)
+    row_h = caption_row(W)
+    for (row, x, tags, lines), (_tags, _words, note) in zip(placed, entries, strict=True):
+        cy = ky + row * row_h
+        for tag_text, fit in tags:
+            w = _tag_width(tag_text, c)
+            draw.rounded_rectangle((x, cy - c / 2 - 2, x + w, cy + c / 2 + 2), radius=round(c / 2),
+                                   fill={"free": FREE, "paid": PAID}.get(fit, theme.muted))
+            put(img, (x + w / 2, cy), tag_text, c - 4, (255, 255, 255), bold=True, anchor="mm")
+            x += w + 8
+        for i, line in enumerate(lines):
+            draw_text(img, (x, cy + i * row_h), line, c, theme.muted if note else theme.ink, anchor="lm",
+                      max_width=W - INSET - 12 - x)
     return img
 
 
@@ -119,10 +175,9 @@ def draw_estate_image(view: PublicView, names: Sequence[str], seat: int, theme: 
         raise ValueError(f"no seat {seat} in a {len(infos)}-player game")
     vp = _("{n} VP", n=infos[seat]["vp"])
     estate = estate_image(view, names, seat, title=vp, theme=theme)
-    img, draw = _compose(ESTATE_HEADER_H, estate, theme)
-    actor = view["to_act"]
-    status = status_facts(view) + (" · " + _("{name} to act", name=player_name(names, actor)) if actor is not None
-                                   else "")
+    status = status_line(view, names)
+    rows = status_rows(W, status, False)  # two with a long name in German
+    img, draw = _compose(hand_header_height(W, status_rows=rows) + 4, estate, theme)
     draw_hand_header(img, draw, theme, width=W, seat=seat, name=player_name(names, seat), tag=vp,
-                     title=L.title().upper(), turn=view["turn_number"], status=status, mine=False)
+                     title=L.title().upper(), turn=view["turn_number"], status=status, mine=False, rows=rows)
     return img

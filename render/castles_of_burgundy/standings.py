@@ -15,7 +15,7 @@ from render.legend import player_name, seat_badge
 from render.palette import Theme
 from render.shapes import paste, rounded_box
 from render.standings import Standings, W
-from render.text import draw_text, put
+from render.text import draw_text, font, put, unbroken, wrap
 
 if TYPE_CHECKING:
     from engines.castles_of_burgundy.view import PublicView
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 COLUMNS = (("during_play", N_("in play")), ("goods", N_("goods")), ("silver", N_("silverlings")),
            ("workers", N_("workers")), ("knowledge", N_("knowledge")))
 ROW_H = 48
+NOTE_LINE = 24  # between the lines of the note under the table
 GAP = 12
 
 
@@ -30,7 +31,16 @@ def breakdown(view: PublicView, names: Sequence[str], width: int, theme: Theme) 
     result = view["result"]
     finals = result["final"] if result else []
     c = caption_size(W)
-    table_h = 84 + len(finals) * ROW_H + 44
+    # The note under the table: what the columns count, then each seat's end-game knowledge tiles, on as many
+    # lines as they take (a tile's number and its VP kept together).
+    tiles = [f"{player_name(names, f['seat'])}: " + ", ".join(unbroken(_("no. {n} +{vp}", n=n, vp=vp))
+                                                              for n, vp in f["knowledge_tiles"].items() if vp)
+             for f in finals if f["knowledge"]]
+    note = [_("in play: tiles, regions, bonus tiles, goods sold · knowledge: tiles 15-26 at the end")]
+    if tiles:
+        note.append("; ".join(tiles))
+    lines = [line for text in note for line in wrap(text, font(c - 10), width - 32)]
+    table_h = 84 + len(finals) * ROW_H + 44 + (len(lines) - 1) * NOTE_LINE
     cell_w = (width - GAP) // 2
     ch = cell_height(cell_w)
     rows = (len(finals) + 1) // 2
@@ -56,12 +66,9 @@ def breakdown(view: PublicView, names: Sequence[str], width: int, theme: Theme) 
                 anchor="mm")
         put(img, (width - 70, cy), f"= {scores[seat] if seat < len(scores) else ''}", c, theme.ink, bold=True,
             anchor="mm")
-    tiles = [f"{player_name(names, f['seat'])}: " + ", ".join(_("no. {n} +{vp}", n=n, vp=vp)
-                                                              for n, vp in f["knowledge_tiles"].items() if vp)
-             for f in finals if f["knowledge"]]
-    note = _("in play: tiles, regions, bonus tiles, goods sold · knowledge: tiles 15-26 at the end")
-    draw_text(img, (16, table_h - 24), note + (" · " + "; ".join(tiles) if tiles else ""), c - 10, theme.muted,
-              anchor="lm", max_width=width - 32)
+    for i, line in enumerate(lines):
+        draw_text(img, (16, table_h - 24 - (len(lines) - 1 - i) * NOTE_LINE), line, c - 10, theme.muted,
+                  anchor="lm", max_width=width - 32)
     for i, final in enumerate(finals):
         x = (i % 2) * (cell_w + GAP)
         y = table_h + GAP + (i // 2) * (ch + GAP)

@@ -50,7 +50,8 @@ def assert_deterministic_and_public(game: str, pos: Position) -> None:
 
 @contextmanager
 def drawn_text() -> Iterator[list[tuple[str, int]]]:
-    """Every (text, size) drawn through ``render.text.put`` (all names, titles and labels) while inside.
+    """Every (text, size) drawn through ``render.text.put`` (all names, titles and labels) while inside, as it
+    reads (no-break spaces, which only keep words on one line, read as spaces).
 
     Static layers are cleared first, so what they hold is drawn (and seen) again."""
     import render.text as T
@@ -60,7 +61,7 @@ def drawn_text() -> Iterator[list[tuple[str, int]]]:
     original = T._mask
 
     def spy(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
-        seen.append((text, size))
+        seen.append((text.replace(T.NBSP, " "), size))
         return original(text, size, bold, anchor)
 
     LAYERS.clear()

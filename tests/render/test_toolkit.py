@@ -159,3 +159,17 @@ def test_legend_truncates_names_inside_their_cells() -> None:
         assert outside.getcolors() == [(400 * 60, palette.PARCHMENT.background)]
     last = tuple(round(v) for v in cells[-1].rect)
     assert ImageChops.difference(long.crop(last), short.crop(last)).getbbox() is None
+
+
+def test_stretch_repeats_a_row_and_moves_the_rest_down() -> None:
+    from render.canvas import stretch
+
+    img = Image.new("RGB", (20, 30), (255, 255, 255))
+    ImageDraw.Draw(img).rectangle((0, 0, 19, 9), fill=(200, 0, 0))  # top band
+    ImageDraw.Draw(img).rectangle((0, 20, 19, 29), fill=(0, 0, 200))  # bottom band
+    tall = stretch(img, 15, 12)
+    assert tall.size == (20, 42)
+    assert ImageChops.difference(tall.crop((0, 0, 20, 15)), img.crop((0, 0, 20, 15))).getbbox() is None
+    assert ImageChops.difference(tall.crop((0, 27, 20, 42)), img.crop((0, 15, 20, 30))).getbbox() is None
+    assert {tall.getpixel((5, y)) for y in range(15, 27)} == {(255, 255, 255)}
+    assert stretch(img, 15, 0) is img
