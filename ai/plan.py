@@ -147,6 +147,7 @@ def plan(engine: AnyEngine, policy: GamePolicy, samples: Sequence[Any], seat: in
     # A first step legal in only some samples is scored as the worst outcome where it is missing.
     values = {k: v / len(samples) for k, v in totals.items()}
     ranked = sorted(values, key=lambda k: (-values[k], k))
+    evaluations = planner.evaluations
     if ahead and len(values) > 1:
         # Only turns the plan finds about as good as the best are weighed again: where the plan sees a clear
         # difference, the evaluation of the turn's end is trusted over a look-ahead played by narrow plans.
@@ -155,7 +156,6 @@ def plan(engine: AnyEngine, policy: GamePolicy, samples: Sequence[Any], seat: in
         # about what it is with two (a 4-player game's hard player waited a minute on some turns).
         seats = len(engine.standing(samples[0]).scores)
         count = max(1, ahead_samples * 2 // seats)
-        evaluations = planner.evaluations
         weighed: list[str] = []
         for key in top:
             if weighed and budget and evaluations >= budget:
@@ -169,5 +169,4 @@ def plan(engine: AnyEngine, policy: GamePolicy, samples: Sequence[Any], seat: in
             weighed.append(key)
         # Weighed again: ahead of the rest, the best of them first.
         ranked = sorted(weighed, key=lambda k: (-values[k], k)) + [k for k in ranked if k not in weighed]
-        return Planned(values, actions, evaluations, tuple(ranked))
-    return Planned(values, actions, planner.evaluations, tuple(ranked))
+    return Planned(values, actions, evaluations, tuple(ranked))
