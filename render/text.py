@@ -189,7 +189,8 @@ def wrap(text: str, fnt: Font, max_width: float, max_lines: int | None = None) -
     cut with "…"; a cut is reported (once, for the whole text) to ``recording_cuts``."""
     lines: list[str] = []
     current = ""
-    words = [w for w in text.split(" ") if w]  # not at no-break spaces ("\u00a0"): they keep words together
+    # Not at no-break spaces ("\u00a0"): they keep words together.
+    words = [w for w in text.replace("\n", " ").split(" ") if w]
     for i, word in enumerate(words):
         trial = f"{current} {word}" if current else word
         if not current or width(trial, fnt) <= max_width:
