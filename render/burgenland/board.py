@@ -162,13 +162,22 @@ def _static_castle(img: Image.Image, draw: ImageDraw.ImageDraw, number: int, the
             paste(img, bonus_icon(bonus, geo.BONUS_ICON, theme.ink), (box.x + bx, box.y + by), anchor="mm")
 
 
+def site_letter(site: str) -> str:
+    """The letter a square site is printed with: the initial of its name in the reader's language, as the
+    choices name it ("castelo 3, espaço oeste" is O in Portuguese, "Bauplatz Ost" O in German); typed moves
+    read these letters too (the notation's site letters), and the English ones in every language."""
+    letters = {"N": T.pgettext("site letter: north", "N"), "W": T.pgettext("site letter: west", "W"),
+               "E": T.pgettext("site letter: east", "E"), "X": T.pgettext("site letter: extra", "X")}
+    return letters.get(site, site)
+
+
 def _empty_site(img: Image.Image, centre: tuple[float, float], site: str, theme: Theme) -> None:
     draw = ImageDraw.Draw(img)
     x, y = centre
     h = geo.SITE / 2
     draw.rounded_rectangle((x - h, y - h, x + h, y + h), radius=7, fill=theme.background,
                            outline=theme.muted, width=2)
-    put(img, (x, y), site, 20, mix(theme.muted, theme.background, 0.35), bold=True, anchor="mm")
+    put(img, (x, y), site_letter(site), 20, mix(theme.muted, theme.background, 0.35), bold=True, anchor="mm")
 
 
 def _static_large(img: Image.Image, theme: Theme) -> None:

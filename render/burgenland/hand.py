@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 from engines.burgenland import data
 from engines.i18n import game_catalog
 from render.burgenland import colours
-from render.burgenland.board import PIECE_KINDS
+from render.burgenland.board import PIECE_KINDS, site_letter
 from render.burgenland.pieces import JOKER_FILL, bonus_icon, indicator, marker
 from render.canvas import new_canvas
 from render.header import INSET, caption_size, draw_hand_header, hand_header_height, header_panel
@@ -296,7 +296,7 @@ def _draw_castle_cell(img: Image.Image, draw: ImageDraw.ImageDraw, cell: Box, ca
         x -= 28
         draw.rounded_rectangle((x, cy - 13, x + 26, cy + 13), radius=5, fill=theme.panel, outline=theme.muted,
                                width=2)
-        put(img, (x + 13, cy), site, 15, theme.ink, bold=True, anchor="mm")
+        put(img, (x + 13, cy), site_letter(site), 15, theme.ink, bold=True, anchor="mm")
         x -= 2
     if not open_sites and not well_open:
         put(img, (cell.right - 10, cy), _("full"), 16, theme.muted, anchor="rm")
