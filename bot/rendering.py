@@ -25,6 +25,7 @@ log = logging.getLogger(__name__)
 DrawFn = Callable[[str, Mapping[str, Any], Sequence[str]], bytes]
 PlayerFn = Callable[[str, Mapping[str, Any], Sequence[str], int], bytes]
 StandingsFn = Callable[[str, Mapping[str, Any], Sequence[str], Sequence[Sequence[int]]], bytes]
+SinceFn = Callable[[str, Mapping[str, Any], Sequence[str], Mapping[str, Any]], bytes]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,17 +43,23 @@ class Picture:
     language: str = dataclasses.field(default_factory=current)
     #: What the picture shows, in words, in its language: the image's alt text for screen readers.
     alt: str = ""
+    #: A turn post's board: the public view when the player it pings last acted (what was placed after it
+    #: is marked); None for every other picture.
+    since: Mapping[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"engine": self.engine, "kind": self.kind, "view": dict(self.view), "names": list(self.names),
+        data = {"engine": self.engine, "kind": self.kind, "view": dict(self.view), "names": list(self.names),
                 "seat": self.seat, "history": [list(h) for h in self.history], "language": self.language,
                 "alt": self.alt}
+        if self.since is not None:
+            data["since"] = dict(self.since)
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Picture:
         return cls(data["engine"], data["kind"], data["view"], tuple(data["names"]), data.get("seat"),
                    tuple(tuple(h) for h in data.get("history", ())), data.get("language") or ENGLISH,
-                   data.get("alt") or "")
+                   data.get("alt") or "", data.get("since"))
 
 
 class Renderer(Protocol):
@@ -71,6 +78,7 @@ class FunctionRenderer:
     player: PlayerFn | None = None
     everyone: DrawFn | None = None
     standings: StandingsFn | None = None
+    board_since: SinceFn | None = None
 
     def _draws(self, engine: str) -> bool:
         return self.games is None or engine in self.games()
@@ -80,6 +88,13 @@ class FunctionRenderer:
 
     def render_hand(self, engine: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes | None:
         return self.hand(engine, view, names) if self.hand is not None and self._draws(engine) else None
+
+    def render_board_since(self, engine: str, view: Mapping[str, Any], names: Sequence[str],
+                           since: Mapping[str, Any]) -> bytes | None:
+        """The board with what was placed after the view ``since`` marked (``board_since``; else the plain board)."""
+        if self.board_since is None:
+            return self.render_board(engine, view, names)
+        return self.board_since(engine, view, names, since) if self._draws(engine) else None
 
     def render_player(self, engine: str, view: Mapping[str, Any], names: Sequence[str], seat: int) -> bytes | None:
         return self.player(engine, view, names, seat) if self.player is not None and self._draws(engine) else None
@@ -101,7 +116,7 @@ def installed_renderer() -> Renderer | None:
     except ImportError:
         return None
     return FunctionRenderer(render.draw_board, render.draw_hand, render.games, render.draw_player,
-                            render.draw_all_players, render.draw_standings)
+                            render.draw_all_players, render.draw_standings, render.draw_board)
 
 
 def _draw_now(renderer: Renderer, picture: Picture) -> bytes | None:
@@ -112,6 +127,9 @@ def _draw_now(renderer: Renderer, picture: Picture) -> bytes | None:
 def _draw_as_told(renderer: Renderer, picture: Picture) -> bytes | None:
     names = list(picture.names)
     if picture.kind == "board":
+        if picture.since is not None and hasattr(renderer, "render_board_since"):
+            since: bytes | None = renderer.render_board_since(picture.engine, picture.view, names, picture.since)
+            return since
         return renderer.render_board(picture.engine, picture.view, names)
     if picture.kind == "hand":
         return renderer.render_hand(picture.engine, picture.view, names)

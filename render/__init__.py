@@ -45,9 +45,11 @@ def games() -> tuple[str, ...]:
     return tuple(g.name for g in registry.all_games() if find_spec(f"render.{g.package}") is not None)
 
 
-def draw_board(engine_name: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes:
-    """PNG bytes of the public board for ``view`` (any view works; only public parts are drawn)."""
-    return _images(engine_name).draw_board(view, list(names))
+def draw_board(engine_name: str, view: Mapping[str, Any], names: Sequence[str],
+               since: Mapping[str, Any] | None = None) -> bytes:
+    """PNG bytes of the public board for ``view`` (any view works; only public parts are drawn); with
+    ``since``, an earlier public view of the game, what was placed after it is marked (games that can)."""
+    return _images(engine_name).draw_board(view, list(names), since)
 
 
 def draw_hand(engine_name: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes:

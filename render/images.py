@@ -16,6 +16,8 @@ from typing import Any, Generic, TypeVar, cast
 from PIL import Image
 
 from render.encode import to_png
+from render.legend import since_key
+from render.palette import DEFAULT_THEME
 from render.standings import Standings, draw_standings_image
 
 PublicT = TypeVar("PublicT")
@@ -33,9 +35,16 @@ class GameImages(Generic[PublicT, SeatT]):
     player: Callable[[PublicT, Sequence[str], int], Image.Image] | None = None
     all_players: Callable[[PublicT, Sequence[str]], Image.Image] | None = None
     standings: Standings[PublicT] | None = None
+    #: The board with what was placed since an earlier view marked (``render.shapes.since_mark``): the turn
+    #: post's board, marking what the others did since its player's last turn.  None: the plain board.
+    board_since: Callable[[PublicT, Sequence[str], PublicT], Image.Image] | None = None
 
-    def draw_board(self, view: Mapping[str, Any], names: Sequence[str]) -> bytes:
-        """PNG bytes of the board (the registry dispatched on the engine's name: this is the game's view)."""
+    def draw_board(self, view: Mapping[str, Any], names: Sequence[str], since: Mapping[str, Any] | None = None
+                   ) -> bytes:
+        """PNG bytes of the board (the registry dispatched on the engine's name: this is the game's view);
+        with ``since`` (an earlier public view of the same game), what was placed after it is marked."""
+        if since is not None and self.board_since is not None:
+            return to_png(since_key(self.board_since(cast(PublicT, view), names, cast(PublicT, since)), DEFAULT_THEME))
         return to_png(self.board(cast(PublicT, view), names))
 
     def draw_hand(self, view: Mapping[str, Any], names: Sequence[str]) -> bytes:

@@ -103,3 +103,26 @@ def draw_legend(
         paste(canvas, seat_badge(seat, size, theme.ink), (cell.x, cy - size / 2))
         draw_text(canvas, (cell.x + size + 8, cy), name, round(size * 0.72), theme.ink,
                   anchor="lm", max_width=cell.w - size - 10)
+
+
+#: The height of the strip a marked board gains at its foot (``since_key``).
+SINCE_KEY_H = 46
+
+
+def since_key(img: Image.Image, theme: Theme) -> Image.Image:
+    """``img`` (a board whose new pieces are marked with ``render.shapes.since_mark``) with a strip at its foot
+    that says what the marks mean: the image explains itself wherever it is seen (a post, a zoom, a forward).
+    The board's own foot (its frame and the margin inside it, nothing drawn) makes way for the strip."""
+    from render.canvas import FRAME, new_canvas
+    from render.shapes import since_mark
+
+    w, h = img.size
+    keep = h - FRAME - 8
+    out = new_canvas(w, keep + SINCE_KEY_H + FRAME + 8, theme)
+    out.paste(img.crop((0, 0, w, keep)), (0, 0))
+    draw = ImageDraw.Draw(out)
+    x, y = FRAME + 30, keep + SINCE_KEY_H / 2
+    since_mark(draw, (x, y), 14, theme, pad=5, arm=0.45)
+    draw_text(out, (x + 26, y), _("corners: new since the player to act last played"), 20, theme.ink, anchor="lm",
+              max_width=w - x - 40, min_size=14)
+    return out

@@ -61,6 +61,23 @@ def highlight_ring(draw: ImageDraw.ImageDraw, centre: tuple[float, float], size:
             draw.rounded_rectangle(rect, radius=radius, outline=colour, width=width)
 
 
+def since_mark(draw: ImageDraw.ImageDraw, centre: tuple[float, float], size: float | tuple[float, float],
+               theme: Theme, *, pad: int = 13, arm: float = 0.3) -> None:
+    """What another player placed since the viewer's last turn: the four corners of a ``size`` square (or a
+    (width, height) box) at ``centre`` bracketed in the highlight colour, a dark line inside each — the last
+    move's colour, so "new" reads the same, in another shape than the last move's full ring, which it may
+    share a space with.  Always paired with the post's words ("since your last turn")."""
+    x, y = centre
+    w, h = (size, size) if isinstance(size, (int, float)) else size
+    for grow, width, colour in ((pad, 5, theme.highlight), (pad - 4, 2, theme.ink)):
+        hw, hh = w / 2 + grow, h / 2 + grow
+        a = max(6.0, min(w, h) * arm)
+        for sx in (-1, 1):
+            for sy in (-1, 1):
+                cx, cy = x + sx * hw, y + sy * hh
+                draw.line([(cx, cy - sy * a), (cx, cy), (cx - sx * a, cy)], fill=colour, width=width, joint="curve")
+
+
 def rounded_box(
     draw: ImageDraw.ImageDraw,
     box: tuple[float, float, float, float],

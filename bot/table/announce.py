@@ -28,9 +28,11 @@ def private_part(seat_view: Mapping[str, Any], public_view: Mapping[str, Any]) -
     return {k: v for k, v in seat_view.items() if public_view.get(k, missing) != v}
 
 
-def board(engine: AnyEngine, table: Table) -> Picture:
+def board(engine: AnyEngine, table: Table, *, marked: bool = False) -> Picture:
+    """The board; ``marked`` (a turn's post): what was placed since its player last acted is marked on it."""
     return Picture(engine.name, "board", table.view(engine, None), _drawn(table),
-                   alt=described(engine, table, wording_alt.board(title_of(engine), table.game.id)))
+                   alt=described(engine, table, wording_alt.board(title_of(engine), table.game.id)),
+                   since=table.since if marked else None)
 
 
 def hand(engine: AnyEngine, table: Table, seat: int) -> Picture:
@@ -96,7 +98,7 @@ def has_boards(engine: AnyEngine) -> bool:
 def post(engine: AnyEngine, table: Table, text: str, mentions: Sequence[int] = (), *, picture: bool = True,
          vote_on: str = "", role: str = "", since: int | None = None) -> ChannelPost:
     """A post in the game's channel, with the board (when the game has one) and its buttons."""
-    drawn = board(engine, table) if picture and table.state is not None else None
+    drawn = board(engine, table, marked=role == "turn") if picture and table.state is not None else None
     return ChannelPost(text, people(mentions), drawn, buttons=buttons(engine, table, vote_on),
                        game_id=table.game.id, channel_id=table.game.channel_id, role=role, since=since)
 
@@ -207,7 +209,7 @@ def move_messages(engine: AnyEngine, before: Table, after: Table, actor: int, ev
 def turn_edit(engine: AnyEngine, table: Table, lead: Sequence[str] = (), news: str = "") -> ChannelEdit:
     """The turn's message, told again as it stands now (its board too)."""
     return ChannelEdit(table.game.id, table.game.channel_id, turn_text(engine, table, lead), buttons(engine, table),
-                       role="turn", picture=board(engine, table),
+                       role="turn", picture=board(engine, table, marked=True),
                        mentions=people([table.user_of(s) for s in engine.to_act(table.state)]), news=news)
 
 

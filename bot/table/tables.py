@@ -63,6 +63,10 @@ class Table:
     #: Each player's language for what is written to them alone (DMs), where known (:meth:`Tables.with_readers`);
     #: the others read the table's.
     readers: Mapping[int, str] = dataclasses.field(default_factory=dict, compare=False, repr=False)
+    #: The public view when the player the turn's post pings last acted: its board marks what was placed
+    #: after it.  Made at the hand-over (a replay of the log); None when not known (a computer's turn, or the
+    #: table was loaded afresh: the marks are a courtesy, the board is whole without them).
+    since: Mapping[str, Any] | None = dataclasses.field(default=None, compare=False, repr=False)
 
     @property
     def language(self) -> str:
@@ -344,6 +348,27 @@ class Tables:
 
         return await asyncio.to_thread(replay)
 
+    async def view_since(self, table: Table, engine: AnyEngine, moves: Sequence[tuple[int, Action, Sequence[Event]]],
+                         seats: Sequence[int]) -> Mapping[str, Any] | None:
+        """The public view right after the first of ``seats`` last acted (the start, if it never did), from the
+        stored log and ``moves`` not yet stored — replayed in a worker thread, once per hand-over — or None
+        for a computer player (its turn's post is read by nobody it marks anything for)."""
+        if not seats or table.seats[seats[0]].is_bot:
+            return None
+        seat, game = seats[0], table.game
+        actions = [(a.seat, a.action_key) for a in await self.store.live_actions(game.id)]
+        actions += [(mover, engine.action_key(action)) for mover, action, _ in moves]
+        last = max((i for i, (mover, _key) in enumerate(actions) if mover == seat), default=-1)
+
+        def replay() -> Mapping[str, Any]:
+            return engine.view(engine.replay(len(table.seats), game.seed, game.options, actions[:last + 1]), None)
+
+        try:
+            return await asyncio.to_thread(replay)
+        except Exception:  # the marks are a courtesy: a log that does not replay is the loader's to report
+            log.exception("game %s: no view to mark the turn's changes from", game.id)
+            return None
+
     async def languages_of(self, user_ids: Sequence[int]) -> dict[int, tuple[str, str]]:
         """Each user's (chosen language, client locale as last seen), those with either; from this process's
         memory when read in the last ``LANGUAGE_SECONDS``, else from the store (one read for all)."""
@@ -403,6 +428,10 @@ class Tables:
             turn_from=last.seq if handover and result is None else before.turn_from)
         if result is not None:  # the game is over: its end screen charts the scores over the whole game
             after = dataclasses.replace(after, history=await self.score_history(before, engine, moves))
+        elif handover:
+            after = dataclasses.replace(after, since=await self.view_since(before, engine, moves, to_act))
+        else:
+            after = dataclasses.replace(after, since=before.since)
         after = await self.with_readers(after)
         with speaking(after.language):  # posts in the table's language (each DM chooses its reader's)
             items = tuple(keyed(a) for a in announce(after))

@@ -40,7 +40,7 @@ from render.icons import icon
 from render.layout import Box
 from render.legend import player_name, seat_badge
 from render.palette import DEFAULT_THEME, GOLD, Theme, mix
-from render.shapes import badge, chip, highlight_ring, paste, rounded_box
+from render.shapes import badge, chip, highlight_ring, paste, rounded_box, since_mark
 from render.text import draw_text, put, unbroken
 
 if TYPE_CHECKING:
@@ -259,8 +259,15 @@ def _static_info(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, theme: T
 # The dynamic parts
 
 
-def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
-    """The board as a Pillow image (``render.draw_board`` encodes it)."""
+def draw_board_since(view: PublicView, names: Sequence[str], since: PublicView) -> Image.Image:
+    """The board with the tokens placed and the large projects built since the view ``since`` marked."""
+    return draw_board_image(view, names, since=since)
+
+
+def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFAULT_THEME, *,
+                     since: PublicView | None = None) -> Image.Image:
+    """The board as a Pillow image (``render.draw_board`` encodes it); with ``since``, what was placed in the
+    city after it is marked."""
     players = view["players"]
     img = LAYERS.get(("buerger-baumeister", "board", W, theme.name, players, current()),
                      lambda: _static_layer(players, theme))
@@ -268,6 +275,8 @@ def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFA
     last = view["last_turn"]
     for d, district in enumerate(view["districts"]):
         _draw_district(img, draw, d, district, last, theme)
+        if since is not None:
+            _mark_since(draw, d, since["districts"][d], district, theme)
     _draw_offer(img, draw, view, last, theme)
     _draw_players(img, draw, view, names, theme)
     _draw_counts(img, view, theme)
@@ -306,6 +315,15 @@ def _draw_district(img: Image.Image, draw: ImageDraw.ImageDraw, d: int, district
             _highlight(draw, space_centre(d, last["space"]), SQ, theme)
         if last["project_points"]:
             _highlight(draw, project_centre(d), SQ, theme)
+
+
+def _mark_since(draw: ImageDraw.ImageDraw, d: int, before: District, district: District, theme: Theme) -> None:
+    """The tokens placed in district ``d``, and its large project if built, after ``before``."""
+    for i, (was, space) in enumerate(zip(before["spaces"], district["spaces"], strict=True)):
+        if space["token"] and space["token"] != was["token"]:
+            since_mark(draw, space_centre(d, i), SQ, theme, pad=5, arm=0.25)
+    if district["project"]["crane"] is not None and before["project"]["crane"] is None:
+        since_mark(draw, project_centre(d), SQ, theme, pad=5, arm=0.25)
 
 
 def _draw_offer(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, last: LastTurn | None,

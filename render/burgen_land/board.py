@@ -17,7 +17,7 @@ cells — is the cached static layer.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
@@ -44,7 +44,7 @@ from render.icons import icon
 from render.layout import Box
 from render.legend import draw_player_title, player_name, seat_badge
 from render.palette import DEFAULT_THEME, GOLD, WHITE, Theme, mix, player_colour
-from render.shapes import badge, chip, paste, rounded_box
+from render.shapes import badge, chip, paste, rounded_box, since_mark
 from render.text import draw_text, font, put
 from render.text import width as text_width
 
@@ -207,8 +207,25 @@ def _static_track(img: Image.Image, draw: ImageDraw.ImageDraw, theme: Theme) -> 
 # The dynamic parts
 
 
-def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
-    """The board as a Pillow image (``render.draw_board`` encodes it)."""
+def draw_board_since(view: PublicView, names: Sequence[str], since: PublicView) -> Image.Image:
+    """The board with the cards added to the castles since the view ``since`` marked."""
+    return draw_board_image(view, names, since=since)
+
+
+def added_cards(before: Castle, after: Castle) -> tuple[int, ...]:
+    """The positions (0-based) of the cards ``after`` has beyond ``before``'s: cards join a castle at either
+    end, so ``before``'s row is found whole inside ``after``'s (none when it is not: nothing is marked)."""
+    old, new = before["cards"], after["cards"]
+    for start in range(len(new) - len(old) + 1):
+        if new[start:start + len(old)] == old:
+            return tuple(i for i in range(len(new)) if not start <= i < start + len(old))
+    return ()
+
+
+def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFAULT_THEME, *,
+                     since: PublicView | None = None) -> Image.Image:
+    """The board as a Pillow image (``render.draw_board`` encodes it); with ``since``, the cards added to the
+    castles after it are marked."""
     img = LAYERS.get(("burgen-land", "board", W, theme.name, current()), lambda: _static_layer(theme))
     draw = ImageDraw.Draw(img)
     _draw_steps(img, draw, view, theme)
@@ -218,7 +235,7 @@ def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFA
     _draw_supply(img, view, theme)
     _draw_scores(img, view, theme)
     for c, colour in enumerate(data.COLOURS):
-        _draw_band(img, draw, c, colour, view, names, theme)
+        _draw_band(img, draw, c, colour, view, names, theme, since)
     # The header last: a long status wraps, and when the last roll's words do not fit beside its dice they take
     # a row of their own; then the header grows (the board moves down).
     header = _header(view, names)
@@ -458,7 +475,7 @@ def _draw_scores(img: Image.Image, view: PublicView, theme: Theme) -> None:
 
 
 def _draw_band(img: Image.Image, draw: ImageDraw.ImageDraw, c: int, colour: str, view: PublicView,
-               names: Sequence[str], theme: Theme) -> None:
+               names: Sequence[str], theme: Theme, since: PublicView | None = None) -> None:
     box = band_box(c)
     castles = view["castles"]
     values = [castles[s][colour]["value"] for s in range(2)]
@@ -471,12 +488,14 @@ def _draw_band(img: Image.Image, draw: ImageDraw.ImageDraw, c: int, colour: str,
               max_width=box.w - 300, min_size=13)
     for seat in range(2):
         row = Box(box.x + 8, box.y + BAND_HEAD + 4 + seat * ROW_H, box.w - 16, ROW_H - 4)
-        draw_castle_row(img, row, seat, colour, castles[seat][colour], names, theme)
+        added = added_cards(since["castles"][seat][colour], castles[seat][colour]) if since is not None else ()
+        draw_castle_row(img, row, seat, colour, castles[seat][colour], names, theme, marked=added)
 
 
 def draw_castle_row(img: Image.Image, row: Box, seat: int, colour: str, castle: Castle, names: Sequence[str],
-                    theme: Theme, cards_x: float | None = None) -> None:
-    """One player's castle: who, its value (and segments if it has holes), the cards with positions."""
+                    theme: Theme, cards_x: float | None = None, marked: Collection[int] = ()) -> None:
+    """One player's castle: who, its value (and segments if it has holes), the cards with positions; the cards
+    at ``marked`` positions are new since the viewer's last turn."""
     cy = row.y + row.h / 2
     paste(img, seat_badge(seat, 28, theme.ink), (row.x + 4, cy - 24))
     left = (cards_x if cards_x is not None else CARDS_X) - row.x
@@ -507,3 +526,5 @@ def draw_castle_row(img: Image.Image, row: Box, seat: int, colour: str, castle: 
                   else S.card(colour, v, w, h, theme.ink))
         paste(img, sprite, (x, top))
         put(img, (x + w / 2, top + h + 9), str(i + 1), 13, theme.muted, anchor="mm")
+        if i in marked:
+            since_mark(ImageDraw.Draw(img), (x + w / 2, top + h / 2), (w, h), theme, pad=3, arm=0.25)

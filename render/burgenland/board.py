@@ -35,7 +35,7 @@ from render.icons import icon
 from render.layout import Box, centered
 from render.legend import draw_player_title, player_name, seat_badge
 from render.palette import DEFAULT_THEME, GOLD, Theme, mix, player_colour
-from render.shapes import card, highlight_ring, paste, rounded_box, square_chip
+from render.shapes import card, highlight_ring, paste, rounded_box, since_mark, square_chip
 from render.text import draw_text, font, put, unbroken, wrap
 from render.text import width as text_width
 
@@ -248,8 +248,15 @@ def _static_supply(img: Image.Image, draw: ImageDraw.ImageDraw, theme: Theme) ->
 # The dynamic parts
 
 
-def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
-    """The board as a Pillow image (``render.draw_board`` encodes it)."""
+def draw_board_since(view: PublicView, names: Sequence[str], since: PublicView) -> Image.Image:
+    """The board with what was built, and which border markers moved, since the view ``since``."""
+    return draw_board_image(view, names, since=since)
+
+
+def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFAULT_THEME, *,
+                     since: PublicView | None = None) -> Image.Image:
+    """The board as a Pillow image (``render.draw_board`` encodes it); with ``since``, what changed after it
+    is marked."""
     players = view["players"]
     img = LAYERS.get(("burgenland", "board", W, theme.name, players, current()),
                      lambda: _static_layer(players, theme))
@@ -260,6 +267,8 @@ def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFA
     for castle in view["castles"]:
         _draw_castle(img, draw, castle, letters, last_where, theme)
     _draw_markers(img, view["markers"], letters, theme)
+    if since is not None:
+        _mark_since(draw, since, view, theme)
     _draw_large(img, draw, view, names, last_where == ("large", None, None), theme)
     _draw_supply(img, draw, view, theme)
     _draw_players(img, draw, view, names, theme)
@@ -306,6 +315,20 @@ def _draw_castle(img: Image.Image, draw: ImageDraw.ImageDraw, castle: Castle, le
             paste(img, indicator(34, theme.ink), wc, anchor="mm")
     if last_here and last_where is not None and last_where[0] == "site" and last_where[2] in geo.SITE_CENTRES:
         highlight_ring(draw, site_centre(number, last_where[2]), geo.SITE, theme)
+
+
+def _mark_since(draw: ImageDraw.ImageDraw, since: PublicView, view: PublicView, theme: Theme) -> None:
+    """Each piece built on a castle's site or well, and each border marker swapped, after ``since``."""
+    for before, castle in zip(since["castles"], view["castles"], strict=True):
+        number = castle["number"]
+        for site, content in castle["sites"].items():
+            if content and content != before["sites"].get(site):
+                since_mark(draw, site_centre(number, site), geo.SITE, theme)
+        if castle["well"] and castle["well"] != before["well"]:
+            since_mark(draw, well_centre(number), geo.WELL, theme)
+    for position, (was, now) in enumerate(zip(since["markers"], view["markers"], strict=True), start=1):
+        if was != now and position in geo.JUNCTIONS:
+            since_mark(draw, junction(position), geo.MARKER_DIAMETER, theme)
 
 
 def _draw_markers(img: Image.Image, markers: Sequence[str], letters: Mapping[str, str], theme: Theme) -> None:

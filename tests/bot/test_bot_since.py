@@ -1,0 +1,96 @@
+"""What changed since your last turn, on the picture: a turn's post (and its edits within the turn) carries,
+beside the board, the public view from right after the pinged player last acted, so the renderer marks what
+the others placed since (``render.draw_board(..., since=...)``).  It is made from the stored log at the
+hand-over, so a restarted bot makes it too.
+
+Real parts only: the engines, the table service on a real store (SQLite and PostgreSQL).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import engines
+from bot.rendering import Picture
+from bot.store import Store
+from bot.table import TableService
+from bot.table.results import ChannelEdit, ChannelPost
+from tests.bot.helpers import CHANNEL
+from tests.bot.test_bot_turns import Game
+
+
+class Watched(Game):
+    """A game through the service that also keeps, per seat, the public view right after its last action."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.after_own: dict[int, Any] = {}
+        self.seed, self.options = 0, None
+
+    async def step(self) -> Any:
+        seat = self.engine.to_act(self.state)[0]
+        reply = await super().step()
+        self.after_own[seat] = self.engine.view(self.state, None)
+        return reply
+
+    def expected(self) -> Any:
+        """The view the turn's post marks from: after the acting seat's last action (the start, if none)."""
+        seat = self.engine.to_act(self.state)[0]
+        start = self.engine.view(self.engine.new_game(len(self.users), self.seed, self.options), None)
+        return self.after_own.get(seat, start)
+
+
+async def _watched(service: TableService, game: str, seats: int) -> Watched:
+    started = await Game.start(service, game, seats)
+    snap = await service.snapshot(CHANNEL)
+    watched = Watched(service, started.engine, started.state, started.users)
+    watched.seed, watched.options = snap.game.seed, snap.game.options
+    return watched
+
+
+@pytest.mark.parametrize(("game", "seats"), [(name, 3 if engines.get(name).max_seats > 2 else 2)
+                                             for name in engines.names()])
+async def test_a_turns_post_marks_from_the_pinged_players_last_action(store: Store, game: str, seats: int) -> None:
+    table = await _watched(TableService(store), game, seats)
+    posts = edits = 0
+    marked_from: Any = None
+    while table.engine.turn_number(table.state) < 8:
+        reply = await table.step()
+        message = reply.post
+        if not isinstance(message, ChannelPost | ChannelEdit) or message.role != "turn":
+            continue
+        if isinstance(message, ChannelEdit) and not posts:
+            continue  # the first turn's, under the start post: nothing was placed before it to mark
+        assert isinstance(message.picture, Picture) and message.picture.kind == "board"
+        if isinstance(message, ChannelPost):
+            marked_from = table.expected()  # an edit within the turn marks from the same view as its post
+        assert message.picture.since == marked_from, f"{game}: turn {table.engine.turn_number(table.state)}"
+        assert Picture.from_json(message.picture.to_json()).since == message.picture.since  # the outbox keeps it
+        posts += isinstance(message, ChannelPost)
+        edits += isinstance(message, ChannelEdit)
+    assert posts >= 5
+    # A game whose turns are several steps edits its post within the turn: the edits mark the same.
+    assert edits or game in ("buerger-baumeister",), f"{game}: no edit within a turn was looked at"
+
+
+async def test_a_restarted_bot_marks_from_the_log(store: Store) -> None:
+    """A new service on the same store (a restart) knows nothing of the last hand-over, and still marks the next
+    turn's post from the right view: it replays the stored log."""
+    table = await _watched(TableService(store), "burgenland", 3)
+    while table.engine.turn_number(table.state) < 4:
+        await table.step()
+    table.service = TableService(store)
+    start = table.engine.turn_number(table.state)
+    while table.engine.turn_number(table.state) == start:
+        reply = await table.step()
+    message = reply.post
+    assert isinstance(message, ChannelPost) and message.role == "turn" and message.picture is not None
+    assert message.picture.since == table.expected()
+
+
+def test_other_pictures_carry_no_since() -> None:
+    """Only a turn's post marks changes: a picture made without one serialises without the key."""
+    picture = Picture("burgenland", "board", {"a": 1}, ("Ann",))
+    assert "since" not in picture.to_json() and Picture.from_json(picture.to_json()).since is None
