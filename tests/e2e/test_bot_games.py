@@ -75,7 +75,7 @@ async def play_whole_game(fake: FakeDiscord, bot: GameBot, game: str, users: lis
         # One message per turn: a move posts anew only when the turn passes on (or the game ends);
         # otherwise the turn's message is edited.
         now = said_in(fake, thread)
-        assert len(now) - len(said) <= 1, [m.content[:60] for m in now[len(said):]]
+        assert len(now) - len(said) <= 1, [m.readable[:60] for m in now[len(said):]]
         if len(now) > len(said):
             assert snap.to_act != acting, "a new post while the same turn goes on"
         said, acting = now, snap.to_act
@@ -93,7 +93,7 @@ async def play_whole_game(fake: FakeDiscord, bot: GameBot, game: str, users: lis
             offered = await fake.autocomplete(user, thread, "move", option="text", text=key)
             assert {"name": label[:100], "value": key} in offered or len(offered) == 25, (key, offered)
         answer = await (await fake.slash(user, thread, "move", text=key)).original()
-        assert "Played:" in answer.content, answer.content
+        assert "Played:" in answer.readable, answer.readable
         await fake.idle()
     pytest.fail(f"{game} did not end in 3000 moves")
 
@@ -116,12 +116,12 @@ async def test_a_complete_game_to_the_final_ranking(fake_discord: FakeDiscord, t
             snap = await bot.service.snapshot(thread.id)
             assert snap.game.status is Status.FINISHED and snap.game.result is not None
             final = [m for m in fake.messages(thread) if m.attachments][-1]
-            assert "Game over!" in final.content and "1st" in final.content
+            assert "Game over!" in final.readable and "1st" in final.readable
             # The thread tells the ending: the move that ended the game (its last scoring, the hands
             # revealed) is in the final post, before the standing.
             rows = await store.live_actions(snap.game.id)
             ending = fill_seats(rows[-1].public, snap.names).replace("\n", " ")
-            assert ending and ending in final.content.split("Game over!")[0], (ending, final.content)
+            assert ending and ending in final.readable.split("Game over!")[0], (ending, final.readable)
             # The end screen: the standings drawn from the final view and the scores over the whole game,
             # a point after each turn (the engine's turn number), not after each step.
             engine = engines.get(game)
@@ -172,7 +172,7 @@ async def test_board_shows_one_players_estate(fake_discord: FakeDiscord, tmp_pat
                 everyone = await (await fake.slash(ann, thread, "board", all=True)).original()
                 turn = [m for m in fake.messages(thread) if m.attachments][-1]
                 if game == "castles-of-burgundy":
-                    assert shown.content.startswith("Bo's board") and shown.attachments[0].is_png
+                    assert shown.readable.startswith("Bo's board") and shown.attachments[0].is_png
                     whole = await (await fake.slash(ann, thread, "board")).original()
                     assert whole.attachments[0].data != shown.attachments[0].data
                     # Every estate at once: by /board all, and by the button under the turn's post.
@@ -180,10 +180,10 @@ async def test_board_shows_one_players_estate(fake_discord: FakeDiscord, tmp_pat
                     pressed = await (await fake.click(cy, turn, label="All boards")).original()
                     assert pressed.attachments[0].data == everyone.attachments[0].data and pressed.ephemeral
                 else:
-                    assert "has no separate player boards" in shown.content and not shown.attachments
-                    assert "has no separate player boards" in everyone.content and not everyone.attachments
+                    assert "has no separate player boards" in shown.readable and not shown.attachments
+                    assert "has no separate player boards" in everyone.readable and not everyone.attachments
                     assert "All boards" not in [c.get("label") for c in turn.all_components()]
                 stranger = await (await fake.slash(ann, thread, "board", player=cy)).original()
-                assert "Cy is not playing" in stranger.content and stranger.ephemeral
+                assert "Cy is not playing" in stranger.readable and stranger.ephemeral
     finally:
         await store.close()
