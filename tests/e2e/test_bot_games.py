@@ -21,8 +21,9 @@ from bot.table import TableService
 from bot.table.results import User
 from bot.text import fill_seats, plain_name
 from engines import registry
+from render.palette import player_colour
 from tests.e2e.fake import FakeDiscord
-from tests.e2e.fake.models import FakeChannel, FakeMessage, FakeUser
+from tests.e2e.fake.models import CONTAINER, MEDIA_GALLERY, TEXT_DISPLAY, FakeChannel, FakeMessage, FakeUser
 
 #: Keys' first words a purposeful player prefers (the rest are picked now and then).
 PREFERRED = ("pay", "build", "place", "buy", "move", "take", "roll", "score", "end", "left", "right", "dice",
@@ -49,6 +50,27 @@ async def play_through_menu(fake: FakeDiscord, user: FakeUser, post: FakeMessage
                 await (await fake.select(user, menu, comp["custom_id"], [option["value"]])).callback()
                 return True
     return False
+
+
+def colour(seat: int) -> int:
+    """The seat's colour as the images draw it, as Discord's accent colours are given (0xRRGGBB)."""
+    red, green, blue = player_colour(seat)
+    return red << 16 | green << 8 | blue
+
+
+def assert_layout(post: FakeMessage, accent: int, pings: FakeUser) -> None:
+    """A post with an image is one Components V2 container: the colour of ``accent``'s seat, a text that
+    pings ``pings``, the board in a gallery described by its alt text, and the buttons."""
+    assert post.is_layout and not post.content and not post.embeds, post
+    (container,) = post.components
+    assert container["type"] == CONTAINER and container.get("accent_color") == accent, container.get("accent_color")
+    (text,) = post.layout(TEXT_DISPLAY)
+    assert pings.mention in text["content"] and post.mentions(pings)
+    (gallery,) = post.layout(MEDIA_GALLERY)
+    (item,) = gallery["items"]
+    (image,) = post.attachments
+    assert item["media"]["url"] == image.url and item.get("description") and item["description"] == image.description
+    assert post.custom_ids and all(c in str(container) for c in post.custom_ids)  # the buttons, in the container
 
 
 def said_in(fake: FakeDiscord, thread: FakeChannel) -> list[FakeMessage]:
@@ -86,6 +108,11 @@ async def play_whole_game(fake: FakeDiscord, bot: GameBot, game: str, users: lis
         key = pick(choose, [c.key for c in reply.choices])
         label = next(c.label for c in reply.choices if c.key == key)
         posts = [m for m in fake.messages(thread) if m.attachments]
+        # The turn's post (new, or edited within the turn) is in the colour of the player to act and pings them.
+        assert_layout(posts[-1], colour(snap.to_act[0]), user)
+        if move == 0:  # its buttons work
+            hand = await (await fake.click(user, posts[-1], label="My hand")).original()
+            assert hand.ephemeral and hand.attachments and hand.attachments[0].is_png
         if move % 3 == 0 and await play_through_menu(fake, user, posts[-1], label):
             await fake.idle()
             continue
@@ -117,6 +144,13 @@ async def test_a_complete_game_to_the_final_ranking(fake_discord: FakeDiscord, t
             assert snap.game.status is Status.FINISHED and snap.game.result is not None
             final = [m for m in fake.messages(thread) if m.attachments][-1]
             assert "Game over!" in final.readable and "1st" in final.readable
+            # The end screen is a layout too, in the winner's colour (the first of those ranked first).
+            ranks = snap.game.result["ranks"]
+            winner = min(range(players), key=lambda s: (ranks[s], s))
+            assert_layout(final, colour(winner), next(u for u in users if u.id == snap.user_ids[winner]))
+            # Every post with an image is a layout, and the lobby too; the lobby's buttons still work.
+            assert all(m.is_layout for m in fake.messages(thread) if m.attachments)
+            assert fake.messages(thread)[0].is_layout
             # The thread tells the ending: the move that ended the game (its last scoring, the hands
             # revealed) is in the final post, before the standing.
             rows = await store.live_actions(snap.game.id)
