@@ -10,7 +10,7 @@ from bot.store import Status
 from bot.store.sqlite import SqliteStore
 from bot.table import TableService
 from tests.e2e.fake import FakeDiscord
-from tests.e2e.fake.models import FakeChannel, FakeMessage, FakeUser
+from tests.e2e.fake.models import MEDIA_GALLERY, FakeChannel, FakeMessage, FakeUser
 
 
 def make_bot(store: SqliteStore) -> GameBot:
@@ -104,6 +104,9 @@ async def test_a_burgenland_opening_with_three_players(fake_discord: FakeDiscord
         # Still the same player's turn: no new post; the turn's message (the start post) is edited to say it.
         (same,) = board_posts(fake, thread)
         assert same.id == start.id and "takes 2 cards" in same.readable and len(same.history) == 1
+        # The edit is a layout again (the flag kept), with the new board shown in its gallery.
+        assert same.is_layout and same.history[0]["flags"] == same.flags and len(same.attachments) == 1
+        assert same.layout(MEDIA_GALLERY)[0]["items"][0]["media"]["url"] == same.attachments[0].url
         await choose(fake, first, menu, "End turn")
         posts = board_posts(fake, thread)
         second = await to_act(bot, thread, users)

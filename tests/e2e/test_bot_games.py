@@ -23,7 +23,16 @@ from bot.text import fill_seats, plain_name
 from engines import registry
 from render.palette import player_colour
 from tests.e2e.fake import FakeDiscord
-from tests.e2e.fake.models import CONTAINER, MEDIA_GALLERY, TEXT_DISPLAY, FakeChannel, FakeMessage, FakeUser
+from tests.e2e.fake.models import (
+    ACTION_ROW,
+    CONTAINER,
+    FLAG_COMPONENTS_V2,
+    MEDIA_GALLERY,
+    TEXT_DISPLAY,
+    FakeChannel,
+    FakeMessage,
+    FakeUser,
+)
 
 #: Keys' first words a purposeful player prefers (the rest are picked now and then).
 PREFERRED = ("pay", "build", "place", "buy", "move", "take", "roll", "score", "end", "left", "right", "dice",
@@ -70,7 +79,10 @@ def assert_layout(post: FakeMessage, accent: int, pings: FakeUser) -> None:
     (item,) = gallery["items"]
     (image,) = post.attachments
     assert item["media"]["url"] == image.url and item.get("description") and item["description"] == image.description
-    assert post.custom_ids and all(c in str(container) for c in post.custom_ids)  # the buttons, in the container
+    # The buttons, in action rows inside the container (the one top-level component).
+    rows = [c for c in container["components"] if c["type"] == ACTION_ROW]
+    assert rows and all(1 <= len(r["components"]) <= 5 and all(b["type"] == 2 for b in r["components"]) for r in rows)
+    assert sorted(b["custom_id"] for r in rows for b in r["components"]) == sorted(post.custom_ids)
 
 
 def said_in(fake: FakeDiscord, thread: FakeChannel) -> list[FakeMessage]:
@@ -150,6 +162,8 @@ async def test_a_complete_game_to_the_final_ranking(fake_discord: FakeDiscord, t
             assert_layout(final, colour(winner), next(u for u in users if u.id == snap.user_ids[winner]))
             # Every post with an image is a layout, and the lobby too; the lobby's buttons still work.
             assert all(m.is_layout for m in fake.messages(thread) if m.attachments)
+            edited = [v for m in fake.messages(thread) if m.attachments for v in m.history]
+            assert all(v["flags"] & FLAG_COMPONENTS_V2 for v in edited)  # and was one before each edit
             assert fake.messages(thread)[0].is_layout
             # The thread tells the ending: the move that ended the game (its last scoring, the hands
             # revealed) is in the final post, before the standing.
