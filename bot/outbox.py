@@ -223,7 +223,7 @@ class Deliverer:
         elif edit.role == "lobby":
             raise Undeliverable(f"game {edit.game_id} has no lobby message")
         anew = ChannelPost(edit.text, edit.mentions, edit.picture, edit.image, edit.buttons, game_id=edit.game_id,
-                           channel_id=edit.channel_id, role=edit.role, key=edit.key)
+                           channel_id=edit.channel_id, role=edit.role, key=edit.key, seat=edit.seat)
         return await self.transport.post(anew, edit.key)
 
     async def _later(self, item: Announcement, why: str) -> bool:

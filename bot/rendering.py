@@ -119,6 +119,19 @@ def installed_renderer() -> Renderer | None:
                             render.draw_all_players, render.draw_standings, render.draw_board)
 
 
+def seat_colour(seat: int | None) -> int | None:
+    """The colour the images give ``seat`` (``render``'s palette: every game draws its seats so), as
+    ``0xRRGGBB``; None for no seat, or when ``render`` is not installed."""
+    if seat is None:
+        return None
+    try:
+        from render.palette import player_colour
+    except ImportError:
+        return None
+    red, green, blue = player_colour(seat)
+    return red << 16 | green << 8 | blue
+
+
 def _draw_now(renderer: Renderer, picture: Picture) -> bytes | None:
     with speaking(picture.language):
         return _draw_as_told(renderer, picture)

@@ -4,6 +4,10 @@ Every message carries its outbox key as the nonce, and discord.py asks Discord t
 crash fell between Discord accepting a message and the outbox marking it sent, the retry after the
 restart gets the first message back instead of posting a second.  Mentions are sent for exactly the
 users the announcement names — never parsed from text, so a display name cannot ping anyone.
+
+A game's post with a picture, and its lobby, is a Components V2 layout (:func:`bot.discord.views.post_layout`):
+one container in the colour of the seat to act, holding the text, the picture and the buttons.  Its edits
+stay layouts (Discord never lets the flag go); other posts (notices without a picture) and DMs are plain.
 """
 
 from __future__ import annotations
@@ -14,11 +18,11 @@ import aiohttp
 import discord
 
 from bot.discord.base import DMS_CLOSED, clip, png
-from bot.discord.views import post_view
+from bot.discord.views import post_layout, post_view
 from bot.outbox import DmsClosed, TryLater, Undeliverable
-from bot.rendering import Picture
+from bot.rendering import Picture, seat_colour
 from bot.table import wording
-from bot.table.results import ChannelEdit, ChannelPost, PrivateMessage
+from bot.table.results import Buttons, ChannelEdit, ChannelPost, PrivateMessage
 from engines.i18n import speaking
 
 
@@ -36,13 +40,17 @@ class DiscordTransport:
         channel = self.client.get_partial_messageable(post.channel_id)
         text = _with_mentions(post.mentions, post.text)
         kwargs: dict[str, Any] = {"nonce": nonce, "allowed_mentions": mentions_only(post.mentions)}
-        view = post_view(post.game_id, post.buttons)
-        if view is not None:
-            kwargs["view"] = view
         file = png(post.image, f"game-{post.game_id}-board.png", _alt(post.picture))
         if file is not None:
             kwargs["file"] = file
-        message: discord.Message = await _sending(channel.send(clip(text), **kwargs))
+        if is_layout(post.picture, post.role):
+            kwargs["view"] = _layout(post.game_id, text, post.buttons, file, post.picture, post.seat)
+            message: discord.Message = await _sending(channel.send(**kwargs))
+            return message.id
+        view = post_view(post.game_id, post.buttons)
+        if view is not None:
+            kwargs["view"] = view
+        message = await _sending(channel.send(clip(text), **kwargs))
         return message.id
 
     async def dm(self, message: PrivateMessage, nonce: str) -> int | None:
@@ -58,12 +66,30 @@ class DiscordTransport:
 
     async def edit(self, edit: ChannelEdit, channel_id: int, message_id: int) -> None:
         message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
-        kwargs: dict[str, Any] = {"content": clip(_with_mentions(edit.mentions, edit.text)),
-                                  "view": post_view(edit.game_id, edit.buttons), "allowed_mentions": mentions_only(())}
+        text = _with_mentions(edit.mentions, edit.text)
         file = png(edit.image, f"game-{edit.game_id}-board.png", _alt(edit.picture))
-        if file is not None:
-            kwargs["attachments"] = [file]  # the new board replaces the old
+        kwargs: dict[str, Any] = {"allowed_mentions": mentions_only(())}
+        if is_layout(edit.picture, edit.role):
+            # The layout anew: no content (a message that had some loses it), the new board or none.
+            kwargs.update(content=None, view=_layout(edit.game_id, text, edit.buttons, file, edit.picture, edit.seat),
+                          attachments=[file] if file is not None else [])
+        else:
+            kwargs.update(content=clip(text), view=post_view(edit.game_id, edit.buttons))
+            if file is not None:
+                kwargs["attachments"] = [file]  # the new board replaces the old
         await _sending(message.edit(**kwargs))
+
+
+def is_layout(picture: Picture | None, role: str) -> bool:
+    """Whether a channel message is a Components V2 layout: a game's post with a picture, and the lobby.  The
+    messages of a role keep their form, so an edit never asks Discord to take the flag away."""
+    return picture is not None or role == "lobby"
+
+
+def _layout(game: int | None, text: str, buttons: Buttons, file: discord.File | None, picture: Picture | None,
+            seat: int | None) -> discord.ui.LayoutView:
+    return post_layout(game, text, buttons, image=file.filename if file is not None else None, alt=_alt(picture),
+                       accent=seat_colour(seat))
 
 
 def _alt(picture: Picture | None) -> str:

@@ -1,9 +1,13 @@
-"""The buttons under the bot's channel posts, from the table service's :class:`~bot.table.results.Buttons`."""
+"""The bot's channel posts as Discord shows them: the buttons under a post, from the table service's
+:class:`~bot.table.results.Buttons`, and the Components V2 layout of a game's post (:func:`post_layout`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
+from bot.discord.base import ALT_MAX, shorten
 from bot.discord.components import (
     AbandonButton,
     AddBotButton,
@@ -23,38 +27,72 @@ from bot.language import _, pgettext
 from bot.table.results import Buttons, Controls
 from engines.i18n import speaking
 
+#: Discord's limit on the text of a Components V2 message (over all its text displays).
+LAYOUT_TEXT_MAX = 4000
+#: Buttons in one action row.
+ROW_MAX = 5
+
 
 def post_view(game: int | None, buttons: Buttons) -> discord.ui.View | None:
-    """The components under a post (None: none).  In a lobby: Join, Leave, Start, Add computer player,
-    Cancel; while a game
-    runs: Play my turn and My hand (and the vote, when one is open); once it is over: My hand and Rematch."""
-    if game is None or buttons.controls is Controls.NONE:
+    """The components under a plain post (None: none)."""
+    items = post_items(game, buttons)
+    if not items:
         return None
-    with speaking(buttons.language):  # labelled in the language of the message they are under
-        return _post_view(game, buttons)
-
-
-def _post_view(game: int, buttons: Buttons) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    if buttons.controls is Controls.LOBBY:
-        view.add_item(JoinButton(game, pgettext("button", "Join"), discord.ButtonStyle.success))
-        view.add_item(LeaveButton(game, pgettext("button", "Leave")))
-        view.add_item(StartButton(game, pgettext("button", "Start"), discord.ButtonStyle.primary))
-        view.add_item(AddBotButton(game, _("Add computer player")))
-        view.add_item(CancelButton(game, _("Cancel table"), discord.ButtonStyle.danger))
-        return view
-    if buttons.controls is Controls.TURN:
-        view.add_item(PlayButton(game, buttons.move))
-    view.add_item(HandButton(game, _("My hand")))
-    if buttons.boards:
-        view.add_item(BoardsButton(game, _("All boards")))
-    if buttons.rematch:
-        view.add_item(RematchButton(game, pgettext("button", "Rematch"), discord.ButtonStyle.success))
-    if buttons.vote_on:
-        view.add_item(VoteReplaceButton(game, _("Vote: replace {name}", name=buttons.vote_on),
-                                        discord.ButtonStyle.primary))
-        view.add_item(VoteEndButton(game, _("Vote: end the game"), discord.ButtonStyle.danger))
+    for item in items:
+        view.add_item(item)
     return view
+
+
+def post_layout(game: int | None, text: str, buttons: Buttons, *, image: str | None = None, alt: str = "",
+                accent: int | None = None) -> discord.ui.LayoutView:
+    """A game's post as one Components V2 container: its colour bar (``accent``: the colour of the seat to
+    act), the text (with its pings), the picture (``image``: the name of the file sent with it, described
+    by ``alt``), then the buttons in action rows inside the container, so the post reads as one card."""
+    container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(accent_colour=accent)
+    container.add_item(discord.ui.TextDisplay(shorten(text, LAYOUT_TEXT_MAX) if text else "\u200b"))
+    if image is not None:
+        description = shorten(alt, ALT_MAX) if alt else None
+        container.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{image}",
+                                                                            description=description)))
+    items = post_items(game, buttons)
+    for start in range(0, len(items), ROW_MAX):
+        container.add_item(discord.ui.ActionRow(*items[start:start + ROW_MAX]))
+    layout = discord.ui.LayoutView(timeout=None)
+    layout.add_item(container)
+    return layout
+
+
+def post_items(game: int | None, buttons: Buttons) -> list[discord.ui.Item[Any]]:
+    """The buttons under a game's post, in order (none: empty).  In a lobby: Join, Leave, Start, Add
+    computer player, Cancel; while a game runs: Play my turn and My hand (and the vote, when one is open);
+    once it is over: My hand and Rematch."""
+    if game is None or buttons.controls is Controls.NONE:
+        return []
+    with speaking(buttons.language):  # labelled in the language of the message they are under
+        return _post_items(game, buttons)
+
+
+def _post_items(game: int, buttons: Buttons) -> list[discord.ui.Item[Any]]:
+    if buttons.controls is Controls.LOBBY:
+        return [JoinButton(game, pgettext("button", "Join"), discord.ButtonStyle.success),
+                LeaveButton(game, pgettext("button", "Leave")),
+                StartButton(game, pgettext("button", "Start"), discord.ButtonStyle.primary),
+                AddBotButton(game, _("Add computer player")),
+                CancelButton(game, _("Cancel table"), discord.ButtonStyle.danger)]
+    items: list[discord.ui.Item[Any]] = []
+    if buttons.controls is Controls.TURN:
+        items.append(PlayButton(game, buttons.move))
+    items.append(HandButton(game, _("My hand")))
+    if buttons.boards:
+        items.append(BoardsButton(game, _("All boards")))
+    if buttons.rematch:
+        items.append(RematchButton(game, pgettext("button", "Rematch"), discord.ButtonStyle.success))
+    if buttons.vote_on:
+        items.append(VoteReplaceButton(game, _("Vote: replace {name}", name=buttons.vote_on),
+                                       discord.ButtonStyle.primary))
+        items.append(VoteEndButton(game, _("Vote: end the game"), discord.ButtonStyle.danger))
+    return items
 
 
 def confirm_view(verb: str, game: int, label: str) -> discord.ui.View:

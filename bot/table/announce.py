@@ -100,7 +100,20 @@ def post(engine: AnyEngine, table: Table, text: str, mentions: Sequence[int] = (
     """A post in the game's channel, with the board (when the game has one) and its buttons."""
     drawn = board(engine, table, marked=role == "turn") if picture and table.state is not None else None
     return ChannelPost(text, people(mentions), drawn, buttons=buttons(engine, table, vote_on),
-                       game_id=table.game.id, channel_id=table.game.channel_id, role=role, since=since)
+                       game_id=table.game.id, channel_id=table.game.channel_id, role=role, since=since,
+                       seat=marked_seat(engine, table))
+
+
+def marked_seat(engine: AnyEngine, table: Table) -> int | None:
+    """The seat whose colour marks the game's post: the first to act while it runs, the winner once it is over
+    (the lowest seat among those ranked first), else none."""
+    result = table.game.result
+    if result is not None:
+        ranks = result.get("ranks") or []
+        return min(range(len(ranks)), key=lambda s: (ranks[s], s)) if ranks else None
+    if table.game.status is Status.RUNNING and table.state is not None:
+        return next(iter(engine.to_act(table.state)), None)
+    return None
 
 
 def turn_line(engine: AnyEngine, table: Table) -> str:
@@ -210,7 +223,8 @@ def turn_edit(engine: AnyEngine, table: Table, lead: Sequence[str] = (), news: s
     """The turn's message, told again as it stands now (its board too)."""
     return ChannelEdit(table.game.id, table.game.channel_id, turn_text(engine, table, lead), buttons(engine, table),
                        role="turn", picture=board(engine, table, marked=True),
-                       mentions=people([table.user_of(s) for s in engine.to_act(table.state)]), news=news)
+                       mentions=people([table.user_of(s) for s in engine.to_act(table.state)]), news=news,
+                       seat=marked_seat(engine, table))
 
 
 def start_messages(engine: AnyEngine, table: Table) -> tuple[ChannelPost, tuple[PrivateMessage, ...]]:

@@ -105,6 +105,8 @@ class ChannelPost:
     role: str = ""                     # "lobby", "turn" (the turn's message, edited as it goes on), "final"
     since: int | None = None           # a turn's message: the action it was posted after
     key: str = ""                      # set for an announcement in the outbox
+    #: The seat whose colour marks the post (as the images draw it): the first to act, or the winner.
+    seat: int | None = None
 
     @property
     def view(self) -> Mapping[str, Any] | None:
@@ -145,6 +147,7 @@ class ChannelEdit:
     mentions: tuple[int, ...] = ()     # the message's mentions, kept (an edit pings nobody anew)
     news: str = ""                     # what this change adds (for a reader who sees only changes: the console)
     key: str = ""
+    seat: int | None = None            # the seat whose colour marks the message (as in ChannelPost)
 
     @property
     def view(self) -> Mapping[str, Any] | None:
@@ -167,7 +170,7 @@ def to_outgoing(item: Announcement) -> Outgoing:
     if isinstance(item, ChannelPost):
         return Outgoing(item.key, item.game_id, "post", channel_id=item.channel_id, role=item.role,
                         body={"text": item.text, "mentions": list(item.mentions), "buttons": item.buttons.to_json(),
-                              "since": item.since},
+                              "since": item.since, "seat": item.seat},
                         picture=item.picture.to_json() if item.picture else None)
     if isinstance(item, PrivateMessage):
         return Outgoing(item.key, item.game_id, "dm", channel_id=item.channel_id, user_id=item.user_id,
@@ -175,7 +178,7 @@ def to_outgoing(item: Announcement) -> Outgoing:
                         picture=item.picture.to_json() if item.picture else None)
     return Outgoing(item.key, item.game_id, "edit", channel_id=item.channel_id, role=item.role,
                     body={"text": item.text, "mentions": list(item.mentions), "buttons": item.buttons.to_json(),
-                          "news": item.news},
+                          "news": item.news, "seat": item.seat},
                     picture=item.picture.to_json() if item.picture else None)
 
 
@@ -185,7 +188,8 @@ def from_outgoing(out: Outgoing) -> Announcement:
     if out.kind == "post":
         return ChannelPost(body["text"], tuple(body.get("mentions", ())), picture,
                            buttons=Buttons.from_json(body.get("buttons", {})), game_id=out.game_id,
-                           channel_id=out.channel_id, role=out.role, since=body.get("since"), key=out.key)
+                           channel_id=out.channel_id, role=out.role, since=body.get("since"), key=out.key,
+                           seat=body.get("seat"))
     if out.kind == "dm":
         assert out.user_id is not None
         return PrivateMessage(out.user_id, body["text"], picture, game_id=out.game_id, channel_id=out.channel_id,
@@ -193,7 +197,7 @@ def from_outgoing(out: Outgoing) -> Announcement:
     assert out.game_id is not None and out.channel_id is not None
     return ChannelEdit(out.game_id, out.channel_id, body["text"], Buttons.from_json(body.get("buttons", {})),
                        role=out.role, picture=picture, mentions=tuple(body.get("mentions", ())),
-                       news=body.get("news", ""), key=out.key)
+                       news=body.get("news", ""), key=out.key, seat=body.get("seat"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -237,12 +237,12 @@ def test_every_announcement_reads_back_from_the_store_as_it_was_written() -> Non
     board = Picture("sprint", "board", {"positions": [1, 2]}, ("Ann", "Bo"))
     items = [
         ChannelPost("a post", (1, 2), board, buttons=Buttons(Controls.TURN, 7, vote_on="Bo"), game_id=3,
-                    channel_id=4, role="turn", since=12, key="k1"),
+                    channel_id=4, role="turn", since=12, key="k1", seat=1),
         ChannelPost("a lobby", buttons=Buttons(Controls.LOBBY), game_id=3, channel_id=4, role="lobby", key="k2"),
         PrivateMessage(5, "a hand", Picture("sprint", "hand", {"hand": [1]}, ("Ann", "Bo"), 1), game_id=3,
                        channel_id=4, key="k3"),
         ChannelEdit(3, 4, "an edit", Buttons(Controls.OVER, rematch=True), role="turn", picture=board,
-                    mentions=(2,), news="what is new", key="k4"),
+                    mentions=(2,), news="what is new", key="k4", seat=0),
         ChannelEdit(3, 4, "a lobby edit", key="k5"),
     ]
     for item in items:

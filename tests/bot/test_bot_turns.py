@@ -136,6 +136,15 @@ async def test_a_post_says_the_turn_its_board_shows(store: Store, game: str) -> 
     assert any(text.endswith(f"turn {number}") for text in header_texts(game, post))
 
 
+@pytest.mark.parametrize("game", engines.names())
+async def test_a_post_is_marked_with_the_seat_to_act(store: Store, game: str) -> None:
+    """The turn's post (new or edited) carries the seat to act: Discord shows it in that seat's colour."""
+    table = await Game.start(TableService(store), game)
+    for turn in (2, 3, 5):
+        reply = await table.play_to_turn(turn)
+        assert reply.post is not None and reply.post.seat == table.engine.to_act(table.state)[0]
+
+
 @pytest.mark.parametrize(("language", "post_says", "image_says"), [("de", "Zug {n} — am Zug: ", "Zug {n}"),
                                                                     ("pt_BR", "Turno {n}: vez de ", "turno {n}")])
 async def test_the_turn_reads_the_same_in_each_language(store: Store, language: str, post_says: str,
@@ -165,6 +174,8 @@ async def test_a_finished_game_tells_as_many_turns_as_its_log_and_its_chart(stor
     assert final.picture.kind == "standings" and len(final.picture.history) == turns  # a point per turn
     assert final.picture.history[-1] == tuple(table.engine.standing(table.state).scores)
     assert final.picture.view["turn_number"] == turns
+    ranks = table.engine.standing(table.state).ranks
+    assert final.seat == min(range(len(ranks)), key=lambda s: (ranks[s], s))  # the winner's colour marks it
     exported = ok(await table.service.export_history(CHANNEL)).text
     assert f"\n{turns}.1 " in exported and f"\n{turns + 1}.1 " not in exported  # every step, numbered by its turn
     assert "\n1.1 " in exported and "\n1.2 " in exported  # and its place in the turn

@@ -10,7 +10,7 @@ from bot.store import Status
 from bot.store.sqlite import SqliteStore
 from bot.table import TableService
 from tests.e2e.fake import FakeDiscord
-from tests.e2e.fake.models import FakeChannel, FakeMessage, FakeUser
+from tests.e2e.fake.models import MEDIA_GALLERY, FakeChannel, FakeMessage, FakeUser
 
 
 def make_bot(store: SqliteStore) -> GameBot:
@@ -23,10 +23,10 @@ async def open_table(fake: FakeDiscord, host: FakeUser, players: int | None = 3,
     kwargs = {"players": players} if players else {}
     opened = await fake.slash(host, fake.channel, "burgenland new", **kwargs, **options)
     answer = await opened.original()
-    assert answer.ephemeral and "You opened game #" in answer.content
+    assert answer.ephemeral and "You opened game #" in answer.readable
     await fake.idle()
     (thread,) = fake.threads(fake.channel)
-    assert thread.mention in answer.content
+    assert thread.mention in answer.readable
     (lobby,) = fake.messages(thread)
     assert {"Join", "Leave", "Start"} <= {c.get("label") for c in lobby.all_components()}
     return thread, lobby
@@ -51,7 +51,7 @@ async def open_menu(fake: FakeDiscord, user: FakeUser, post: FakeMessage) -> tup
     """Press **Play my turn**; returns the interaction and its ephemeral menu."""
     click = await fake.click(user, post, label="Play my turn")
     menu = await click.original()
-    assert menu.ephemeral and menu.components, menu.content
+    assert menu.ephemeral and menu.components, menu.readable
     return click, menu
 
 
@@ -86,16 +86,16 @@ async def test_a_burgenland_opening_with_three_players(fake_discord: FakeDiscord
                 "help"} <= {c["name"] for c in fake.commands()}
         thread, lobby = await open_table(fake, ann)
         await join(fake, bo, lobby)
-        assert "Bo" in fake.messages(thread)[0].content  # the lobby lists who is in
+        assert "Bo" in fake.messages(thread)[0].readable  # the lobby lists who is in
         await join(fake, cy, lobby)  # the third seat starts the game
 
         # One start post with the board, mentioning everyone; each player's hand by DM as a PNG.
         (start,) = board_posts(fake, thread)
         assert start.attachments[0].is_png and all(start.mentions(u) for u in users)
-        assert "has started" in fake.messages(thread)[0].content
+        assert "has started" in fake.messages(thread)[0].readable
         for user in users:
             (dm,) = fake.dms(user)
-            assert dm.attachments and dm.attachments[0].is_png and "seat" in dm.content
+            assert dm.attachments and dm.attachments[0].is_png and "seat" in dm.readable
 
         # Move 1 by the menu: a select (many choices), then the follow-up step by a button.
         first = await to_act(bot, thread, users)
@@ -103,24 +103,27 @@ async def test_a_burgenland_opening_with_three_players(fake_discord: FakeDiscord
         await choose(fake, first, menu, "Take 2 cards")
         # Still the same player's turn: no new post; the turn's message (the start post) is edited to say it.
         (same,) = board_posts(fake, thread)
-        assert same.id == start.id and "takes 2 cards" in same.content and len(same.history) == 1
+        assert same.id == start.id and "takes 2 cards" in same.readable and len(same.history) == 1
+        # The edit is a layout again (the flag kept), with the new board shown in its gallery.
+        assert same.is_layout and same.history[0]["flags"] == same.flags and len(same.attachments) == 1
+        assert same.layout(MEDIA_GALLERY)[0]["items"][0]["media"]["url"] == same.attachments[0].url
         await choose(fake, first, menu, "End turn")
         posts = board_posts(fake, thread)
         second = await to_act(bot, thread, users)
         # The turn passes on: one new post, pinging the next player, saying what happened since their turn.
         assert len(posts) == 2 and posts[-1].mention_ids == [second.id]
-        assert "Since your last turn:" in posts[-1].content and "takes 2 cards" in posts[-1].content
-        assert "Your turn is over" in menu.content or "Played: End turn" in menu.content
+        assert "Since your last turn:" in posts[-1].readable and "takes 2 cards" in posts[-1].readable
+        assert "Your turn is over" in menu.readable or "Played: End turn" in menu.readable
 
         # Move 2 by /move with autocomplete: the suggestions are legal moves, keys as values.
         choices = await fake.autocomplete(second, thread, "move", option="text", text="take")
         assert {"name": "Take 2 cards", "value": "take"} in choices
         played = await fake.slash(second, thread, "move", text="take")
-        assert "Played: Take 2 cards" in (await played.original()).content
+        assert "Played: Take 2 cards" in (await played.original()).readable
         await fake.idle()
         assert len(board_posts(fake, thread)) == 2  # the turn's message was edited
         # The mover's DM shows the two cards they drew; nobody else hears of them privately.
-        assert "takes 2 cards:" in fake.dms(second)[-1].content
+        assert "takes 2 cards:" in fake.dms(second)[-1].readable
         (third,) = (u for u in users if u not in (first, second))
         assert len(fake.dms(first)) == 2 and len(fake.dms(third)) == 1  # only hands that changed
 
@@ -167,7 +170,7 @@ async def test_a_payment_step_by_step_posts_once(fake_discord: FakeDiscord, stor
         changed = [m for m in fake.messages(thread)
                    if m.author_id == fake.bot.id and (m.id, len(m.history)) not in before]
         # The finished build is told once: the turn's message edited, or (when it ended the turn) a new post.
-        assert len(changed) == 1 and "builds a" in changed[0].content and changed[0].attachments
+        assert len(changed) == 1 and "builds a" in changed[0].readable and changed[0].attachments
 
 
 def bot_user(user: FakeUser):  # type: ignore[no-untyped-def]
@@ -186,14 +189,14 @@ async def test_closed_dms_are_announced_once_and_hands_served_ephemerally(
         await fake.idle()
         thread, lobby = await open_table(fake, ann, players=2)
         await join(fake, bo, lobby)
-        notices = [m for m in fake.messages(thread) if "can't send you direct messages" in m.content]
+        notices = [m for m in fake.messages(thread) if "can't send you direct messages" in m.readable]
         assert len(notices) == 1 and notices[0].mentions(bo)
         assert fake.dms(bo) == [] and len(fake.dms(ann)) == 1
         # Moves go on; Bo is not told again.
         player = await to_act(bot, thread, [ann, bo])
         await bot.service.act(thread.id, bot_user(player), "take")
         await fake.idle()
-        assert len([m for m in fake.messages(thread) if "can't send you direct messages" in m.content]) == 1
+        assert len([m for m in fake.messages(thread) if "can't send you direct messages" in m.readable]) == 1
         # The hand comes ephemerally, with its image, from the button and from /hand.
         post = board_posts(fake, thread)[-1]
         shown = await (await fake.click(bo, post, label="My hand")).original()
@@ -225,7 +228,7 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(
             message = await interaction.original()  # type: ignore[attr-defined]
             assert message.ephemeral, message
             for word in words:
-                assert word in message.content, message.content
+                assert word in message.readable, message.readable
 
         await refused(await fake.slash(first, thread, "move", text="fly to the moon"), "is not a move",
                       "Did you mean `take`", "`help`")
@@ -245,7 +248,7 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(
         moved = (await bot.service.snapshot(thread.id)).move_number
         await choose(fake, first, menu, "Take 2 cards")
         stale = fake.ephemerals(first)[-1]
-        assert "moved on" in stale.content
+        assert "moved on" in stale.readable
         assert (await bot.service.snapshot(thread.id)).move_number == moved
 
 
@@ -262,9 +265,9 @@ async def test_a_full_table_refuses_a_stranger(fake_discord: FakeDiscord, store:
         await join(fake, late, lobby)
         eve = fake.add_member("Eve")
         refusal = await (await fake.click(eve, lobby, label="Join")).followups(1)
-        assert "full" in refusal[0].content and refusal[0].ephemeral
+        assert "full" in refusal[0].readable and refusal[0].ephemeral
         not_host = await (await fake.click(bo, lobby, label="Start")).followups(1)
-        assert "Only" in not_host[0].content or "only" in not_host[0].content
+        assert "Only" in not_host[0].readable or "only" in not_host[0].readable
         await (await fake.click(ann, lobby, label="Start")).callback()
         await fake.idle()
         assert (await bot.service.snapshot(thread.id)).game.status is Status.RUNNING
@@ -286,7 +289,7 @@ async def test_buttons_survive_a_restart(fake_discord: FakeDiscord, store: Sqlit
         first = await to_act(bot, thread, [ann, bo])
         _, menu = await open_menu(fake, first, start)
         await choose(fake, first, menu, "Take 2 cards")
-        assert "takes 2 cards" in board_posts(fake, thread)[-1].content
+        assert "takes 2 cards" in board_posts(fake, thread)[-1].readable
 
 
 async def test_the_end_of_a_game_and_the_lists(fake_discord: FakeDiscord, store: SqliteStore) -> None:
@@ -299,14 +302,14 @@ async def test_the_end_of_a_game_and_the_lists(fake_discord: FakeDiscord, store:
         await join(fake, bo, lobby)
         first = await to_act(bot, thread, [ann, bo])
         mine = await (await fake.slash(first, thread, "mygames")).original()
-        assert "#1" in mine.content
+        assert "#1" in mine.readable
         listed = await (await fake.slash(ann, fake.channel, "games")).original()
-        assert "game #1 (Burgenland, running)" in listed.content
+        assert "game #1 (Burgenland, running)" in listed.readable
         confirm = await (await fake.slash(bo, thread, "resign")).original()
         await (await fake.click(bo, confirm, label="Resign")).original()
         await fake.idle()
         final = fake.messages(thread)[-1]
-        assert "resigned" in final.content and "1st  Ann" in final.content and "2nd  Bo" in final.content
-        assert "Ranking and tie-break: pieces built" in final.content
+        assert "resigned" in final.readable and "1st  Ann" in final.readable and "2nd  Bo" in final.readable
+        assert "Ranking and tie-break: pieces built" in final.readable
         assert final.attachments and "Play my turn" not in [c.get("label") for c in final.all_components()]
-        assert "No game is waiting" in (await (await fake.slash(first, thread, "mygames")).original()).content
+        assert "No game is waiting" in (await (await fake.slash(first, thread, "mygames")).original()).readable

@@ -29,7 +29,7 @@ async def test_a_person_plays_a_whole_game_against_a_computer(fake_discord: Fake
             await fake.idle()
             opened = await (await fake.slash(ann, fake.channel, "buerger new", players=2, bots=1,
                                              level="easy")).original()
-            assert "Game #1 has started in" in opened.content and opened.ephemeral
+            assert "Game #1 has started in" in opened.readable and opened.ephemeral
             thread = fake.threads(fake.channel)[-1]
             hinted = False
             for _ in range(400):
@@ -41,11 +41,11 @@ async def test_a_person_plays_a_whole_game_against_a_computer(fake_discord: Fake
                 assert snap.user_ids[snap.to_act[0]] == ann.id, "the computer did not play its turn"
                 if not hinted:  # once: the hint is Ann's alone and names a move she may play
                     hint = await (await fake.slash(ann, thread, "hint")).original()
-                    assert hint.ephemeral and hint.content.startswith("💡 Game #1: I would play **")
+                    assert hint.ephemeral and hint.readable.startswith("💡 Game #1: I would play **")
                     hinted = True
                 choices = (await bot.service.moves(thread.id, User(ann.id, ann.name))).choices
                 answer = await (await fake.slash(ann, thread, "move", text=choices[0].key)).original()
-                assert "Played:" in answer.content, answer.content
+                assert "Played:" in answer.readable, answer.readable
             snap = await bot.service.snapshot(thread.id)
             assert snap.game.status is Status.FINISHED and snap.game.result is not None
             bot_seat = next(i for i, u in enumerate(snap.user_ids) if u < 0)
@@ -53,7 +53,7 @@ async def test_a_person_plays_a_whole_game_against_a_computer(fake_discord: Fake
             moves = await store.live_actions(1)
             assert sum(a.seat == bot_seat for a in moves) > 10  # the computer played its share
             posts = said_in(fake, thread)
-            assert any("Bot 1 (easy)" in m.content for m in posts)
+            assert any("Bot 1 (easy)" in m.readable for m in posts)
             assert all(all(i > 0 for i in m.mention_ids) for m in posts)
             assert all(d.channel_id == fake.dm_channel(ann).id for d in fake.dms(ann))
     finally:
@@ -74,15 +74,15 @@ async def test_only_the_host_adds_a_computer_player(fake_discord: FakeDiscord, t
             await fake.idle()
             thread = fake.threads(fake.channel)[-1]
             lobby = fake.messages(thread)[0]
-            assert "Hints: on" in lobby.content
+            assert "Hints: on" in lobby.readable
             await (await fake.click(bo, lobby, label="Add computer player")).callback()
             await fake.idle()
             refused = fake.ephemerals(bo)[-1]
-            assert "Only the player who opened game #1" in refused.content
-            assert "Bot 1" not in fake.messages(thread)[0].content
+            assert "Only the player who opened game #1" in refused.readable
+            assert "Bot 1" not in fake.messages(thread)[0].readable
             await (await fake.click(ann, lobby, label="Add computer player")).callback()
             await fake.idle()
-            assert "Bot 1 (normal)" in fake.messages(thread)[0].content
+            assert "Bot 1 (normal)" in fake.messages(thread)[0].readable
             await (await fake.click(bo, lobby, label="Join")).callback()
             await fake.idle()
             await bot.autoplay.idle()

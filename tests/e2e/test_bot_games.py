@@ -21,8 +21,18 @@ from bot.table import TableService
 from bot.table.results import User
 from bot.text import fill_seats, plain_name
 from engines import registry
+from render.palette import player_colour
 from tests.e2e.fake import FakeDiscord
-from tests.e2e.fake.models import FakeChannel, FakeMessage, FakeUser
+from tests.e2e.fake.models import (
+    ACTION_ROW,
+    CONTAINER,
+    FLAG_COMPONENTS_V2,
+    MEDIA_GALLERY,
+    TEXT_DISPLAY,
+    FakeChannel,
+    FakeMessage,
+    FakeUser,
+)
 
 #: Keys' first words a purposeful player prefers (the rest are picked now and then).
 PREFERRED = ("pay", "build", "place", "buy", "move", "take", "roll", "score", "end", "left", "right", "dice",
@@ -51,6 +61,30 @@ async def play_through_menu(fake: FakeDiscord, user: FakeUser, post: FakeMessage
     return False
 
 
+def colour(seat: int) -> int:
+    """The seat's colour as the images draw it, as Discord's accent colours are given (0xRRGGBB)."""
+    red, green, blue = player_colour(seat)
+    return red << 16 | green << 8 | blue
+
+
+def assert_layout(post: FakeMessage, accent: int, pings: FakeUser) -> None:
+    """A post with an image is one Components V2 container: the colour of ``accent``'s seat, a text that
+    pings ``pings``, the board in a gallery described by its alt text, and the buttons."""
+    assert post.is_layout and not post.content and not post.embeds, post
+    (container,) = post.components
+    assert container["type"] == CONTAINER and container.get("accent_color") == accent, container.get("accent_color")
+    (text,) = post.layout(TEXT_DISPLAY)
+    assert pings.mention in text["content"] and post.mentions(pings)
+    (gallery,) = post.layout(MEDIA_GALLERY)
+    (item,) = gallery["items"]
+    (image,) = post.attachments
+    assert item["media"]["url"] == image.url and item.get("description") and item["description"] == image.description
+    # The buttons, in action rows inside the container (the one top-level component).
+    rows = [c for c in container["components"] if c["type"] == ACTION_ROW]
+    assert rows and all(1 <= len(r["components"]) <= 5 and all(b["type"] == 2 for b in r["components"]) for r in rows)
+    assert sorted(b["custom_id"] for r in rows for b in r["components"]) == sorted(post.custom_ids)
+
+
 def said_in(fake: FakeDiscord, thread: FakeChannel) -> list[FakeMessage]:
     """The bot's messages in the game's thread (not the private ones)."""
     return [m for m in fake.messages(thread) if m.author_id == fake.bot.id]
@@ -75,7 +109,7 @@ async def play_whole_game(fake: FakeDiscord, bot: GameBot, game: str, users: lis
         # One message per turn: a move posts anew only when the turn passes on (or the game ends);
         # otherwise the turn's message is edited.
         now = said_in(fake, thread)
-        assert len(now) - len(said) <= 1, [m.content[:60] for m in now[len(said):]]
+        assert len(now) - len(said) <= 1, [m.readable[:60] for m in now[len(said):]]
         if len(now) > len(said):
             assert snap.to_act != acting, "a new post while the same turn goes on"
         said, acting = now, snap.to_act
@@ -86,6 +120,11 @@ async def play_whole_game(fake: FakeDiscord, bot: GameBot, game: str, users: lis
         key = pick(choose, [c.key for c in reply.choices])
         label = next(c.label for c in reply.choices if c.key == key)
         posts = [m for m in fake.messages(thread) if m.attachments]
+        # The turn's post (new, or edited within the turn) is in the colour of the player to act and pings them.
+        assert_layout(posts[-1], colour(snap.to_act[0]), user)
+        if move == 0:  # its buttons work
+            hand = await (await fake.click(user, posts[-1], label="My hand")).original()
+            assert hand.ephemeral and hand.attachments and hand.attachments[0].is_png
         if move % 3 == 0 and await play_through_menu(fake, user, posts[-1], label):
             await fake.idle()
             continue
@@ -93,7 +132,7 @@ async def play_whole_game(fake: FakeDiscord, bot: GameBot, game: str, users: lis
             offered = await fake.autocomplete(user, thread, "move", option="text", text=key)
             assert {"name": label[:100], "value": key} in offered or len(offered) == 25, (key, offered)
         answer = await (await fake.slash(user, thread, "move", text=key)).original()
-        assert "Played:" in answer.content, answer.content
+        assert "Played:" in answer.readable, answer.readable
         await fake.idle()
     pytest.fail(f"{game} did not end in 3000 moves")
 
@@ -116,12 +155,21 @@ async def test_a_complete_game_to_the_final_ranking(fake_discord: FakeDiscord, t
             snap = await bot.service.snapshot(thread.id)
             assert snap.game.status is Status.FINISHED and snap.game.result is not None
             final = [m for m in fake.messages(thread) if m.attachments][-1]
-            assert "Game over!" in final.content and "1st" in final.content
+            assert "Game over!" in final.readable and "1st" in final.readable
+            # The end screen is a layout too, in the winner's colour (the first of those ranked first).
+            ranks = snap.game.result["ranks"]
+            winner = min(range(players), key=lambda s: (ranks[s], s))
+            assert_layout(final, colour(winner), next(u for u in users if u.id == snap.user_ids[winner]))
+            # Every post with an image is a layout, and the lobby too; the lobby's buttons still work.
+            assert all(m.is_layout for m in fake.messages(thread) if m.attachments)
+            edited = [v for m in fake.messages(thread) if m.attachments for v in m.history]
+            assert all(v["flags"] & FLAG_COMPONENTS_V2 for v in edited)  # and was one before each edit
+            assert fake.messages(thread)[0].is_layout
             # The thread tells the ending: the move that ended the game (its last scoring, the hands
             # revealed) is in the final post, before the standing.
             rows = await store.live_actions(snap.game.id)
             ending = fill_seats(rows[-1].public, snap.names).replace("\n", " ")
-            assert ending and ending in final.content.split("Game over!")[0], (ending, final.content)
+            assert ending and ending in final.readable.split("Game over!")[0], (ending, final.readable)
             # The end screen: the standings drawn from the final view and the scores over the whole game,
             # a point after each turn (the engine's turn number), not after each step.
             engine = engines.get(game)
@@ -172,7 +220,7 @@ async def test_board_shows_one_players_estate(fake_discord: FakeDiscord, tmp_pat
                 everyone = await (await fake.slash(ann, thread, "board", all=True)).original()
                 turn = [m for m in fake.messages(thread) if m.attachments][-1]
                 if game == "castles-of-burgundy":
-                    assert shown.content.startswith("Bo's board") and shown.attachments[0].is_png
+                    assert shown.readable.startswith("Bo's board") and shown.attachments[0].is_png
                     whole = await (await fake.slash(ann, thread, "board")).original()
                     assert whole.attachments[0].data != shown.attachments[0].data
                     # Every estate at once: by /board all, and by the button under the turn's post.
@@ -180,10 +228,10 @@ async def test_board_shows_one_players_estate(fake_discord: FakeDiscord, tmp_pat
                     pressed = await (await fake.click(cy, turn, label="All boards")).original()
                     assert pressed.attachments[0].data == everyone.attachments[0].data and pressed.ephemeral
                 else:
-                    assert "has no separate player boards" in shown.content and not shown.attachments
-                    assert "has no separate player boards" in everyone.content and not everyone.attachments
+                    assert "has no separate player boards" in shown.readable and not shown.attachments
+                    assert "has no separate player boards" in everyone.readable and not everyone.attachments
                     assert "All boards" not in [c.get("label") for c in turn.all_components()]
                 stranger = await (await fake.slash(ann, thread, "board", player=cy)).original()
-                assert "Cy is not playing" in stranger.content and stranger.ephemeral
+                assert "Cy is not playing" in stranger.readable and stranger.ephemeral
     finally:
         await store.close()

@@ -49,11 +49,11 @@ async def test_forged_ids_change_nothing(fake_discord: FakeDiscord, store: Sqlit
         for button in owner_click.custom_ids:  # a manager of another server
             await press(fake.world.owner, owner_click, button)
         await fake.idle()
-        assert all(a.ephemeral for a in answers), [(a.ephemeral, a.content) for a in answers]
-        assert f"no game #{game} in this channel" in answers[0].content
-        assert all("moved on" in a.content for a in answers[1:6]), [a.content for a in answers]
+        assert all(a.ephemeral for a in answers), [(a.ephemeral, a.readable) for a in answers]
+        assert f"no game #{game} in this channel" in answers[0].readable
+        assert all("moved on" in a.readable for a in answers[1:6]), [a.readable for a in answers]
 
-        assert all(f"no game #{game} in this channel" in a.content for a in answers[6:]), [a.content for a in answers]
+        assert all(f"no game #{game} in this channel" in a.readable for a in answers[6:]), [a.readable for a in answers]
         snap = await bot.service.snapshot(thread.id)
         assert snap.game.status is Status.LOBBY and snap.names == ("Ann",)  # nobody seated, nothing ended
         assert fake.dms(mallory) == [] and not fake.errors

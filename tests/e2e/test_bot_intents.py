@@ -42,6 +42,6 @@ async def test_the_bot_identifies_with_guilds_only_and_gets_no_messages(fake_dis
             thread = fake.threads(fake.channel)[-1]
             await (await fake.click(bo, fake.messages(thread)[0], label="Join")).callback()
             await fake.idle()
-            assert "Game #1 of Bürger" in fake.messages(thread)[-1].content
+            assert "Game #1 of Bürger" in fake.messages(thread)[-1].readable
     finally:
         await store.close()

@@ -37,7 +37,7 @@ async def test_each_player_reads_their_language_and_the_thread_the_games(fake_di
             assert move["description_localizations"]["de"] != move["description"]
 
             opened = await (await fake.slash(ana, fake.channel, "buerger new", players=2)).original()
-            assert opened.ephemeral and "#1" in opened.content and "You opened" not in opened.content
+            assert opened.ephemeral and "#1" in opened.readable and "You opened" not in opened.readable
             thread = fake.threads(fake.channel)[-1]
             lobby = said_in(fake, thread)[0]
             with speaking("de"):
@@ -48,10 +48,10 @@ async def test_each_player_reads_their_language_and_the_thread_the_games(fake_di
             await fake.idle()
             seats = (await bot.service.snapshot(thread.id)).user_ids   # the seating is drawn at the start
             with speaking("pt_BR"):
-                assert fake.dms(ana)[0].content == W.your_seat(seats.index(ana.id), 1)
+                assert fake.dms(ana)[0].readable == W.your_seat(seats.index(ana.id), 1)
             with speaking("de"):
-                assert fake.dms(jonas)[0].content == W.your_seat(seats.index(jonas.id), 1)
-                start = said_in(fake, thread)[-1].content
+                assert fake.dms(jonas)[0].readable == W.your_seat(seats.index(jonas.id), 1)
+                start = said_in(fake, thread)[-1].readable
                 assert "Partie #1" in start and "Game #1" not in start
                 # The images' alt text too: the board's in the table's language, each hand's in its reader's.
                 board_alt = [a.description for m in said_in(fake, thread) for a in m.attachments][-1] or ""
@@ -73,6 +73,6 @@ async def test_each_player_reads_their_language_and_the_thread_the_games(fake_di
             assert labels != english
             answer = await (await fake.slash(mover, thread, "move", text=suggested[0]["value"])).original()
             with speaking(language):
-                assert answer.ephemeral and answer.content.startswith(W.played("").strip())
+                assert answer.ephemeral and answer.readable.startswith(W.played("").strip())
     finally:
         await store.close()

@@ -135,7 +135,7 @@ async def test_a_press_costs_one_service_call_one_lock_and_one_read(fake_discord
             assert (counter.total("call."), counter.total("lock"), counter.total("read.")) == (1, 1, 1), \
                 counter.counts
             counter.on = False
-            assert "takes 2 cards" in [m for m in fake.messages(thread) if m.attachments][-2].content
+            assert "takes 2 cards" in [m for m in fake.messages(thread) if m.attachments][-2].readable
     finally:
         print("one press that plays a move:", press)
 
@@ -154,12 +154,12 @@ async def test_a_server_error_on_the_post_delays_it_and_loses_nothing(fake_disco
         # Discord has a bad moment as the turn's message is to be edited with the move.
         fault = fake.fail("PATCH", "/channels/{channel_id}/messages/{message_id}", 503)
         played = await fake.slash(player, thread, "move", text="take")
-        assert "Played: Take 2 cards" in (await played.original()).content  # the move stands
+        assert "Played: Take 2 cards" in (await played.original()).readable  # the move stands
         await fake.wait_until(lambda: len(fake.dms(player)) > dms, 10, "the DM after the retry")
         await fake.idle()
         assert fault.hits == 1
         assert fake.messages(thread) == posts  # no new message: the turn's message says it
-        assert "takes 2 cards" in posts[-1].content and len(posts[-1].history) == 1
+        assert "takes 2 cards" in posts[-1].readable and len(posts[-1].history) == 1
         assert len(fake.dms(player)) == dms + 1   # after the edit (the game's order is kept), once
         assert await store.pending_announcements(100) == []
 
@@ -177,7 +177,7 @@ async def test_rate_limits_are_waited_out(fake_discord: FakeDiscord, store: Sqli
         await (await fake.slash(player, thread, "move", text="take")).original()
         await fake.wait_until(lambda: turn.history, 10, "the edit after the waits")
         await fake.idle(quiet=0.3)
-        assert fault.hits == 2 and len(turn.history) == 1 and "takes 2 cards" in turn.content
+        assert fault.hits == 2 and len(turn.history) == 1 and "takes 2 cards" in turn.readable
 
 
 async def test_a_channel_that_is_gone_drops_its_posts_and_other_games_go_on(fake_discord: FakeDiscord,
@@ -213,4 +213,4 @@ async def test_a_deleted_turn_message_is_said_anew(fake_discord: FakeDiscord, st
         await (await fake.slash(player, thread, "move", text="take")).original()
         await fake.idle()
         anew = fake.messages(thread)[-1]
-        assert anew.id != turn.id and "takes 2 cards" in anew.content and anew.attachments
+        assert anew.id != turn.id and "takes 2 cards" in anew.readable and anew.attachments

@@ -55,7 +55,7 @@ async def test_two_processes_split_the_servers_over_one_database(fake_discord: F
             await fake.idle()
             ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
             opened = await (await fake.slash(ann, fake.channel, "buerger new", players=2)).original()
-            assert "You opened game #1" in opened.content
+            assert "You opened game #1" in opened.readable
             thread = fake.threads(fake.channel)[-1]
             await (await fake.click(bo, fake.messages(thread)[0], label="Join")).callback()
             await fake.idle()

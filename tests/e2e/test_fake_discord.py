@@ -17,7 +17,9 @@ import discord
 import pytest
 from discord import app_commands
 
-from tests.e2e.fake import FakeDiscord
+from tests.e2e.fake import FakeDiscord, UploadedFile
+from tests.e2e.fake.models import FLAG_COMPONENTS_V2
+from tests.e2e.fake.world import FormError
 
 
 def tiny_png(width: int = 3, height: int = 2) -> bytes:
@@ -330,6 +332,153 @@ async def test_dynamic_item_button_survives_a_restart(fake_discord: FakeDiscord)
         joined = await (await fake_discord.click(ann, post, "join:42")).reply()
         assert joined.content == f"{ann.mention} joined table 42" and not joined.ephemeral
     assert fake_discord.gateway.identifies == 2
+
+
+class LayoutJoin(discord.ui.DynamicItem[discord.ui.Button[discord.ui.LayoutView]], template=r"seat:(?P<table>\d+)"):
+    """A restart-proof button inside a Components V2 layout (in an action row in a container)."""
+
+    def __init__(self, table: int) -> None:
+        super().__init__(discord.ui.Button(label="Take a seat", custom_id=f"seat:{table}"))
+        self.table = table
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> LayoutJoin:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"seated at {self.table}", ephemeral=True)
+
+
+def table_layout(text: str, image: str | None, alt: str = "the board", colour: int = 0x3366FF
+                 ) -> discord.ui.LayoutView:
+    container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(accent_colour=colour)
+    container.add_item(discord.ui.TextDisplay(text))
+    if image is not None:
+        container.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{image}", description=alt)))
+    container.add_item(discord.ui.ActionRow(LayoutJoin(7)))
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(container)
+    return view
+
+
+async def test_components_v2_layouts_are_sent_edited_read_and_clicked(fake_discord: FakeDiscord) -> None:
+    client, _ = make_bot()
+    client.add_dynamic_items(LayoutJoin)
+    ann, bo = fake_discord.add_member("Ann"), fake_discord.add_member("Bo")
+    channel, png = fake_discord.channel, tiny_png(4, 4)
+    async with fake_discord.running(client):
+        target = client.get_partial_messageable(channel.id)
+        sent = await target.send(view=table_layout(f"{ann.mention} to play", "b.png"), nonce="n1",
+                                 file=discord.File(io.BytesIO(png), "b.png"),
+                                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(ann.id)]))
+        (post,) = fake_discord.messages(channel)
+        assert post.is_layout and post.content == "" and post.readable == f"{ann.mention} to play"
+        assert post.mentions(ann) and not post.mentions(bo) and sent.flags.components_v2
+        (item,) = post.layout(12)[0]["items"]
+        assert item["description"] == "the board" and item["media"]["url"] == post.attachments[0].url
+        assert (await target.send(view=table_layout("again?", "b.png"), nonce="n1",
+                                  file=discord.File(io.BytesIO(png), "b.png"))).id == post.id  # the nonce holds
+        # discord.py reads the layout back (its cache and a fetch) and edits it: new words, the file kept.
+        fetched = await target.fetch_message(post.id)
+        assert fetched.flags.components_v2 and isinstance(fetched.components[0], discord.Container)
+        await target.get_partial_message(post.id).edit(view=table_layout(f"{bo.mention} to play", "b.png"))
+        assert post.readable == f"{bo.mention} to play" and post.is_layout and len(post.history) == 1
+        assert post.attachments[0].data == png
+        seated = await (await fake_discord.click(bo, post, label="Take a seat")).reply()
+        assert seated.ephemeral and seated.content == "seated at 7"
+        # A layout has no content: Discord refuses a message that has both, as an invalid form.
+        with pytest.raises(discord.HTTPException) as both:
+            await target.send("words too", view=table_layout("text", None))
+        assert both.value.status == 400 and both.value.code == 50035
+        # The flag cannot be taken away once a message has it.
+        route = discord.http.Route("PATCH", "/channels/{channel_id}/messages/{message_id}", channel_id=channel.id,
+                                   message_id=post.id)
+        with pytest.raises(discord.HTTPException) as unset:
+            await client.http.request(route, json={"flags": 0})
+        assert unset.value.code == 50035 and post.is_layout and post.readable == f"{bo.mention} to play"
+
+
+def v2_payload(*components: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    return {"flags": FLAG_COMPONENTS_V2, "components": list(components), **extra}
+
+
+def text(content: str) -> dict[str, Any]:
+    return {"type": 10, "content": content}
+
+
+def gallery(*urls: str, description: str = "alt") -> dict[str, Any]:
+    return {"type": 12, "items": [{"media": {"url": u}, "description": description} for u in urls]}
+
+
+def container(*children: dict[str, Any]) -> dict[str, Any]:
+    return {"type": 17, "accent_color": 0xFF00FF, "components": list(children)}
+
+
+BUTTON_ROW = {"type": 1, "components": [{"type": 2, "style": 1, "label": "Go", "custom_id": "go"}]}
+BOARD = "attachment://board.png"
+#: Each V2 rule at its limit, which Discord accepts, and just past it (or broken), which it refuses.
+V2_RULES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
+    "no content": (v2_payload(text("hi")), v2_payload(text("hi"), content="hi")),
+    "no embeds": (v2_payload(text("hi")), v2_payload(text("hi"), embeds=[{"title": "t"}])),
+    "40 components, nested ones counted": (v2_payload(container(*[text("x")] * 39)),
+                                           v2_payload(container(*[text("x")] * 40))),
+    "4000 characters over all text displays": (v2_payload(container(text("x" * 2000), text("y" * 2000))),
+                                               v2_payload(container(text("x" * 2000), text("y" * 2001)))),
+    "a gallery holds at least 1 item": (v2_payload(gallery(BOARD)), v2_payload(gallery())),
+    "a gallery holds at most 10 items": (v2_payload(gallery(*[BOARD] * 10)), v2_payload(gallery(*[BOARD] * 11))),
+    "a media description is at most 1024 characters": (v2_payload(gallery(BOARD, description="d" * 1024)),
+                                                       v2_payload(gallery(BOARD, description="d" * 1025))),
+    "a gallery's attachment:// names a file of the message": (v2_payload(gallery(BOARD)),
+                                                             v2_payload(gallery("attachment://other.png"))),
+    "a thumbnail's attachment:// names a file of the message": (
+        v2_payload({"type": 9, "components": [text("s")], "accessory": {"type": 11, "media": {"url": BOARD}}}),
+        v2_payload({"type": 9, "components": [text("s")], "accessory": {"type": 11, "media": {"url": "attachment://x.png"}}})),
+    "the top level holds layout components only": (v2_payload(container(text("t")), BUTTON_ROW),
+                                                   v2_payload(container(text("t")), BUTTON_ROW["components"][0])),
+}
+
+
+def board_file() -> list[UploadedFile]:
+    return [UploadedFile("files[0]", "board.png", "image/png", tiny_png())]
+
+
+@pytest.mark.parametrize("rule", list(V2_RULES))
+def test_a_components_v2_message_is_checked_as_discord_does(fake_discord: FakeDiscord, rule: str) -> None:
+    world, channel = fake_discord.world, fake_discord.channel
+    accepted, refused = V2_RULES[rule]
+    message = world.create_message(channel, accepted, board_file())
+    assert message.is_layout and message.attachments[0].filename == "board.png"
+    with pytest.raises(FormError) as made:
+        world.create_message(channel, refused, board_file())
+    assert (made.value.status, made.value.code) == (400, 50035), rule
+    # An edit is held to the same rules (the file uploaded first is kept on the message).
+    with pytest.raises(FormError) as edited:
+        world.edit_message(message, refused, [])
+    assert made.value.code == edited.value.code == 50035
+    world.edit_message(message, accepted, [])
+    assert message.is_layout and len(message.history) == 1
+
+
+def test_a_layout_keeps_its_flag_and_shows_only_its_own_files(fake_discord: FakeDiscord) -> None:
+    world, channel = fake_discord.world, fake_discord.channel
+    message = world.create_message(channel, v2_payload(text("turn 1"), gallery(BOARD)), board_file())
+    # An edit that keeps the file (no attachments key) may show it; one that drops it may not.
+    world.edit_message(message, v2_payload(text("turn 1, later"), gallery(BOARD)), [])
+    with pytest.raises(FormError, match="names no attachment"):
+        world.edit_message(message, {**v2_payload(text("x"), gallery(BOARD)), "attachments": []}, [])
+    # The flag cannot be unset, nor content come back while it is set.
+    with pytest.raises(FormError, match="cannot be removed"):
+        world.edit_message(message, {"flags": 0}, [])
+    with pytest.raises(FormError):
+        world.edit_message(message, {"content": "plain"}, [])
+    assert message.is_layout and message.readable == "turn 1, later" and message.content == ""
+    # A plain message may become a layout when its content goes with it.
+    plain = world.create_message(channel, {"content": "lobby"}, [])
+    with pytest.raises(FormError):
+        world.edit_message(plain, v2_payload(text("lobby, now a card")), [])
+    world.edit_message(plain, v2_payload(text("lobby, now a card"), content=None), [])
+    assert plain.is_layout and plain.readable == "lobby, now a card"
 
 
 async def test_autocomplete_choices(fake_discord: FakeDiscord) -> None:

@@ -179,6 +179,24 @@ def walk_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]
             yield from walk_components([component["component"]])
 
 
+#: Components V2 types (https://discord.com/developers/docs/components/reference#component-object-component-types).
+ACTION_ROW, BUTTON, STRING_SELECT, SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER = (
+    1, 2, 3, 9, 10, 11, 12, 13, 14, 17)
+
+
+def layout_text(components: list[dict[str, Any]]) -> str:
+    """The text displays of a Components V2 layout, in reading order, one per line."""
+    return "\n".join(c.get("content") or "" for c in walk_components(components) if c.get("type") == TEXT_DISPLAY)
+
+
+def readable_text(content: str | None, components: list[dict[str, Any]] | None, flags: int = 0) -> str:
+    """What a reader reads of a message or a message payload, whatever its form: its content, or (a
+    Components V2 layout, which has none) its text displays in order."""
+    if flags & FLAG_COMPONENTS_V2:
+        return layout_text(components or [])
+    return content or ""
+
+
 @dataclass(eq=False)
 class FakeMessage:
     """A message as the fake stores it; ``payload.message_payload`` turns it into Discord JSON."""
@@ -216,12 +234,26 @@ class FakeMessage:
         return bool(self.flags & FLAG_LOADING)
 
     @property
+    def is_layout(self) -> bool:
+        """A Components V2 message: no content, its words in text displays."""
+        return bool(self.flags & FLAG_COMPONENTS_V2)
+
+    @property
+    def readable(self) -> str:
+        """The message's words whatever its form: the content, or a V2 layout's text displays in order."""
+        return readable_text(self.content, self.components, self.flags)
+
+    def layout(self, ctype: int) -> list[dict[str, Any]]:
+        """Every component of type ``ctype`` in the message (e.g. ``CONTAINER``, ``MEDIA_GALLERY``)."""
+        return [c for c in self.all_components() if c.get("type") == ctype]
+
+    @property
     def mention_ids(self) -> list[int]:
-        return [int(m) for m in dict.fromkeys(_MENTION_RE.findall(self.content))]
+        return [int(m) for m in dict.fromkeys(_MENTION_RE.findall(self.readable))]
 
     @property
     def role_mention_ids(self) -> list[int]:
-        return [int(m) for m in dict.fromkeys(_ROLE_MENTION_RE.findall(self.content))]
+        return [int(m) for m in dict.fromkeys(_ROLE_MENTION_RE.findall(self.readable))]
 
     def mentions(self, user: FakeUser | int) -> bool:
         return (user if isinstance(user, int) else user.id) in self.mention_ids
@@ -252,8 +284,8 @@ class FakeMessage:
 
     @property
     def text(self) -> str:
-        """Content plus embed titles/descriptions/fields: handy for ``"..." in msg.text`` assertions."""
-        parts = [self.content]
+        """Readable text plus embed titles/descriptions/fields: handy for ``"..." in msg.text`` assertions."""
+        parts = [self.readable]
         for embed in self.embeds:
             parts += [embed.get("title") or "", embed.get("description") or ""]
             for fld in embed.get("fields", []):
@@ -266,7 +298,7 @@ class FakeMessage:
         extra += " loading" if self.loading else ""
         extra += " deleted" if self.deleted else ""
         files = f" files={[a.filename for a in self.attachments]}" if self.attachments else ""
-        return f"<FakeMessage id={self.id} channel={self.channel_id}{extra} content={self.content[:60]!r}{files}>"
+        return f"<FakeMessage id={self.id} channel={self.channel_id}{extra} content={self.readable[:60]!r}{files}>"
 
 
 @dataclass(eq=False)

@@ -15,13 +15,21 @@ from typing import Any
 import discord
 
 from .models import (
+    ACTION_ROW,
+    CONTAINER,
     DM,
+    FILE,
     FLAG_COMPONENTS_V2,
     FLAG_EPHEMERAL,
     FLAG_HAS_THREAD,
     FLAG_LOADING,
     GUILD_TEXT,
+    MEDIA_GALLERY,
     PUBLIC_THREAD,
+    SECTION,
+    SEPARATOR,
+    TEXT_DISPLAY,
+    THUMBNAIL,
     FakeAttachment,
     FakeChannel,
     FakeGuild,
@@ -52,8 +60,15 @@ ATTACH_FILES = discord.Permissions(attach_files=True).value
 
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 
-#: Discord's limit on an attachment's description (its alt text).
+#: Discord's limit on an attachment's description (its alt text), and on a media item's.
 ATTACHMENT_DESCRIPTION = 1024
+
+# Components V2 (https://discord.com/developers/docs/components/reference): the limits of a layout message.
+LAYOUT_COMPONENTS = 40       # components in all, nested ones counted
+LAYOUT_TEXT = 4000           # characters over all text displays
+GALLERY_ITEMS = (1, 10)
+#: What may stand at the top level of a layout message.
+LAYOUT_TOP_LEVEL = frozenset({CONTAINER, TEXT_DISPLAY, MEDIA_GALLERY, SECTION, SEPARATOR, ACTION_ROW, FILE})
 
 
 def permission_bits(*names: str) -> int:
@@ -333,7 +348,8 @@ class World:
 
     @staticmethod
     def _mentions_everyone(msg: FakeMessage) -> bool:
-        if "@everyone" not in msg.content and "@here" not in msg.content:
+        words = msg.readable
+        if "@everyone" not in words and "@here" not in words:
             return False
         allowed = msg.allowed_mentions
         return allowed is None or "everyone" in allowed.get("parse", [])
@@ -354,7 +370,9 @@ class World:
             if len(embed.get("fields") or []) > 25:
                 raise invalid_form("embeds: Must have 25 or fewer fields.")
         components = payload.get("components") or []
-        if not (int(payload.get("flags") or 0) | flags) & FLAG_COMPONENTS_V2:
+        if (int(payload.get("flags") or 0) | flags) & FLAG_COMPONENTS_V2:
+            self._validate_layout(payload, components)
+        else:
             self._validate_rows(components)
         seen: set[str] = set()
         for comp in walk_components(components):
@@ -375,18 +393,58 @@ class World:
         if not edit and empty:
             raise FormError(400, 50006, "Cannot send an empty message")
 
-    @staticmethod
-    def _validate_rows(components: list[dict[str, Any]]) -> None:
+    @classmethod
+    def _validate_rows(cls, components: list[dict[str, Any]]) -> None:
         if len(components) > 5:
             raise invalid_form(f"components: Must be 5 or fewer in length (got {len(components)} rows).")
         for row in components:
             if row.get("type") != 1:
                 raise invalid_form("components: top-level components must be action rows (type 1).")
-            children = row.get("components") or []
-            if not 1 <= len(children) <= 5:
-                raise invalid_form(f"components: an action row holds 1-5 components (got {len(children)}).")
-            if any(c.get("type") != 2 for c in children) and len(children) > 1:
-                raise invalid_form("components: a select menu must be alone in its action row.")
+            cls._validate_row(row)
+
+    @staticmethod
+    def _validate_row(row: dict[str, Any]) -> None:
+        children = row.get("components") or []
+        if not 1 <= len(children) <= 5:
+            raise invalid_form(f"components: an action row holds 1-5 components (got {len(children)}).")
+        if any(c.get("type") != 2 for c in children) and len(children) > 1:
+            raise invalid_form("components: a select menu must be alone in its action row.")
+
+    @classmethod
+    def _validate_layout(cls, payload: dict[str, Any], components: list[dict[str, Any]]) -> None:
+        """A message with the IS_COMPONENTS_V2 flag: its words are in its components, which Discord counts."""
+        if payload.get("content"):
+            raise invalid_form("content: Cannot be used with the IS_COMPONENTS_V2 flag.")
+        if payload.get("embeds"):
+            raise invalid_form("embeds: Cannot be used with the IS_COMPONENTS_V2 flag.")
+        for index, component in enumerate(components):
+            if component.get("type") not in LAYOUT_TOP_LEVEL:
+                raise invalid_form(f"components.{index}.type: {component.get('type')} cannot be a top-level component.")
+        every = list(walk_components(components))
+        if len(every) > LAYOUT_COMPONENTS:
+            raise invalid_form(f"components: Must be {LAYOUT_COMPONENTS} or fewer in total (got {len(every)}).")
+        text = sum(len(c.get("content") or "") for c in every if c.get("type") == TEXT_DISPLAY)
+        if text > LAYOUT_TEXT:
+            raise invalid_form(f"components: text displays hold {LAYOUT_TEXT} or fewer characters (got {text}).")
+        for component in every:
+            if component.get("type") == ACTION_ROW:
+                cls._validate_row(component)
+            if component.get("type") == MEDIA_GALLERY:
+                low, high = GALLERY_ITEMS
+                if not low <= len(component.get("items") or []) <= high:
+                    raise invalid_form(f"components: a media gallery holds {low}-{high} items.")
+        for media in _media(every):
+            if len(media.get("description") or "") > ATTACHMENT_DESCRIPTION:
+                raise invalid_form(f"components: a media description is {ATTACHMENT_DESCRIPTION} or fewer characters.")
+
+    @staticmethod
+    def _validate_media_files(components: list[dict[str, Any]], attachments: list[FakeAttachment]) -> None:
+        """Every ``attachment://name`` a layout shows must be a file of the message (uploaded or kept)."""
+        names = {a.filename for a in attachments}
+        for media in _media(list(walk_components(components))):
+            url = (media.get("media") or {}).get("url") or ""
+            if url.startswith("attachment://") and url[len("attachment://"):] not in names:
+                raise invalid_form(f"components: media {url!r} names no attachment of the message ({sorted(names)}).")
 
     def _attachments(self, channel_id: int, payload: dict[str, Any], files: list[UploadedFile],
                      existing: list[FakeAttachment]) -> list[FakeAttachment]:
@@ -424,6 +482,9 @@ class World:
         msg_id = self.snowflake()
         # Only EPHEMERAL, SUPPRESS_EMBEDS (4), SUPPRESS_NOTIFICATIONS (4096) and COMPONENTS_V2 can be set by bots.
         flags = (int(payload.get("flags") or 0) & (FLAG_EPHEMERAL | 4 | 4096 | FLAG_COMPONENTS_V2)) | extra_flags
+        attachments = self._attachments(channel.id, payload, files, [])
+        if flags & FLAG_COMPONENTS_V2:
+            self._validate_media_files(payload.get("components") or [], attachments)
         msg = FakeMessage(
             id=msg_id, channel_id=channel.id, guild_id=channel.guild_id, author_id=self.bot.id,
             # Deep copies: the message changes later, the recorded request must not.
@@ -432,7 +493,7 @@ class World:
             type=type, allowed_mentions=payload.get("allowed_mentions"),
             message_reference=payload.get("message_reference"), interaction_id=interaction_id,
         )
-        msg.attachments = self._attachments(channel.id, payload, files, [])
+        msg.attachments = attachments
         self._link_embed_attachments(msg)
         self.messages[msg.id] = msg
         if not msg.ephemeral:
@@ -442,35 +503,53 @@ class World:
 
     @staticmethod
     def _link_embed_attachments(msg: FakeMessage) -> None:
-        """Discord serves ``attachment://name`` embed images from the attachment's CDN URL."""
+        """Discord serves ``attachment://name`` embed images and layout media from the attachment's CDN URL."""
         by_name = {a.filename: a for a in msg.attachments}
+
+        def resolved(media: Any) -> Any:
+            url = media.get("url", "") if isinstance(media, dict) else ""
+            if url.startswith("attachment://") and url[len("attachment://"):] in by_name:
+                att = by_name[url[len("attachment://"):]]
+                return {**media, "url": att.url, "proxy_url": att.url, "attachment_id": str(att.id)}
+            return media
+
         for embed in msg.embeds:
             for key in ("image", "thumbnail"):
                 media = embed.get(key)
-                url = media.get("url", "") if isinstance(media, dict) else ""
-                if url.startswith("attachment://") and url[len("attachment://"):] in by_name:
-                    att = by_name[url[len("attachment://"):]]
-                    embed[key] = {**media, "url": att.url, "proxy_url": att.url}
+                if isinstance(media, dict):
+                    embed[key] = {k: v for k, v in resolved(media).items() if k != "attachment_id"}
+        if msg.is_layout:
+            for item in _media(msg.all_components()):
+                if isinstance(item.get("media"), dict):
+                    item["media"] = resolved(item["media"])
 
     def edit_message(self, msg: FakeMessage, payload: dict[str, Any], files: list[UploadedFile]) -> FakeMessage:
         self.validate_message(payload, files, edit=True, flags=msg.flags)
+        flags = msg.flags
+        if "flags" in payload and payload["flags"] is not None:
+            if msg.flags & FLAG_COMPONENTS_V2 and not int(payload["flags"]) & FLAG_COMPONENTS_V2:
+                raise invalid_form("flags: IS_COMPONENTS_V2 cannot be removed from a message.")
+            # Ephemerality cannot change on edit; SUPPRESS_EMBEDS can, and COMPONENTS_V2 can be set.
+            keep = msg.flags & (FLAG_EPHEMERAL | FLAG_HAS_THREAD)
+            flags = keep | (int(payload["flags"]) & (4 | FLAG_COMPONENTS_V2))
+        content = (payload["content"] or "") if "content" in payload else msg.content
+        embeds = (payload["embeds"] or []) if "embeds" in payload else msg.embeds
+        components = (payload["components"] or []) if "components" in payload else msg.components
+        attachments = msg.attachments
+        if files or "attachments" in payload:
+            attachments = self._attachments(msg.channel_id, payload, files, msg.attachments)
+        if flags & FLAG_COMPONENTS_V2:
+            # What the message would be: a layout keeps no content or embeds from before, and shows its own files.
+            if content or embeds:
+                raise invalid_form("content/embeds: a message with the IS_COMPONENTS_V2 flag has neither.")
+            self._validate_media_files(components, attachments)
         msg.history.append({"content": msg.content, "embeds": msg.embeds, "components": msg.components,
                             "attachments": [a.filename for a in msg.attachments], "flags": msg.flags})
-        if "content" in payload:
-            msg.content = payload["content"] or ""
-        if "embeds" in payload:
-            msg.embeds = copy.deepcopy(payload["embeds"] or [])
-        if "components" in payload:
-            msg.components = copy.deepcopy(payload["components"] or [])
+        msg.content, msg.embeds, msg.components = content, copy.deepcopy(embeds), copy.deepcopy(components)
         if "allowed_mentions" in payload:
             msg.allowed_mentions = payload["allowed_mentions"]
-        if "flags" in payload and payload["flags"] is not None:
-            # Ephemerality cannot change on edit; SUPPRESS_EMBEDS / COMPONENTS_V2 can.
-            keep = msg.flags & (FLAG_EPHEMERAL | FLAG_HAS_THREAD)
-            msg.flags = keep | (int(payload["flags"]) & (4 | FLAG_COMPONENTS_V2))
-        msg.flags &= ~FLAG_LOADING  # any edit ends the 'thinking…' state
-        if files or "attachments" in payload:
-            msg.attachments = self._attachments(msg.channel_id, payload, files, msg.attachments)
+        msg.flags = flags & ~FLAG_LOADING  # any edit ends the 'thinking…' state
+        msg.attachments = attachments
         self._link_embed_attachments(msg)
         msg.edited_at = time.time()
         return msg
@@ -510,6 +589,17 @@ class World:
                 if command["name"] == name and command.get("type", 1) == 1:
                     return command
         return None
+
+
+def _media(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The media of a layout: each gallery item and each thumbnail (``{"media": {"url": …}, "description": …}``)."""
+    found: list[dict[str, Any]] = []
+    for component in components:
+        if component.get("type") == MEDIA_GALLERY:
+            found += [i for i in component.get("items") or [] if isinstance(i, dict)]
+        elif component.get("type") == THUMBNAIL:
+            found.append(component)
+    return found
 
 
 #: Discord's locales (those a localisation may name), and its rule for a chat-input command's or option's name.
