@@ -67,6 +67,13 @@ class Table:
     #: after it.  Made at the hand-over (a replay of the log); None when not known (a computer's turn, or the
     #: table was loaded afresh: the marks are a courtesy, the board is whole without them).
     since: Mapping[str, Any] | None = dataclasses.field(default=None, compare=False, repr=False)
+    #: Per seat, the public view right after its last action, for the actions this process committed since it
+    #: loaded the table (the others' are replayed from the log when needed): a hand-over's ``since`` costs no
+    #: store read.
+    seen: Mapping[int, Mapping[str, Any]] = dataclasses.field(default_factory=dict, compare=False, repr=False)
+    #: Whether ``seen`` has every seat that ever acted (this process saw the game from its first action): a
+    #: seat missing from it has not acted yet.
+    seen_all: bool = dataclasses.field(default=False, compare=False, repr=False)
 
     @property
     def language(self) -> str:
@@ -215,7 +222,7 @@ class Tables:
             return cached
         parts = await self.store.game_parts(game_id)
         table = Table(row, tuple(parts.seats), None, parts.stats, parts.pace, parts.policy, parts.tail,
-                      parts.turn_from)
+                      parts.turn_from, seen_all=parts.stats.live == 0)
         if row.status in (Status.RUNNING, Status.FINISHED):
             table = await self._with_state(table, parts.state)
         self._tables.put(game_id, table)
@@ -350,12 +357,17 @@ class Tables:
 
     async def view_since(self, table: Table, engine: AnyEngine, moves: Sequence[tuple[int, Action, Sequence[Event]]],
                          seats: Sequence[int]) -> Mapping[str, Any] | None:
-        """The public view right after the first of ``seats`` last acted (the start, if it never did), from the
-        stored log and ``moves`` not yet stored — replayed in a worker thread, once per hand-over — or None
-        for a computer player (its turn's post is read by nobody it marks anything for)."""
+        """The public view right after the first of ``seats`` last acted (the start, if it never did): kept from
+        this process's own commits (``table.seen``), else from the stored log and ``moves`` not yet stored,
+        replayed in a worker thread; None for a computer player (its turn's post is read by nobody it marks
+        anything for)."""
         if not seats or table.seats[seats[0]].is_bot:
             return None
         seat, game = seats[0], table.game
+        if seat in table.seen:
+            return table.seen[seat]
+        if table.seen_all:  # it has not acted yet: the game's start
+            return engine.view(engine.new_game(len(table.seats), game.seed, game.options), None)
         actions = [(a.seat, a.action_key) for a in await self.store.live_actions(game.id)]
         actions += [(mover, engine.action_key(action)) for mover, action, _ in moves]
         last = max((i for i, (mover, _key) in enumerate(actions) if mover == seat), default=-1)
@@ -428,10 +440,15 @@ class Tables:
             turn_from=last.seq if handover and result is None else before.turn_from)
         if result is not None:  # the game is over: its end screen charts the scores over the whole game
             after = dataclasses.replace(after, history=await self.score_history(before, engine, moves))
-        elif handover:
-            after = dataclasses.replace(after, since=await self.view_since(before, engine, moves, to_act))
         else:
-            after = dataclasses.replace(after, since=before.since)
+            # The view after each mover's last action: the last mover's is this one; a commit of several seats'
+            # moves (computer players in a row) leaves the earlier ones' to the log.
+            movers = {m for m, _, _ in moves}
+            seen = {seat: view for seat, view in before.seen.items() if seat not in movers}
+            seen[moves[-1][0]] = after.view(engine, None)
+            after = dataclasses.replace(after, seen=seen, seen_all=before.seen_all and len(movers) == 1)
+            since = await self.view_since(after, engine, moves, to_act) if handover else before.since
+            after = dataclasses.replace(after, since=since)
         after = await self.with_readers(after)
         with speaking(after.language):  # posts in the table's language (each DM chooses its reader's)
             items = tuple(keyed(a) for a in announce(after))
