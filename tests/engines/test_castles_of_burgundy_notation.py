@@ -138,7 +138,7 @@ def test_labels_are_friendly_and_show_worker_costs() -> None:
     after, _ = E.apply(s, 0, parse(s, "die 2 take"))
     assert E.format_action(after, 0, Action.of("mine", "3")) == "Take the mine from depot 3 (1 worker)"
     assert E.format_action(s, 0, parse(s, "die 2 place ship on 18")) == (
-        "Use the 2 to place the ship from storage, then Place it on space 18 (die 2)")
+        "Use the 2 to place the ship from storage, then Place it on space 18 (die 2, blue region of 3)")
 
 
 def test_every_legal_action_round_trips_by_key_and_label() -> None:
