@@ -1,10 +1,10 @@
 """One player's estate panel: the hex estate with its tiles, and everything beside it.
 
-Left: the 37 spaces (colour, letter and die number each), covered spaces show
-their tile, completed regions are outlined in gold with a ✓.  Right: VP,
+Left: the 37 spaces (colour, letter, die number and the space's number each), covered
+spaces show their tile, regions the player completed are outlined in gold with a ✓.  Right: VP,
 silverlings, workers, dice, storage (3), goods storage (3), sold goods, bonus
-tiles and knowledge.  The empty estate is the cached static layer (one per
-estate board).  The hand passes ``placeable`` to ring the spaces each die could fill.
+tiles, knowledge and the key to the letters.  The empty estate is the cached static
+layer (one per estate board and language).  The hand passes ``placeable`` to ring the spaces each die could fill.
 """
 
 from __future__ import annotations

@@ -1,9 +1,11 @@
 """The Castles of Burgundy's pieces as cached sprites: hex spaces and tiles, goods, dice, workers.
 
 Every colour is paired with a symbol: an estate space shows its colour *and* its
-letter (B A K C M S) and die number; a tile shows its kind's colour, letter and an
-icon of what it is (building type, animal kind and count, ship, mine, castle, the
-knowledge number); goods show their number, dice their pips.
+letter (the reader's: B A K C M S in English, G T W B M S in German …) and die number,
+and carries its number on a dark plate (``space_key``: the key choices name); a tile shows
+its kind's colour, letter and an icon of what it is (building type, animal kind and count,
+ship, mine, castle, the knowledge number); goods show their number, dice their pips.
+Sprites write their texts through ``render.text.put``, so ``recording_texts`` hears them.
 """
 
 from __future__ import annotations
@@ -363,7 +365,7 @@ def space_key(img: Image.Image, centre: tuple[float, float], number: int, r: flo
     """The space's number, the key choices and the log name it by ("on space 12"): small, white on a dark plate
     low in the hex, so it reads as a label and not as the big die number above it (a tile covers it)."""
     text = str(number)
-    size = max(11, round(r * 0.27))
+    size = max(11, round(r * 0.3))
     w = font(size, True).getlength(text) + size * 0.7
     cx, y = centre[0], centre[1] + r * 0.62
     ImageDraw.Draw(img).rounded_rectangle((cx - w / 2, y - size * 0.62, cx + w / 2, y + size * 0.62),
