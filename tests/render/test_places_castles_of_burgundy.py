@@ -50,8 +50,8 @@ POINTS = (0.0, 0.5, 0.9)
 
 @dataclass(frozen=True)
 class Place:
-    """A place a choice names: ``kind`` space, depot, black, depot-goods, goods (in storage) or stored; ``what`` its
-    number or tile token."""
+    """A place a choice names: ``kind`` space, depot, black, depot-goods, kept (goods a ship brings: "depot:type"),
+    goods (in storage) or stored; ``what`` its number or tile token."""
 
     kind: str
     what: str
@@ -104,6 +104,9 @@ def places(state: State, seat: int, action: Action) -> list[Place]:
             found.append(Place("depot", step[1]))
         elif verb == "goods":
             found += [Place("depot-goods", d) for d in step[1:]]
+        elif verb == "keep" and top is not None:  # goods a ship brings, still on their depots
+            found += [Place("kept", f"{d}:{g}") for g in step[1:] for d in top.depots
+                      if int(g) in state.depot_goods[d - 1]]
         elif verb in D.TOKEN_KIND and len(step) == 2 and kind in ("take", "buy"):
             found.append(Place("black", verb) if step[1] == "black" else Place("depot", step[1]))
         if state.actor == seat and step is not action.steps[-1]:
@@ -122,6 +125,9 @@ def _in_view(view: Any, seat: int, place: Place) -> bool:
         return place.what in view["depots"]["black"]
     if place.kind == "depot-goods":
         return bool(view["depot_goods"].get(place.what))
+    if place.kind == "kept":
+        depot, goods = place.what.split(":")
+        return int(goods) in view["depot_goods"].get(depot, [])
     if place.kind == "goods":
         return info["goods"].get(place.what, 0) > 0
     return place.what in info["storage"]
@@ -129,8 +135,9 @@ def _in_view(view: Any, seat: int, place: Place) -> bool:
 
 def _named(label: str, place: Place) -> bool:
     """The action's label (in the language spoken) names the place."""
-    if place.kind in ("space", "depot", "depot-goods", "goods"):
-        return re.search(rf"(?<!\d){place.what}(?!\d)", label) is not None
+    if place.kind in ("space", "depot", "depot-goods", "goods", "kept"):
+        number = place.what.split(":")[-1]
+        return re.search(rf"(?<!\d){number}(?!\d)", label) is not None
     if place.kind == "black":
         black = W._("Black depot").split()  # the drawn name's words, declined in a label ("schwarzen Depot")
         return all(word.casefold()[:5] in label.casefold() for word in black)
@@ -149,6 +156,9 @@ def _drawn(view: Any, place: Place) -> list[str]:
         return [W._("Depot {n}", n=place.what), *(str(g) for g in view["depot_goods"][place.what])]
     if place.kind == "goods":
         return [place.what]
+    if place.kind == "kept":
+        depot, goods = place.what.split(":")
+        return [W._("Depot {n}", n=depot), goods]
     return [W._("Storage"), *_tile_texts(place.what)]
 
 
@@ -180,7 +190,7 @@ def missing(language: str) -> list[str]:
             for action in E.legal_actions(state, seat):
                 label = E.format_action(state, seat, action)
                 for place in places(state, seat, action):
-                    drawn_on = board if place.kind in ("depot", "black", "depot-goods") else hand
+                    drawn_on = board if place.kind in ("depot", "black", "depot-goods", "kept") else hand
                     why = [] if _in_view(view, seat, place) else ["not in the view"]
                     why += [] if _named(label, place) else [f"not named by {label!r}"]
                     why += [f"{text!r} not drawn" for text in _drawn(view, place) if text not in drawn_on]
