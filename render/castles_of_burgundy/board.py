@@ -202,7 +202,7 @@ def _black(img: Image.Image, view: PublicView, theme: Theme) -> None:
         if i < len(tiles):
             paste(img, P.tile(tiles[i], r), centre, "mm")
         else:
-            paste(img, P.slot(r, mix(theme.panel, theme.line, 0.3), theme.line, _("empty")), centre, "mm")
+            paste(img, P.outlined_slot(r, theme.line, _("empty"), theme.muted, round(r * 0.4)), centre, "mm")
     # the face-down stacks
     sx = x0 + 8 * step - 30
     draw_text(img, (sx, box.y + 24), _("Face-down stacks: tiles left"), 18, theme.muted, bold=True, anchor="lm",

@@ -375,16 +375,18 @@ def space_key(img: Image.Image, centre: tuple[float, float], number: int, r: flo
 
 def depot_space(kind: str, r: int) -> Image.Image:
     """An empty space of a depot: an outlined slot with the kind's letter, nothing like a tile lying face down."""
-    return _depot_space(kind, r, current())
+    base = KIND_RGB[kind]
+    return outlined_slot(r, mix(base, INK, 0.25), L.kind_letter(kind), mix(base, INK, 0.45), round(r * 0.42))
 
 
 @lru_cache(maxsize=64)
-def _depot_space(kind: str, r: int, language: str) -> Image.Image:
-    base = KIND_RGB[kind]
-    sprite = _hex_sprite(r, WHITE, mix(base, INK, 0.25), max(2.0, r / 16)).copy()
-    sprite.putalpha(ImageChops.multiply(sprite.getchannel("A"), _ring_mask(sprite.size, r, max(2.0, r / 16))))
-    put(sprite, (sprite.width / 2, sprite.height / 2), L.kind_letter(kind), round(r * 0.42), mix(base, INK, 0.45),
-        bold=True, anchor="mm")
+def outlined_slot(r: int, outline: RGB, text: str, ink: RGB, size: int) -> Image.Image:
+    """An empty place for a tile drawn as a hex outline (the panel shows through) with ``text`` in it: a depot's
+    empty space, with its kind's letter or "empty" (the sprite is cached per text, hence per language)."""
+    width = max(2.0, r / 16)
+    sprite = _hex_sprite(r, WHITE, outline, width).copy()
+    sprite.putalpha(ImageChops.multiply(sprite.getchannel("A"), _ring_mask(sprite.size, r, width)))
+    put(sprite, (sprite.width / 2, sprite.height / 2), text, size, ink, bold=True, anchor="mm")
     return sprite
 
 
@@ -499,5 +501,5 @@ def die(value: int, size: int, fill: RGB = WHITE, pip: RGB = INK) -> Image.Image
 def clear_sprites() -> None:
     """Forget every cached sprite, so the next image draws (and ``render.text.recording_texts`` hears) its texts
     again: for tests, as ``render.cache.LAYERS.clear`` is for static layers."""
-    for cached in (_space, _depot_space, _tile, slot, _bonus_tile, goods):
+    for cached in (_space, outlined_slot, _tile, slot, _bonus_tile, goods):
         cached.cache_clear()

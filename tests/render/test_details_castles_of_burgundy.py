@@ -86,6 +86,16 @@ def test_an_empty_depot_space_is_an_outlined_slot_not_a_face_down_tile() -> None
     x0 = box.x + box.w / 2 - geo.DEPOT_TILE_STEP * (spaces - 1) / 2
     pixel = img.convert("RGB").getpixel((round(x0 - geo.DEPOT_R * 0.55), round(box.y + 104)))
     assert pixel == DEFAULT_THEME.panel
+    # the black depot's empty places too: its own panel shows through, "empty" written in them
+    depots[-1] = state.depots[-1][:-1]
+    view = E.view(replace(state, depots=tuple(depots)), None)
+    img = draw_board_image(view, H.names(2)).convert("RGB")
+    black = geo.BLACK
+    step = P.SQRT3 * geo.BLACK_R + 6
+    x = black.x + 210 + P.SQRT3 * geo.BLACK_R / 2 + (view["black_depot_spaces"] - 1) * step
+    inside = img.getpixel((round(x), round(black.y + black.h / 2 - geo.BLACK_R * 0.6)))  # above "empty"
+    beside = img.getpixel((round(x + geo.BLACK_R * 1.2), round(black.y + black.h / 2)))  # the panel, past the slot
+    assert inside == beside
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
