@@ -31,6 +31,9 @@ Readings we chose where the rules page is silent (each has a test):
   is laid out.
 - Tie-break "later in turn order": further back on the turn-order track at the
   end of the game (in a stack, lower is later).
+- The start castle fills its space and counts toward completing its region (rules
+  decision 6), but a region that is its space alone was covered at setup and scored
+  nothing: views do not count it among the regions the player completed.
 """
 
 from __future__ import annotations
