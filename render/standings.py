@@ -92,7 +92,12 @@ def draw_standings_image(spec: Standings[Any], view: Mapping[str, Any], names: S
     ranks: list[int] = list(result["ranks"])
     players = len(scores)
     # The rule that ranked the players, on as many rows of the header as it takes (German's tie-breaks are long).
-    rule = wrap(_("Final result · {rule}", rule=result.get("rule", "")), font(caption_size(W)), W - 2 * ROW_X)
+    # A place shared after every tie-break is said with the rule that left it shared, not under the table (where it
+    # read as if ties were never broken).
+    told = _("Final result · {rule}", rule=result.get("rule", ""))
+    if len(set(result["ranks"])) < len(result["ranks"]):
+        told = _("{result} · tied players share a place", result=told)
+    rule = wrap(told, font(caption_size(W)), W - 2 * ROW_X)
     header_h = board_header_height(W, last_rows=len(rule)) + 4
     rows_h = 20 + players * ROW_H + 36
     breakdown = spec.breakdown(view, names, W - 2 * MARGIN, theme)
@@ -141,8 +146,8 @@ def _places(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, scores: Seque
                   anchor="lm", max_width=box.w - 620)
         used = put(img, (box.right - 24, cy + 4), unit, caption_size(W), theme.muted, anchor="rm")
         put(img, (box.right - 34 - used, cy), str(scores[seat]), t, theme.ink, bold=True, anchor="rm")
-    put(img, (box.x + 20, box.bottom - 18), _("place · player · score (ties share a place)"), caption_size(W) - 8,
-        theme.muted, anchor="lm")
+    put(img, (box.x + 20, box.bottom - 18), _("place · player · score"), caption_size(W) - 8, theme.muted,
+        anchor="lm")
 
 
 def _nice_step(span: float, target: int) -> int:

@@ -8,7 +8,8 @@ be) and lays out the same way everywhere, which keeps the PNG bytes deterministi
 Text that does not fit is cut with "…" (``truncate``, ``draw_text``, ``wrap``) as a last
 resort: images must not lose information that way (only a player's display name is cut
 on purpose, in ``render.legend.display_name``).  ``recording_cuts`` lets tests see every
-cut; when nobody records, a cut costs one comparison and text that fits costs nothing.
+cut; when nobody records, a cut costs one comparison and text that fits costs nothing.  ``recording_texts`` lets
+tests read every text an image draws.
 """
 
 from __future__ import annotations
@@ -56,6 +57,27 @@ def recording_cuts() -> Iterator[list[Cut]]:
         yield mine
     finally:
         _cuts = outer
+
+
+#: The texts drawn while ``recording_texts`` is active; None otherwise.
+_texts: list[str] | None = None
+
+
+@contextmanager
+def recording_texts() -> Iterator[list[str]]:
+    """Collect every string ``put`` draws while inside (``draw_text`` and the sprites draw through it too), so a
+    test can check that what a choice names is written on the image.  Cached layers and sprites were drawn
+    before: clear their caches first (``render.cache.LAYERS``, a game's sprite caches) to hear them again.
+
+    Not for concurrent use, as ``recording_cuts``."""
+    global _texts
+    outer = _texts
+    mine: list[str] = []
+    _texts = mine
+    try:
+        yield mine
+    finally:
+        _texts = outer
 
 
 def _report(text: str, shown: str) -> None:
@@ -117,6 +139,8 @@ def put(
     """
     if not text:
         return 0.0
+    if _texts is not None:
+        _texts.append(text)
     bold = bool(bold)
     mask, left, top = _mask(text, size, bold, anchor)
     img.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)

@@ -31,6 +31,9 @@ Readings we chose where the rules page is silent (each has a test):
   is laid out.
 - Tie-break "later in turn order": further back on the turn-order track at the
   end of the game (in a stack, lower is later).
+- The start castle fills its space and counts toward completing its region (rules
+  decision 6), but a region that is its space alone was covered at setup and scored
+  nothing: views do not count it among the regions the player completed.
 """
 
 from __future__ import annotations
@@ -60,7 +63,9 @@ class CastlesOfBurgundy(StepEngine[State], state=State, rules=R, views=V, notati
     # 2: the player chooses which goods to keep (option goods; a game without it: auto);
     # 3: the state counts turns (turn_number; each start castle of the advanced estates is its player's
     #    turn): states stored before are stale, rebuilt by replaying the log
-    rules_version = 3
+    # 4: each player's state keeps where the start castle went (its region, covered at setup, is not shown as one
+    #    the player completed): states stored before lack it, rebuilt by replaying the log
+    rules_version = 4
 
     def standing(self, state: State) -> Outcome:
         return S.standing(state)
@@ -98,12 +103,13 @@ class CastlesOfBurgundy(StepEngine[State], state=State, rules=R, views=V, notati
             return _("{who} discards a stored {tile}.", who=who, tile=W.tile_name(d["tile"]))
         if kind == "place":
             how = {"castle": _("(castle's extra action)"), "cityhall": _("(city hall)")}.get(d["how"], "")
-            fields = {"who": who, "tile": W.tile_name(d["tile"]), "space": d["space"], "how": f" {how}" if how else ""}
+            fields = {"who": who, "tile": W.tile_name(d["tile"]), "space": d["space"], "die": D.SPACE_DIE[d["space"]],
+                      "how": f" {how}" if how else ""}
             if d["workers"]:
-                return ngettext("{who} places a {tile} on space {space} using {n} worker{how}.",
-                                "{who} places a {tile} on space {space} using {n} workers{how}.", d["workers"],
-                                **fields)
-            return _("{who} places a {tile} on space {space}{how}.", **fields)
+                return ngettext("{who} places a {tile} on space {space} (die {die}) using {n} worker{how}.",
+                                "{who} places a {tile} on space {space} (die {die}) using {n} workers{how}.",
+                                d["workers"], **fields)
+            return _("{who} places a {tile} on space {space} (die {die}){how}.", **fields)
         if kind == "region":
             return _("{who} completes a {kind} region of {size} in phase {phase}: {points} VP.", who=who,
                      kind=W.kind_name(d["kind"]), size=d["size"], phase=d["phase"], points=d["points"])
@@ -159,7 +165,8 @@ class CastlesOfBurgundy(StepEngine[State], state=State, rules=R, views=V, notati
             return ngettext("{who}'s {n} mine pay {silver} silverlings.", "{who}'s {n} mines pay {silver} silverlings.",
                             d["mines"], **fields)
         if kind == "start_castle":
-            return _("{who} puts the start castle on space {space}.", who=who, space=d["space"])
+            return _("{who} puts the start castle on space {space} (die {die}).", who=who, space=d["space"],
+                     die=D.SPACE_DIE[d["space"]])
         if kind == "final":
             return _("Final scoring for {who}: goods {goods}, silverlings {silver}, workers {workers}, "
                      "knowledge {knowledge} — {total} VP in all.", who=who, goods=d["goods"], silver=d["silver"],

@@ -27,7 +27,7 @@ from engines.castles_of_burgundy import data as D
 from engines.castles_of_burgundy import decisions as R
 from engines.castles_of_burgundy import options as O
 from engines.castles_of_burgundy import words as W
-from engines.castles_of_burgundy.state import Decision, State
+from engines.castles_of_burgundy.state import Decision, Player, State
 from engines.castles_of_burgundy.words import _, ngettext
 from engines.core import Action, AmbiguousAction, IllegalAction, NotationError
 from engines.i18n import N_, current
@@ -84,7 +84,7 @@ def step_label(state: State, seat: int, step: tuple[str, ...], top: Decision | N
             return _("Skip the {building}", building=W.building_name(source))
         return _("Skip the effect")
     if verb == "castle" and (top is None or top.kind == "castle"):  # else: a castle tile taken or bought
-        return _("Start castle on space {space}", space=step[1])
+        return _("Start castle on space {space} ({what})", space=step[1], what=space_words(player, int(step[1])))
     if verb == "depot":
         return _("Buy from depot {depot}: {tiles}", depot=step[1],
                  tiles=", ".join(D.TILE_TOKEN[t] for t in state.depots[int(step[1]) - 1]))
@@ -102,7 +102,8 @@ def step_label(state: State, seat: int, step: tuple[str, ...], top: Decision | N
     if verb == "on" and top is not None and top.tile >= 0:
         space = int(step[1])
         cost = O.place_cost(player, top.die, top.tile, space)
-        return _("Place it on space {space} (die {die})", space=space, die=D.SPACE_DIE[space]) + W.workers_note(cost)
+        return _("Place it on space {space} ({what})", space=space, what=space_words(player, space)) \
+            + W.workers_note(cost)
     if verb == "discard":
         return _("Discard the {tile} from storage", tile=W.tile_name(step[1]))
     if verb == "keep" and top is not None:
@@ -124,6 +125,13 @@ def step_label(state: State, seat: int, step: tuple[str, ...], top: Decision | N
             return _("Take the {tile} from the black depot", tile=tile) + W.workers_note(cost)
         return _("Take the {tile} from depot {depot}", tile=tile, depot=depot) + W.workers_note(cost)
     return " ".join(step)
+
+
+def space_words(player: Player, space: int) -> str:
+    """What an estate space is, beside its number (the key drawn on it): "die 3, blue region of 3"."""
+    estate = D.ESTATES[player.estate_no]
+    region = estate.regions[estate.region_of[space]]
+    return _("die {die}, {region}", die=D.SPACE_DIE[space], region=W.region_words(estate.colours[space], len(region)))
 
 
 def _die_label(state: State, seat: int, step: tuple[str, ...]) -> str:

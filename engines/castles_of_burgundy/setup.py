@@ -49,13 +49,15 @@ def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) ->
         start_goods, rest = rest[:D.START_GOODS], rest[D.START_GOODS:]
         estate = [EMPTY] * (D.SPACES + 1)
         storage: tuple[int, ...] = (castle,)  # advanced estates: placed by the player's first decision
+        start_castle = 0
         if estates[seat] == D.DEFAULT_ESTATE:
             estate[D.START_CASTLE_SPACE] = castle
-            storage = ()
+            storage, start_castle = (), D.START_CASTLE_SPACE
         players.append(Player(
             estate_no=estates[seat], estate=tuple(estate), storage=storage,
             goods=tuple(start_goods.count(g) for g in D.GOODS_TYPES), sold=(0,) * len(D.GOODS_TYPES),
             silver=D.START_SILVER, workers=D.START_WORKERS[order.index(seat)], vp=0, bonuses=(), dice=(),
+            start_castle=start_castle,
         ))
     state = State(
         seats=seats, rng=r, players=tuple(players), stacks=tuple(tuple(s) for s in stacks),
@@ -96,7 +98,7 @@ def place_start_castle(turn: Turn, seat: int, space: int) -> None:
     castle = player.storage[0]
     estate = list(player.estate)
     estate[space] = castle
-    turn.set_player(seat, estate=tuple(estate), storage=())
+    turn.set_player(seat, estate=tuple(estate), storage=(), start_castle=space)
     turn.event("start_castle", seat, space=space)
     left = turn.state.setup_left[1:]
     turn.update(setup_left=left, pending=(Decision("castle", "setup"),) if left else ())

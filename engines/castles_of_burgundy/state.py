@@ -28,6 +28,9 @@ class Player:
     vp: int
     bonuses: tuple[tuple[str, int], ...]  # colour bonus tiles: (kind, points)
     dice: tuple[int, ...]  # dice not yet used this round, sorted
+    #: The space the start castle went on (0 until it is placed on an advanced estate): its region, covered at
+    #: setup, scored nothing and is not one the player completed (rules decision 6).
+    start_castle: int = 0
 
     def has(self, knowledge: int) -> bool:
         """Whether this player's estate holds knowledge tile ``knowledge``."""

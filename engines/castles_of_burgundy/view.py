@@ -30,7 +30,8 @@ class PlayerInfo(TypedDict):
     estate: dict[str, str]        # space number ("1".."37") -> tile token, covered spaces only
     empty_spaces: int
     colours_complete: list[str]   # kinds whose every space is covered
-    regions_complete: int
+    regions_complete: int         # regions the player completed (not the start castle's alone, covered at setup)
+    start_castle: int             # the start castle's space (0 until placed)
     storage: list[str]            # tile tokens
     goods: dict[str, int]         # goods type ("1".."6") -> tiles stored, non-zero only
     sold: dict[str, int]          # the same for goods sold
@@ -117,7 +118,9 @@ def _player(state: State, seat: int, p: Player) -> PlayerInfo:
         "estate": {str(s): D.TILE_TOKEN[t] for s in D.SPACE_IDS if (t := p.estate[s]) != EMPTY},
         "empty_spaces": S.empty_spaces(p),
         "colours_complete": [k for k in D.KINDS if S.colour_complete(p, k)],
-        "regions_complete": sum(1 for r in estate.regions[1:] if all(p.estate[s] != EMPTY for s in r)),
+        "regions_complete": sum(1 for r in estate.regions[1:]
+                                if r != (p.start_castle,) and all(p.estate[s] != EMPTY for s in r)),
+        "start_castle": p.start_castle,
         "storage": [D.TILE_TOKEN[t] for t in p.storage],
         "goods": {str(g): n for g, n in zip(D.GOODS_TYPES, p.goods, strict=True) if n},
         "sold": {str(g): n for g, n in zip(D.GOODS_TYPES, p.sold, strict=True) if n},

@@ -39,6 +39,39 @@ ANIMAL_TILES: dict[str, str] = {
 ANIMAL_NAMES: dict[str, str] = {"cow": N_("cow"), "sheep": N_("sheep"), "pig": N_("pig"), "chicken": N_("chicken")}
 
 
+def kind_letter(kind: str) -> str:
+    """The letter printed with a kind's colour on spaces and tiles, in the current language: the reader's word
+    for the kind, so a German player reads "B" as Burg (``data.KIND_LETTERS`` stays the data's own letters).
+    No two kinds share a letter in one language (a test checks)."""
+    letters = {
+        # TRANSLATORS: the one letter printed on buildings' spaces and tiles; no two kinds may share a letter
+        D.BUILDING: pgettext("letter of building", "B"),
+        # TRANSLATORS: the one letter printed on animals' spaces and tiles
+        D.ANIMAL: pgettext("letter of animal", "A"),
+        # TRANSLATORS: the one letter printed on knowledge spaces and tiles
+        D.KNOWLEDGE: pgettext("letter of knowledge", "K"),
+        # TRANSLATORS: the one letter printed on castles' spaces and tiles
+        D.CASTLE: pgettext("letter of castle", "C"),
+        # TRANSLATORS: the one letter printed on mines' spaces and tiles
+        D.MINE: pgettext("letter of mine", "M"),
+        # TRANSLATORS: the one letter printed on ships' spaces and tiles
+        D.SHIP: pgettext("letter of ship", "S"),
+        # TRANSLATORS: the letter of the face-down stack of black-backed tiles (any kind); not a kind's letter
+        D.BLACK: pgettext("letter of black backs", "X"),
+    }
+    return letters[kind]
+
+
+def letters_key() -> str:
+    """What the letters stand for: "B building · A animal · K knowledge · C castle · M mine · S ship"."""
+    return " · ".join(f"{kind_letter(k)}\u00a0{kind_name(k)}" for k in D.KINDS)
+
+
+def region_words(kind: str, size: int) -> str:
+    """A region named by what it is: "blue region of 3"."""
+    return ngettext("{colour} region of {n}", "{colour} region of {n}", size, colour=colour_name(kind))
+
+
 def kind_name(kind: str) -> str:
     return _(KIND_NAMES[kind])
 

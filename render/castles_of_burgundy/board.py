@@ -157,7 +157,7 @@ def _depot(img: Image.Image, box: Box, tiles: Sequence[str], kinds: Sequence[str
     for i, placed in enumerate(spaces):
         centre = (x0 + i * step, cy)
         if placed is None:
-            paste(img, P.space(kinds[i], None, r), centre, "mm")
+            paste(img, P.depot_space(kinds[i], r), centre, "mm")
         else:
             paste(img, P.tile(placed, r), centre, "mm")
     if not goods:
@@ -202,26 +202,30 @@ def _black(img: Image.Image, view: PublicView, theme: Theme) -> None:
         if i < len(tiles):
             paste(img, P.tile(tiles[i], r), centre, "mm")
         else:
-            paste(img, P.slot(r, mix(theme.panel, theme.line, 0.3), theme.line, _("empty")), centre, "mm")
+            paste(img, P.outlined_slot(r, theme.line, _("empty"), theme.muted, round(r * 0.4)), centre, "mm")
     # the face-down stacks
     sx = x0 + 8 * step - 30
-    put(img, (sx, box.y + 24), _("Face-down stacks"), 18, theme.muted, bold=True, anchor="lm")
+    draw_text(img, (sx, box.y + 24), _("Face-down stacks: tiles left"), 18, theme.muted, bold=True, anchor="lm",
+              max_width=box.right - 12 - sx, min_size=12)
     sizes = view["stack_sizes"]
     backs = [*D.KINDS, D.BLACK]
+    draw = ImageDraw.Draw(img)
     for i, back in enumerate(backs):
         cx = sx + (i % 4) * 56
         cy = box.y + 62 + (i // 4) * 44
-        letter = D.KIND_LETTERS.get(back, "X")
         fill = P.KIND_RGB.get(back, P.BLACK_BACK)
-        draw = ImageDraw.Draw(img)
         draw.rounded_rectangle((cx, cy - 16, cx + 22, cy + 16), radius=5, fill=fill, outline=P.INK, width=2)
-        put(img, (cx + 11, cy), letter, 15, on_colour(fill), bold=True, anchor="mm")
+        put(img, (cx + 11, cy), L.kind_letter(back), 15, on_colour(fill), bold=True, anchor="mm")
         put(img, (cx + 26, cy), str(sizes.get(back, 0)), 18, theme.ink, bold=True, anchor="lm")
+    # the black backs' letter is no kind's: say what it stands for beside it (the kinds' letters are in the key)
+    kx = sx + (len(backs) % 4) * 56
+    draw_text(img, (kx, box.y + 62 + 44), _("{x}: black backs", x=L.kind_letter(D.BLACK)), 15, theme.muted,
+              anchor="lm", max_width=box.right - 12 - kx, min_size=11)
 
 
-def knowledge_on_table(view: PublicView) -> list[tuple[int, str]]:
+def knowledge_on_table(view: PublicView, names: Sequence[str]) -> list[tuple[int, str]]:
     """Every knowledge tile the board image shows by its number only, once each, with where it lies:
-    the numbered depots, the black depot, then each player's storage."""
+    the numbered depots, the black depot, then each player's storage (named by its owner)."""
     seen: dict[int, str] = {}
     for depot in (*(str(n) for n in range(1, 7)), "black"):
         for token in view["depots"].get(depot, []):
@@ -232,13 +236,13 @@ def knowledge_on_table(view: PublicView) -> list[tuple[int, str]]:
         for token in info["storage"]:
             n = K.number(token)
             if n is not None:
-                seen.setdefault(n, _("storage {n}", n=info["seat"] + 1))
+                seen.setdefault(n, _("{name}'s storage", name=player_name(names, info["seat"])))
     return list(seen.items())
 
 
-def _knowledge(img: Image.Image, view: PublicView, theme: Theme) -> None:
+def _knowledge(img: Image.Image, view: PublicView, names: Sequence[str], theme: Theme) -> None:
     box = geo.KNOWLEDGE
-    tiles = knowledge_on_table(view)
+    tiles = knowledge_on_table(view, names)
     if not tiles:
         title = text_width(_("Knowledge tiles on the table"), font(18, True))
         put(img, (box.x + 14 + title + 16, box.y + 18), _("none"), 18, theme.muted, anchor="lm")
@@ -406,7 +410,7 @@ def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFA
         _depot(top, box, view["depots"].get(str(n), []), view["depot_spaces"].get(str(n), []),
                view["depot_goods"].get(str(n), []), theme)
     _black(top, view, theme)
-    _knowledge(top, view, theme)
+    _knowledge(top, view, names, theme)
     _phase(top, view, theme)
     _bonus(top, view, players, theme)
     _track(top, view, names, theme)

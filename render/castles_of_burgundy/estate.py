@@ -1,10 +1,10 @@
 """One player's estate panel: the hex estate with its tiles, and everything beside it.
 
-Left: the 37 spaces (colour, letter and die number each), covered spaces show
-their tile, completed regions are outlined in gold with a ✓.  Right: VP,
+Left: the 37 spaces (colour, letter, die number and the space's number each), covered
+spaces show their tile, regions the player completed are outlined in gold with a ✓.  Right: VP,
 silverlings, workers, dice, storage (3), goods storage (3), sold goods, bonus
-tiles and knowledge.  The empty estate is the cached static layer (one per
-estate board).  The hand passes ``placeable`` to ring the spaces each die could fill.
+tiles, knowledge and the key to the letters.  The empty estate is the cached static
+layer (one per estate board and language).  The hand passes ``placeable`` to ring the spaces each die could fill.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 from engines.castles_of_burgundy import data as D
 from engines.castles_of_burgundy import words as L
 from engines.castles_of_burgundy.words import _, pgettext
+from engines.i18n import current
 from render.cache import LAYERS
 from render.castles_of_burgundy import geometry as geo
 from render.castles_of_burgundy import knowledge as K
@@ -44,9 +45,12 @@ def _label(img: Image.Image, xy: tuple[float, float], text: str, room: float, fi
     draw_text(img, xy, text, 20, fill, bold=True, anchor="lm", max_width=room, min_size=12)
 
 
-def completed_regions(estate_no: int, covered: set[int]) -> list[tuple[int, ...]]:
-    """The estate's regions whose every space is covered (geometry from the engine's data)."""
-    return [r for r in D.ESTATES[estate_no].regions[1:] if all(s in covered for s in r)]
+def completed_regions(info: PlayerInfo) -> list[tuple[int, ...]]:
+    """The regions the player has completed (geometry from the engine's data): every space covered, and not
+    the start castle's space alone, which was covered at setup and scored nothing (rules decision 6)."""
+    covered = {int(s) for s in info["estate"]}
+    return [r for r in D.ESTATES[info["estate_no"]].regions[1:]
+            if r != (info["start_castle"],) and all(s in covered for s in r)]
 
 
 def _static(estate_no: int, theme: Theme) -> Image.Image:
@@ -58,6 +62,7 @@ def _static(estate_no: int, theme: Theme) -> Image.Image:
     estate = D.ESTATES[estate_no]
     for s in D.SPACE_IDS:
         paste(img, P.space(estate.colours[s], D.SPACE_DIE[s], geo.ESTATE_R), geo.space_centre(s), "mm")
+        P.space_key(img, geo.space_centre(s), s, geo.ESTATE_R)
     side = geo.SIDE
     rounded_box(draw, side.rect, mix(theme.panel, theme.panel_alt, 0.4), theme.line, width=1, radius=12)
     return img
@@ -95,12 +100,19 @@ def _highlight(img: Image.Image, placeable: Mapping[str, Mapping[str, int]], cas
         colour = FREE if any(free for _, free in items) else PAID
         corners = P.hex_corners(cx, cy, geo.ESTATE_R - 4)
         draw.line([*corners, corners[0]], fill=colour, width=7, joint="curve")
-        y = cy + geo.ESTATE_R * 0.54
-        text = " ".join(t for t, _ in items)
+        # One pill over the space's number plate: the number (the key choices name) on the plate's dark, then
+        # the dice that reach the space, so two spaces the same dice reach never carry the same tag.
+        y = cy + geo.ESTATE_R * 0.62
+        number, text = str(tagged), " ".join(t for t, _ in items)
         size = 15 if len(text) <= 6 else 13
-        w = max(28, font(size, True).getlength(text) + 10)
-        draw.rounded_rectangle((cx - w / 2, y - 11, cx + w / 2, y + 11), radius=11, fill=colour)
-        put(img, (cx, y), text, size, (255, 255, 255), bold=True, anchor="mm")
+        wn = font(size, True).getlength(number) + 12
+        wt = max(24, font(size, True).getlength(text) + 12)
+        x = cx - (wn + wt) / 2
+        draw.rounded_rectangle((x, y - 11, x + wn + wt, y + 11), radius=11, fill=colour)
+        draw.rounded_rectangle((x, y - 11, x + wn + 11, y + 11), radius=11, fill=P.KEY_PLATE)
+        draw.rectangle((x + wn, y - 11, x + wn + 11, y + 11), fill=colour)
+        put(img, (x + wn / 2, y), number, size, (255, 255, 255), bold=True, anchor="mm")
+        put(img, (x + wn + wt / 2, y), text, size, (255, 255, 255), bold=True, anchor="mm")
 
 
 def _side(img: Image.Image, info: PlayerInfo, players: int, theme: Theme) -> None:
@@ -169,7 +181,7 @@ def _side(img: Image.Image, info: PlayerInfo, players: int, theme: Theme) -> Non
               empty=info["empty_spaces"])
     draw_text(img, (x, y + 12), facts, 19, theme.ink, anchor="lm", max_width=box.w)
     y += 30
-    colours = ", ".join(f"{D.KIND_LETTERS[k]} ({L.colour_name(k)})" for k in done) if done else _("none")
+    colours = ", ".join(f"{L.kind_letter(k)} ({L.colour_name(k)})" for k in done) if done else _("none")
     draw_text(img, (x, y + 12), _("Colours filled: {colours}", colours=colours), 19, theme.ink, anchor="lm",
               max_width=box.w)
     y += 36
@@ -179,7 +191,11 @@ def _side(img: Image.Image, info: PlayerInfo, players: int, theme: Theme) -> Non
     put(img, (x, y + 12), _("Knowledge") if known else _("Knowledge: none"), 20, label, bold=True, anchor="lm")
     y += 30
     line_h = 22
-    room = max(0, int((box.bottom - y) // line_h))
+    # the key to the letters on spaces and tiles, on the column's last lines (the knowledge list gives way)
+    key = wrap(_("Letters: {key}", key=L.letters_key()), font(16), box.right - x)
+    for i, line in enumerate(key):
+        put(img, (x, box.bottom - (len(key) - i) * line_h + 10), line, 16, label, anchor="lm")
+    room = max(0, int((box.bottom - y) // line_h) - len(key))
     fnt, text_w = font(16), box.right - x - 30
     texts = [wrap(_(D.KNOWLEDGE_TEXT[k]) if k in D.KNOWLEDGE_TEXT else "", fnt, text_w) or [""] for k in known]
     if sum(map(len, texts)) > room:
@@ -203,7 +219,7 @@ def estate_image(view: PublicView, names: Sequence[str], seat: int, *, title: st
     """The estate panel of ``seat`` (W × ESTATE_PANEL_H, opaque)."""
     info = view["players_info"][seat]
     estate_no = info["estate_no"]
-    img = LAYERS.get(("castles-of-burgundy", "estate", estate_no, geo.W, theme.name),
+    img = LAYERS.get(("castles-of-burgundy", "estate", estate_no, geo.W, theme.name, current()),
                      lambda: _static(estate_no, theme))
     # title
     ty = 6 + (geo.ESTATE_TITLE_H - 6) / 2
@@ -214,10 +230,9 @@ def estate_image(view: PublicView, names: Sequence[str], seat: int, *, title: st
                        anchor="lm", max_width=geo.W - 2 * geo.MARGIN - 80 - tail_w, min_size=18)
     put(img, (geo.MARGIN + 58 + name_w, ty + 1), tail, 22, theme.ink, anchor="lm")
     # tiles
-    covered = {int(s) for s in info["estate"]}
     for s, token in info["estate"].items():
         paste(img, P.tile(token, geo.ESTATE_R - 1), geo.space_centre(int(s)), "mm")
-    _outline_regions(img, completed_regions(estate_no, covered))
+    _outline_regions(img, completed_regions(info))
     if placeable or castle:
         _highlight(img, placeable or {}, castle)
     _side(img, info, len(view["players_info"]), theme)

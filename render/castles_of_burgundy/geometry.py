@@ -55,9 +55,10 @@ DEPOT_TILE_STEP = 88
 BLACK = Box(MARGIN, DEPOTS.bottom + 14, W - 2 * MARGIN, 132)
 BLACK_R = DEPOT_R
 #: What the knowledge tiles on the board do (depots, black depot, storage): number and a short phrase.
-KNOWLEDGE = Box(MARGIN, BLACK.bottom + 10, W - 2 * MARGIN, 104)
-KNOWLEDGE_COLUMNS = 3
-KNOWLEDGE_ROWS = 2
+KNOWLEDGE = Box(MARGIN, BLACK.bottom + 10, W - 2 * MARGIN, 130)
+#: Two wide columns: a tile in a player's storage names its owner ("Maria da Conceição…'s storage").
+KNOWLEDGE_COLUMNS = 2
+KNOWLEDGE_ROWS = 3
 BAND = Box(MARGIN, KNOWLEDGE.bottom + 14, W - 2 * MARGIN, 214)
 PHASE_BOX, BONUS_BOX, TRACK_BOX = (
     Box(BAND.x, BAND.y, 500, BAND.h),

@@ -10,7 +10,7 @@ grid puts two cells in a row, so on a phone (the image shown 400 px wide) each e
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
@@ -18,17 +18,26 @@ from PIL import Image, ImageDraw
 from engines.castles_of_burgundy import data as D
 from engines.castles_of_burgundy import words as L
 from engines.castles_of_burgundy.words import _
+from engines.i18n import current
 from render.cache import LAYERS
 from render.canvas import FRAME, new_canvas
 from render.castles_of_burgundy import pieces as P
 from render.castles_of_burgundy.board import status_line
 from render.castles_of_burgundy.estate import completed_regions
-from render.header import INSET, caption_size, hand_header_height, header_panel, status_lines, text_size
+from render.header import (
+    INSET,
+    caption_row,
+    caption_size,
+    hand_header_height,
+    header_panel,
+    status_lines,
+    text_size,
+)
 from render.layout import Box
 from render.legend import player_name, seat_badge
 from render.palette import DEFAULT_THEME, Theme
 from render.shapes import paste, rounded_box
-from render.text import draw_text, put
+from render.text import draw_text, font, put, wrap
 
 if TYPE_CHECKING:
     from engines.castles_of_burgundy.view import PlayerInfo, PublicView
@@ -58,19 +67,20 @@ def _empty_map(estate_no: int, r: int, theme: Theme) -> Image.Image:
     estate = D.ESTATES[estate_no]
     for s in D.SPACE_IDS:
         paste(img, P.space(estate.colours[s], D.SPACE_DIE[s], r), _centre(s, (w / 2, h / 2), r), "mm")
+        P.space_key(img, _centre(s, (w / 2, h / 2), r), s, r)
     return img
 
 
-def estate_map(info_estate: Mapping[str, str], estate_no: int, r: int, theme: Theme) -> Image.Image:
-    """The hex estate alone at radius ``r``: spaces, tiles and completed regions."""
-    img = LAYERS.get(("castles-of-burgundy", "estate-map", estate_no, r, theme.name),
+def estate_map(info: PlayerInfo, r: int, theme: Theme) -> Image.Image:
+    """The hex estate alone at radius ``r``: spaces (with their numbers), tiles and completed regions."""
+    estate_no = info["estate_no"]
+    img = LAYERS.get(("castles-of-burgundy", "estate-map", estate_no, r, theme.name, current()),
                      lambda: _empty_map(estate_no, r, theme))
     origin = (img.width / 2, img.height / 2)
-    for key, token in info_estate.items():
+    for key, token in info["estate"].items():
         paste(img, P.tile(token, r - 1), _centre(int(key), origin, r), "mm")
     draw = ImageDraw.Draw(img)
-    covered = {int(s) for s in info_estate}
-    for region in completed_regions(estate_no, covered):
+    for region in completed_regions(info):
         coords = {D.COORDS[space] for space in region}
         for space in region:
             q, row = D.COORDS[space]
@@ -108,7 +118,7 @@ def estate_cell(view: PublicView, names: Sequence[str], seat: int, width: int, t
     draw_text(img, (14 + t + 16, 35), player_name(names, seat), t, theme.ink, bold=True, anchor="lm",
               max_width=width - 14 - t - 16 - vp_w - 30, min_size=22)
     r = hex_radius(width - 24)
-    emap = estate_map(info["estate"], info["estate_no"], r, theme)
+    emap = estate_map(info, r, theme)
     img.paste(emap, (round((width - emap.width) / 2), 66))
     _stats(img, info, Box(14, 70 + MAP_H_IN_R * r + 8, width - 28, 56), theme)
     return img
@@ -140,14 +150,15 @@ def draw_all_players_image(view: PublicView, names: Sequence[str], theme: Theme 
     infos = view["players_info"]
     actor = view["to_act"]
     lines = status_lines(W, status_line(view, names), False)  # two with a long name in German
-    header_h = hand_header_height(W, status_rows=len(lines)) + 4
+    key = letters_key_lines()
+    header_h = hand_header_height(W, status_rows=len(lines), extra_rows=len(key)) + 4
     cell_w = (W - 2 * (FRAME + 10) - GAP * (COLUMNS - 1)) // COLUMNS
     ch = cell_height(cell_w)
     rows = math.ceil(len(infos) / COLUMNS)
     img = new_canvas(W, header_h + rows * (ch + GAP) + FRAME + 10, theme)
     draw = ImageDraw.Draw(img)
     header_panel(draw, W, header_h - 8, theme)
-    _title(img, view, lines, theme)
+    _title(img, view, lines, key, theme)
     for i, info in enumerate(infos):
         seat = info["seat"]
         x = FRAME + 10 + (i % COLUMNS) * (cell_w + GAP)
@@ -156,7 +167,12 @@ def draw_all_players_image(view: PublicView, names: Sequence[str], theme: Theme 
     return img
 
 
-def _title(img: Image.Image, view: PublicView, status: Sequence[str], theme: Theme) -> None:
+def letters_key_lines() -> list[str]:
+    """The key to the letters on spaces and tiles, wrapped to the header's width in caption rows."""
+    return wrap(_("Letters: {key}", key=L.letters_key()), font(caption_size(W)), W - 2 * (INSET + 12))
+
+
+def _title(img: Image.Image, view: PublicView, status: Sequence[str], key: Sequence[str], theme: Theme) -> None:
     """The grid's header: the game and turn, where the game stands, and what the grid is."""
     t = text_size(W)
     pad = INSET + 12
@@ -168,3 +184,6 @@ def _title(img: Image.Image, view: PublicView, status: Sequence[str], theme: The
     y3 = y2 + round(t * 1.5)
     for i, line in enumerate(status):
         draw_text(img, (pad, y3 + i * round(t * 1.5)), line, t, theme.ink, anchor="lm", max_width=W - 2 * pad)
+    y4 = y3 + len(status) * round(t * 1.5) - round(t * 0.25)
+    for i, line in enumerate(key):
+        put(img, (pad, y4 + i * caption_row(W)), line, caption_size(W), theme.muted, anchor="lm")

@@ -2,7 +2,8 @@
 
 The hand: a header (phase, round, whose turn, the decision being made), a key, and
 the player's own estate panel with every space a stored tile could fill ringed and
-tagged with the die that reaches it ("3" as it is, "5+2w" with two workers) — read
+tagged with its number (as choices name it) and the die that reaches it ("3" as it is,
+"5+2w" with two workers) — read
 from the view's ``placeable`` field, which the engine computes.  Storage, goods,
 silverlings, workers, dice, sold goods and bonus tiles are in the panel's side column.
 """

@@ -1,9 +1,11 @@
 """The Castles of Burgundy's pieces as cached sprites: hex spaces and tiles, goods, dice, workers.
 
 Every colour is paired with a symbol: an estate space shows its colour *and* its
-letter (B A K C M S) and die number; a tile shows its kind's colour, letter and an
-icon of what it is (building type, animal kind and count, ship, mine, castle, the
-knowledge number); goods show their number, dice their pips.
+letter (the reader's: B A K C M S in English, G T W B M S in German …) and die number,
+and carries its number on a dark plate (``space_key``: the key choices name); a tile shows
+its kind's colour, letter and an icon of what it is (building type, animal kind and count,
+ship, mine, castle, the knowledge number); goods show their number, dice their pips.
+Sprites write their texts through ``render.text.put``, so ``recording_texts`` hears them.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import math
 from collections.abc import Callable
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from engines.castles_of_burgundy import data as D
 from engines.castles_of_burgundy import words as L
@@ -21,7 +23,7 @@ from engines.i18n import N_, current
 from render.icons import unit_points as _p
 from render.palette import RGB, WHITE, mix, on_colour
 from render.shapes import rimmed, supersampled
-from render.text import fit_font, font
+from render.text import fit_font, font, put
 
 INK: RGB = (34, 28, 22)
 
@@ -43,6 +45,7 @@ GOODS_RGB: dict[int, RGB] = {
 SILVER: RGB = (196, 200, 208)
 GOLD: RGB = (214, 160, 20)
 COMPLETE: RGB = (214, 150, 0)  # the outline of a completed region (with a ✓)
+KEY_PLATE: RGB = (52, 46, 40)  # behind a space's number: dark on every space colour, unlike any tile
 
 #: Short building names that fit on a tile (translated where drawn).
 BUILDING_SHORT: dict[str, str] = {
@@ -341,22 +344,60 @@ def _hex_sprite(r: int, fill: RGB, outline: RGB, width: float) -> Image.Image:
     return supersampled((w, h), paint)
 
 
+def space(kind: str, die: int, r: int) -> Image.Image:
+    """An empty estate space: pale kind colour, its letter (in the current language) and its die number."""
+    return _space(kind, die, r, current())
+
+
 @lru_cache(maxsize=512)
-def space(kind: str, die: int | None, r: int) -> Image.Image:
-    """An empty estate (or depot) space: pale kind colour, its letter, and its die number if any."""
+def _space(kind: str, die: int, r: int, language: str) -> Image.Image:
     base = KIND_RGB[kind]
     fill = mix(base, WHITE, 0.55)
     sprite = _hex_sprite(r, fill, mix(base, INK, 0.35), max(1.5, r / 22)).copy()
-    d = ImageDraw.Draw(sprite)
     cx, cy = sprite.width / 2, sprite.height / 2
-    letter = D.KIND_LETTERS[kind]
-    if die is None:
-        d.text((cx, cy), letter, font=font(round(r * 0.62), True), fill=mix(base, INK, 0.55), anchor="mm")
-    else:
-        d.text((cx, cy - r * 0.50), letter, font=font(round(r * 0.30), True), fill=mix(base, INK, 0.6),
-               anchor="mm")
-        d.text((cx, cy + r * 0.08), str(die), font=font(round(r * 0.62), True), fill=INK, anchor="mm")
+    put(sprite, (cx, cy - r * 0.50), L.kind_letter(kind), round(r * 0.30), mix(base, INK, 0.6), bold=True,
+        anchor="mm")
+    put(sprite, (cx, cy + r * 0.06), str(die), round(r * 0.62), INK, bold=True, anchor="mm")
     return sprite
+
+
+def space_key(img: Image.Image, centre: tuple[float, float], number: int, r: float) -> None:
+    """The space's number, the key choices and the log name it by ("on space 12"): small, white on a dark plate
+    low in the hex, so it reads as a label and not as the big die number above it (a tile covers it)."""
+    text = str(number)
+    size = max(11, round(r * 0.3))
+    w = font(size, True).getlength(text) + size * 0.7
+    cx, y = centre[0], centre[1] + r * 0.62
+    ImageDraw.Draw(img).rounded_rectangle((cx - w / 2, y - size * 0.62, cx + w / 2, y + size * 0.62),
+                                          radius=round(size * 0.45), fill=KEY_PLATE)
+    put(img, (cx, y), text, size, WHITE, bold=True, anchor="mm")
+
+
+def depot_space(kind: str, r: int) -> Image.Image:
+    """An empty space of a depot: an outlined slot with the kind's letter, nothing like a tile lying face down."""
+    base = KIND_RGB[kind]
+    return outlined_slot(r, mix(base, INK, 0.25), L.kind_letter(kind), mix(base, INK, 0.45), round(r * 0.42))
+
+
+@lru_cache(maxsize=64)
+def outlined_slot(r: int, outline: RGB, text: str, ink: RGB, size: int) -> Image.Image:
+    """An empty place for a tile drawn as a hex outline (the panel shows through) with ``text`` in it: a depot's
+    empty space, with its kind's letter or "empty" (the sprite is cached per text, hence per language)."""
+    width = max(2.0, r / 16)
+    sprite = _hex_sprite(r, WHITE, outline, width).copy()
+    sprite.putalpha(ImageChops.multiply(sprite.getchannel("A"), _ring_mask(sprite.size, r, width)))
+    put(sprite, (sprite.width / 2, sprite.height / 2), text, size, ink, bold=True, anchor="mm")
+    return sprite
+
+
+def _ring_mask(size: tuple[int, int], r: float, width: float) -> Image.Image:
+    """Opaque on a hex ring ``width`` wide, clear inside: a slot shows the panel through it."""
+    mask = Image.new("L", size, 0)
+    d = ImageDraw.Draw(mask)
+    cx, cy = size[0] / 2, size[1] / 2
+    d.polygon(hex_corners(cx, cy, r), fill=255)
+    d.polygon(hex_corners(cx, cy, r - width * 1.15), fill=0)
+    return mask
 
 
 def tile(token: str, r: int, label: bool = True) -> Image.Image:
@@ -377,7 +418,7 @@ def _tile(token: str, r: int, label: bool, language: str) -> Image.Image:
         size = round(r * 0.55)
         book = icon("knowledge", size)
         sprite.alpha_composite(book, (round(cx - size / 2), round(cy - r * 0.78)))
-        d.text((cx, cy + r * 0.30), token[1:], font=font(round(r * 0.62), True), fill=INK, anchor="mm")
+        put(sprite, (cx, cy + r * 0.30), token[1:], round(r * 0.62), INK, bold=True, anchor="mm")
         return sprite
     size = round(r * (0.92 if label else 1.1))
     pic = icon(token_icon(token), size)
@@ -387,11 +428,11 @@ def _tile(token: str, r: int, label: bool, language: str) -> Image.Image:
         badge_r = r * 0.28
         bx, by = cx + r * 0.50, cy - r * 0.46
         d.ellipse((bx - badge_r, by - badge_r, bx + badge_r, by + badge_r), fill=INK)
-        d.text((bx, by), token[-1], font=font(round(r * 0.38), True), fill=WHITE, anchor="mm")
+        put(sprite, (bx, by), token[-1], round(r * 0.38), WHITE, bold=True, anchor="mm")
     if label:
         text = tile_label(token) if kind != D.ANIMAL else L.animal_name(token[:-1])
         fnt = fit_font(text, SQRT3 * r * 0.86, round(r * 0.27), max(9, round(r * 0.19)), True)
-        d.text((cx, cy + r * 0.52), text, font=fnt, fill=ink, anchor="mm")
+        put(sprite, (cx, cy + r * 0.52), text, int(fnt.size), ink, bold=True, anchor="mm")
     return sprite
 
 
@@ -399,22 +440,23 @@ def _tile(token: str, r: int, label: bool, language: str) -> Image.Image:
 def slot(r: int, fill: RGB, outline: RGB, text: str = "") -> Image.Image:
     """An empty place for a tile (storage, a depot space not used this phase)."""
     sprite = _hex_sprite(r, fill, outline, max(1.5, r / 24)).copy()
-    if text:
-        ImageDraw.Draw(sprite).text((sprite.width / 2, sprite.height / 2), text,
-                                    font=font(round(r * 0.4), True), fill=outline, anchor="mm")
+    put(sprite, (sprite.width / 2, sprite.height / 2), text, round(r * 0.4), outline, bold=True, anchor="mm")
     return sprite
 
 
-@lru_cache(maxsize=64)
 def bonus_tile(kind: str, points: int, r: int) -> Image.Image:
-    """A colour bonus tile: kind colour, letter and its points."""
+    """A colour bonus tile: kind colour, letter (in the current language) and its points."""
+    return _bonus_tile(kind, points, r, current())
+
+
+@lru_cache(maxsize=64)
+def _bonus_tile(kind: str, points: int, r: int, language: str) -> Image.Image:
     base = KIND_RGB[kind]
     sprite = _hex_sprite(r, base, INK, max(1.5, r / 12)).copy()
-    d = ImageDraw.Draw(sprite)
     cx, cy = sprite.width / 2, sprite.height / 2
     ink = on_colour(base)
-    d.text((cx, cy - r * 0.30), D.KIND_LETTERS[kind], font=font(round(r * 0.5), True), fill=ink, anchor="mm")
-    d.text((cx, cy + r * 0.30), str(points), font=font(round(r * 0.56), True), fill=ink, anchor="mm")
+    put(sprite, (cx, cy - r * 0.30), L.kind_letter(kind), round(r * 0.5), ink, bold=True, anchor="mm")
+    put(sprite, (cx, cy + r * 0.30), str(points), round(r * 0.56), ink, bold=True, anchor="mm")
     return sprite
 
 
@@ -432,8 +474,7 @@ def goods(kind: int, size: int, count: int = 0) -> Image.Image:
         rimmed(d, z, z, max(1.5, size / 16) * s, round(z * 0.18), round(z * 0.14), INK, fill)
 
     sprite = supersampled((size, size), paint)
-    ImageDraw.Draw(sprite).text((size / 2, size / 2), str(kind), font=font(round(size * 0.62), True),
-                                fill=on_colour(fill), anchor="mm")
+    put(sprite, (size / 2, size / 2), str(kind), round(size * 0.62), on_colour(fill), bold=True, anchor="mm")
     return sprite
 
 
@@ -455,3 +496,10 @@ def die(value: int, size: int, fill: RGB = WHITE, pip: RGB = INK) -> Image.Image
 
     return supersampled((size, size), paint)
 
+
+
+def clear_sprites() -> None:
+    """Forget every cached sprite, so the next image draws (and ``render.text.recording_texts`` hears) its texts
+    again: for tests, as ``render.cache.LAYERS.clear`` is for static layers."""
+    for cached in (_space, outlined_slot, _tile, slot, _bonus_tile, goods):
+        cached.cache_clear()

@@ -138,7 +138,7 @@ def test_labels_are_friendly_and_show_worker_costs() -> None:
     after, _ = E.apply(s, 0, parse(s, "die 2 take"))
     assert E.format_action(after, 0, Action.of("mine", "3")) == "Take the mine from depot 3 (1 worker)"
     assert E.format_action(s, 0, parse(s, "die 2 place ship on 18")) == (
-        "Use the 2 to place the ship from storage, then Place it on space 18 (die 2)")
+        "Use the 2 to place the ship from storage, then Place it on space 18 (die 2, blue region of 3)")
 
 
 def test_every_legal_action_round_trips_by_key_and_label() -> None:
@@ -244,3 +244,24 @@ def test_taking_a_castle_tile_is_labelled_as_a_tile_not_as_the_start_castle() ->
         r, i = rng.randbelow(r, len(legal))
         state, _ = engine.apply(state, seat, legal[i])
     assert seen > 0
+
+
+def test_a_space_is_named_by_its_number_with_what_it_is_and_every_such_label_fits_a_button() -> None:
+    """Images key each space by its number; a choice adds its die and region, and stays within a button's 80
+    characters on every estate, with the most workers a die can need, in every language."""
+    from engines.castles_of_burgundy import notation as N
+    from engines.castles_of_burgundy import words as W
+    from engines.i18n import LANGUAGES, speaking
+
+    s = setp(store(position(2, dice=(2, 5)), 0, "ship"), 0, workers=0)
+    after, _ = E.apply(s, 0, parse(s, "die 2 place ship"))
+    assert [E.format_action(after, 0, a) for a in E.legal_actions(after, 0)] == [
+        "Place it on space 18 (die 2, blue region of 3)", "Cancel"]
+    for language in LANGUAGES:
+        with speaking(language):
+            for estate in D.ESTATES:
+                player = replace(s.players[0], estate_no=estate)
+                for space in D.SPACE_IDS:
+                    label = W._("Place it on space {space} ({what})", space=space,
+                                what=N.space_words(player, space)) + W.workers_note(3)
+                    assert len(label) <= 80 and str(space) in label, (language, label)

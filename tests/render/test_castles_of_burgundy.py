@@ -183,7 +183,7 @@ def test_knowledge_tiles_on_the_table_say_what_they_do(played: list[Position]) -
     assert all(K.short(n) for n in range(1, 27)) and not K.short(27)
     assert K.short(17) == "end: 4 VP per watchtower" and K.short(15).startswith("end: 3 VP")
     for pos in played[:3]:
-        tiles = knowledge_on_table(pos.public)
+        tiles = knowledge_on_table(pos.public, H.names(pos.players))
         with H.drawn_text() as seen:
             render.draw_board(GAME, pos.public, H.names(pos.players))
         texts = [t for t, _ in seen]
