@@ -123,6 +123,6 @@ def since_key(img: Image.Image, theme: Theme) -> Image.Image:
     draw = ImageDraw.Draw(out)
     x, y = FRAME + 30, keep + SINCE_KEY_H / 2
     since_mark(draw, (x, y), 14, theme, pad=5, arm=0.45)
-    draw_text(out, (x + 26, y), _("corners: new since the player to act last played"), 20, theme.ink, anchor="lm",
+    draw_text(out, (x + 26, y), _("corners: changed since the player to act last played"), 20, theme.ink, anchor="lm",
               max_width=w - x - 40, min_size=14)
     return out

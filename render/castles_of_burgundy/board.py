@@ -30,7 +30,7 @@ from render.icons import icon as ui_icon
 from render.layout import Box
 from render.legend import player_name, seat_badge
 from render.palette import DEFAULT_THEME, Theme, mix, on_colour, player_colour
-from render.shapes import paste, rounded_box
+from render.shapes import paste, rounded_box, since_mark
 from render.text import draw_text, font, put, unbroken
 from render.text import width as text_width
 
@@ -132,10 +132,9 @@ def _header(img: Image.Image, view: PublicView, names: Sequence[str], theme: The
     draw_text(img, (x, y), status_facts(view), caption_size(W), theme.ink, anchor="lm", max_width=W - 2 * x)
 
 
-def _depot(img: Image.Image, box: Box, tiles: Sequence[str], kinds: Sequence[str], goods: Sequence[int],
-           theme: Theme) -> None:
-    r = geo.DEPOT_R
-    # put each tile on a space of its kind (the depot's printed spaces), the rest where room is left
+def depot_places(tiles: Sequence[str], kinds: Sequence[str]) -> list[str | None]:
+    """Each of a depot's places and the tile on it (None: empty): each tile on a place of its kind (the depot's
+    printed places), the rest where room is left."""
     spaces: list[str | None] = [None] * len(kinds)
     left: list[str] = []
     for token in tiles:
@@ -151,6 +150,17 @@ def _depot(img: Image.Image, box: Box, tiles: Sequence[str], kinds: Sequence[str
             spaces[spaces.index(None)] = token
         else:
             spaces.append(token)
+    return spaces
+
+
+def _depot(img: Image.Image, box: Box, tiles: Sequence[str], kinds: Sequence[str], goods: Sequence[int],
+           theme: Theme, before: Sequence[str] | None = None) -> None:
+    """A numbered depot: its tiles on their places, its goods; with ``before`` (its tiles in an earlier view),
+    each place emptied since is marked (a tile someone took)."""
+    r = geo.DEPOT_R
+    spaces = depot_places(tiles, kinds)
+    taken = ({i for i, tile in enumerate(depot_places(before, kinds)) if tile is not None and
+              (i >= len(spaces) or spaces[i] is None)} if before is not None else set())
     step = geo.DEPOT_TILE_STEP
     x0 = box.x + box.w / 2 - step * (len(spaces) - 1) / 2
     cy = box.y + 104
@@ -160,6 +170,8 @@ def _depot(img: Image.Image, box: Box, tiles: Sequence[str], kinds: Sequence[str
             paste(img, P.depot_space(kinds[i], r), centre, "mm")
         else:
             paste(img, P.tile(placed, r), centre, "mm")
+        if i in taken:
+            since_mark(ImageDraw.Draw(img), centre, 2 * r, theme, pad=2, arm=0.25)
     if not goods:
         put(img, (box.x + 84, box.y + 186), _("none"), 18, theme.muted, anchor="lm")
     for goods_type, x, size, count, text_size in goods_layout(box, goods):
@@ -400,15 +412,24 @@ def _players(img: Image.Image, view: PublicView, names: Sequence[str], theme: Th
             put(img, (box.x + COL_BONUS, cy), "–", 18, theme.muted, anchor="lm")
 
 
-def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
-    """The central board with the acting player's estate under it (``render.draw_board`` encodes it)."""
+def draw_board_since(view: PublicView, names: Sequence[str], since: PublicView) -> Image.Image:
+    """The board with the depot places emptied since the view ``since`` marked (the tiles the others took; what
+    they placed is on their estates, which ``/board all`` shows)."""
+    return draw_board_image(view, names, since=since)
+
+
+def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFAULT_THEME, *,
+                     since: PublicView | None = None) -> Image.Image:
+    """The central board with the acting player's estate under it (``render.draw_board`` encodes it); with
+    ``since``, the depot places emptied after it are marked."""
     players = len(view["players_info"])
     top = LAYERS.get(("castles-of-burgundy", "board", players, W, theme.name, current()),
                      lambda: _static(players, theme))
     _header(top, view, names, theme)
     for n, box in enumerate(geo.depot_boxes(), start=1):
+        before = since["depots"].get(str(n), []) if since is not None and since["phase"] == view["phase"] else None
         _depot(top, box, view["depots"].get(str(n), []), view["depot_spaces"].get(str(n), []),
-               view["depot_goods"].get(str(n), []), theme)
+               view["depot_goods"].get(str(n), []), theme, before)
     _black(top, view, theme)
     _knowledge(top, view, names, theme)
     _phase(top, view, theme)
