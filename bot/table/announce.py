@@ -148,9 +148,16 @@ def _told(table: Table, entries: Sequence[tuple[int, int, str]]) -> list[str]:
 
 
 def since_last_turn(table: Table, seats: set[int], upto: int) -> list[str]:
-    """What was done after the latest action of any of ``seats``, up to action ``upto``."""
+    """What was done after the latest action of any of ``seats``, up to action ``upto``: one line per player's
+    turn (a player's moves in a row, told together), so a post reads a line per other player."""
     last = max((seq for seq, seat, _text in table.tail if seat in seats and seq <= upto), default=None)
-    return _told(table, [e for e in table.tail if e[0] <= upto and (last is None or e[0] > last)])
+    turns: list[list[tuple[int, int, str]]] = []
+    for entry in (e for e in table.tail if e[0] <= upto and (last is None or e[0] > last)):
+        if turns and turns[-1][-1][1] == entry[1]:
+            turns[-1].append(entry)
+        else:
+            turns.append([entry])
+    return [line for turn in turns if (line := " ".join(_told(table, turn)))]
 
 
 def turn_text(engine: AnyEngine, table: Table, lead: Sequence[str] = (), *, hail: bool = True) -> str:

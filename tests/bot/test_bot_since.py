@@ -94,3 +94,26 @@ def test_other_pictures_carry_no_since() -> None:
     """Only a turn's post marks changes: a picture made without one serialises without the key."""
     picture = Picture("burgenland", "board", {"a": 1}, ("Ann",))
     assert "since" not in picture.to_json() and Picture.from_json(picture.to_json()).since is None
+
+
+async def test_the_post_tells_one_line_per_other_players_turn(store: Store) -> None:
+    """The Castles of Burgundy at three: a turn is several moves (dice, tiles, a purchase), and the post that
+    pings a player tells the two turns since theirs in two lines, each the other player's (before, a line per
+    move: up to six lines)."""
+    table = await _watched(TableService(store), "castles-of-burgundy", 3)
+    checked = 0
+    while table.engine.turn_number(table.state) < 12:
+        reply = await table.step()
+        message = reply.post
+        if not isinstance(message, ChannelPost) or message.role != "turn" or table.engine.turn_number(table.state) < 5:
+            continue
+        lines = message.text.split("\n")
+        start = lines.index("Since your last turn:") + 1
+        told = [line for line in lines[start:] if line.startswith("• ")]
+        told = told[:next((i for i, line in enumerate(lines[start:]) if not line.startswith("• ")), len(told))]
+        acting = lines[-1].split(": ", 1)[1].split(" ", 1)[0]  # "Turn 6: Ann to act."
+        others = {"Ann", "Bo", "Cy"} - {acting}  # in turn order, which ships change
+        tellers = [line.split(" ", 2)[1] for line in told]
+        assert len(tellers) == 2 and set(tellers) == others, message.text
+        checked += 1
+    assert checked >= 4
