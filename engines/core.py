@@ -202,6 +202,7 @@ class Engine(Protocol[S]):
     def undo_barrier(self, state: S) -> int: ...
     def move_count(self, state: S) -> int: ...   # actions applied (a step each): buttons' staleness key
     def turn_number(self, state: S) -> int: ...  # the turn in progress (a player's whole turn), 1 at the start
+    def holdings(self, state: S, seat: int) -> str: ...  # what only ``seat`` sees it holds, in words ("": nothing)
     def replay(self, seats: int, seed: int, options: Mapping[str, Any] | None,
                log: Iterable[tuple[int, str]]) -> S: ...
 
@@ -250,6 +251,11 @@ class BaseEngine(Generic[S]):
         return self.catalog.gettext(self.title)
 
     # -- the protocol members every engine gets for free ------------------
+
+    def holdings(self, state: S, seat: int) -> str:
+        """What only ``seat`` sees that it holds (a secret hand), in words in the current language, for its hand
+        image's description; "" where nothing is hidden (the game's images and alt text say it all)."""
+        return ""
 
     def apply(self, state: S, seat: int, action: Action) -> tuple[S, tuple[Event, ...]]:
         self.check_turn(state, seat)

@@ -53,6 +53,8 @@ def described(engine: AnyEngine, table: Table, head: str, seat: int | None = Non
     running = table.game.result is None and table.state is not None
     if running:
         parts.append(scores_line(engine, table))
+    if seat is not None and table.state is not None:
+        parts.append(engine.holdings(table.state, seat))  # a secret hand is read out to its player only
     recent = _told(table, table.tail[-ALT_MOVES:])
     if recent:
         parts.append(wording_alt.last_moves(recent))

@@ -45,6 +45,16 @@ class BuergerBaumeister(StepEngine[State], state=State, rules=R, views=V, notati
     def standing(self, state: State) -> Outcome:
         return R.standing(state)
 
+    def holdings(self, state: State, seat: int) -> str:
+        """The seat's hand in words: its tokens, and what the final count of the hand would give now."""
+        hand = state.players[seat].hand
+        tokens = ", ".join(X.token_id(t) for t in hand) or _("nothing")
+        bonus, colour = R.hand_bonus(hand)
+        if colour == EMPTY or not bonus:
+            return _("Your hand: {tokens}.", tokens=tokens)
+        return _("Your hand: {tokens} (kept to the end: {points} for {colour}).", tokens=tokens,
+                 points=X.points(bonus), colour=X.colour_name(colour))
+
     def event_text(self, event: Event, viewer: int | None) -> str | None:
         """One event in words.  Every event here is public: a turn's choices stay unannounced until it
         completes, and only then does anything reach the board."""

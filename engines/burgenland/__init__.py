@@ -42,6 +42,19 @@ class Burgenland(StepEngine[State], state=State, rules=R, views=V, notation=N):
         return replace(standing, detail=_("{winner} built every piece first; the rest are ranked by pieces left, "
                                           "ties share", winner=seat_token(state.winner)))
 
+    def holdings(self, state: State, seat: int) -> str:
+        """The seat's hand in words: its cards, jokers, exchange tiles and (face down) bonus tiles."""
+        player = state.players[seat]
+        parts = [_("Your cards: {cards}.", cards=_cards(R.card_tokens(player.hand)))]
+        if player.jokers:
+            parts.append(ngettext("{n} joker.", "{n} jokers.", player.jokers))
+        if player.exchange_tiles:
+            parts.append(ngettext("{n} exchange tile.", "{n} exchange tiles.", player.exchange_tiles))
+        if player.bonus_tiles:
+            parts.append(_("Bonus tiles: {tiles}.", tiles=", ".join(_(D.BONUS_TILE_NAMES[t])
+                                                                  for t in player.bonus_tiles)))
+        return " ".join(parts)
+
     def event_text(self, event: Event, viewer: int | None) -> str | None:
         """One event in words; hidden details only for the seat entitled to them."""
         d, who, kind = event.data, seat_token(event.seat), event.kind
