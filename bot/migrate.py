@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
-from urllib.parse import quote, unquote, urlsplit
+from urllib.parse import quote, urlsplit
 
 import aiosqlite
 import asyncpg
@@ -39,6 +39,7 @@ import asyncpg
 import engines
 from bot.store import SchemaTooNew, Status, postgres_schema, redact_url, sqlite_schema
 from bot.store.codec import decode_to_act
+from bot.store.opening import url_secrets
 from engines import AnyEngine
 
 EngineLookup = Callable[[str], AnyEngine]
@@ -122,20 +123,11 @@ def _select(table: str, where: str = "") -> str:
     return f"SELECT {names} FROM {table}{where}"
 
 
-def _password(url: str) -> str | None:
-    try:
-        password = urlsplit(url).password
-    except ValueError:
-        return None
-    return unquote(password) if password else None
-
-
 def _one_line(err: BaseException, url: str = "") -> str:
     """An error as one short line, without the URL's password."""
     text = " ".join(str(err).split()) or type(err).__name__
-    password = _password(url) if url else None
-    if password:
-        text = text.replace(password, "***")
+    for secret in sorted(url_secrets(url), key=len, reverse=True) if url else ():
+        text = text.replace(secret, "***")
     return text if len(text) <= 200 else text[:199] + "…"
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Protocol
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 from bot.store.protocol import Store
 from bot.store.rows import StoreUnavailable
@@ -55,10 +56,40 @@ async def open_store(config: Config, sqlite_path: Path | None = None) -> Store:
     return store
 
 
+#: Query parameters that carry a password (libpq's and asyncpg's names).
+SECRET_PARAMETERS = frozenset({"password", "sslpassword"})
+
+
 def redact_url(url: str) -> str:
-    """``url`` with its password (if any) replaced by ``***``, fit to print."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.netloc.rsplit("@", 1)[1]
-    return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
+    """``url`` with every password in it — the user's (``user:pw@``) and a ``?password=`` parameter —
+    replaced by ``***``, fit to print; a URL too broken to parse (an unclosed ``[``) is masked the same way
+    by its text rather than raising."""
+    try:
+        parts = urlsplit(url)
+        password = parts.password
+    except ValueError:
+        return _masked(url)
+    netloc = parts.netloc
+    if password is not None:
+        netloc = f"{parts.username or ''}:***@{netloc.rsplit('@', 1)[1]}"
+    query = "&".join(_redacted_parameter(pair) for pair in parts.query.split("&")) if parts.query else ""
+    return urlunsplit(parts._replace(netloc=netloc, query=query))
+
+
+def url_secrets(url: str) -> list[str]:
+    """The passwords ``url`` holds (as written and decoded), for hiding them in texts that quote it."""
+    found = re.findall(r"://[^/@:]*:([^@/]*)@", url)
+    found += [value for key, value in re.findall(r"(?i)[?&]([a-z_]+)=([^&#]*)", url)
+              if key.lower() in SECRET_PARAMETERS]
+    return [secret for value in found if value for secret in {value, unquote(value)}]
+
+
+def _redacted_parameter(pair: str) -> str:
+    key, sep, value = pair.partition("=")
+    return f"{key}=***" if sep and key.lower() in SECRET_PARAMETERS and value else pair
+
+
+def _masked(text: str) -> str:
+    for secret in sorted(url_secrets(text), key=len, reverse=True):
+        text = text.replace(secret, "***")
+    return text

@@ -11,7 +11,7 @@ import pytest
 
 from bot.config import Config, SettingError
 from bot.run import main as run_main
-from bot.store import NewGame, Outgoing, SchemaTooNew, Status, StoreUnavailable, open_store
+from bot.store import NewGame, Outgoing, SchemaTooNew, Status, StoreUnavailable, open_store, redact_url
 from bot.store.postgres import SCHEMA_VERSION, PostgresStore
 from bot.store.postgres_schema import MIGRATIONS, migrate
 from bot.table import TableService
@@ -167,6 +167,24 @@ def test_database_url_is_read_and_checked() -> None:
     with pytest.raises(SettingError) as refused:
         Config.from_env({"DATABASE_URL": "postgres://bot:hunter2@db:x/games"})
     assert "hunter2" not in str(refused.value)
+
+
+def test_a_password_given_as_a_parameter_or_in_a_broken_url_is_never_printed(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """libpq also takes the password as ``?password=`` (and ``sslpassword``); an unclosed ``[`` made the
+    redaction itself raise (a traceback and exit 1, the password in it)."""
+    assert redact_url("postgresql://bot@db/games?sslmode=require&password=hunter2") == \
+        "postgresql://bot@db/games?sslmode=require&password=***"
+    assert redact_url("postgresql://bot:p%40ss@db/games?sslpassword=x9") == "postgresql://bot:***@db/games?sslpassword=***"
+    assert "hunter2" not in redact_url("postgresql://bot:hunter2@[::1/games")
+    with pytest.raises(SettingError) as refused:
+        Config.from_env({"DATABASE_URL": "postgresql://bot:hunter2@[::1/games"})
+    assert "hunter2" not in str(refused.value) and "DATABASE_URL" in str(refused.value)
+    assert run_main([], env={"DISCORD_TOKEN": "x", "DATABASE_URL": "postgresql://bot:hunter2@[::1/games"}) == 2
+    env = {"DISCORD_TOKEN": "x", "DATABASE_URL": "postgresql://bot@/games?host=/nonexistent-socket-dir&password=hunter2"}
+    assert run_main([], env=env) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 2 and "hunter2" not in err and "password=***" in err
 
 
 def test_a_wrong_database_url_stops_the_bot_with_one_line_and_code_2(capsys: pytest.CaptureFixture[str]) -> None:
