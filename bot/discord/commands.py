@@ -133,9 +133,16 @@ def _new_signature(info: GameInfo) -> inspect.Signature:
     return inspect.Signature(params)
 
 
+#: Characters that change the direction or the joining of the text around them (bidirectional embeddings,
+#: overrides and isolates, marks, zero-width joiners): in a thread's title a right-to-left name would
+#: reverse the game's name beside it.
+_INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2066-\u2069\u061c\ufeff]")
+
+
 def thread_safe(name: str) -> str:
-    """A display name for a thread's title: without mention or markdown syntax (titles show it raw)."""
-    return " ".join(re.sub(r"[<>@*_~`|#\\]", " ", name).split()) or _("a player")
+    """A display name for a thread's title: without mention or markdown syntax (titles show it raw), nor
+    the invisible characters that would turn the title around."""
+    return " ".join(re.sub(r"[<>@*_~`|#\\]", " ", _INVISIBLE.sub("", name)).split()) or _("a player")
 
 
 async def table_channel(interaction: discord.Interaction, title: str, thread: bool) -> Any:

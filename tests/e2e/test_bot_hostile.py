@@ -68,3 +68,14 @@ async def test_hostile_names_ping_nobody_and_show_as_typed(fake_discord: FakeDis
     assert any(escape_name(HOSTILE) in m.readable for m in fake.messages(thread))
     assert all(STRANGER not in m.mention_ids for m in fake.messages(thread)) and posts
     assert plain_name(escape_name(HOSTILE)) == HOSTILE
+
+
+def test_a_thread_title_keeps_no_character_that_turns_it_around() -> None:
+    """A right-to-left override (or isolate, embedding, mark) in a display name reversed the whole title
+    beside it ("Burgenland — ‮Ann" read backwards); the title keeps the name's letters only."""
+    from bot.discord.commands import thread_safe
+
+    for invisible in ("\u202e", "\u2067", "\u202b", "\u200f", "\u200b", "\u2066", "\ufeff"):
+        assert thread_safe(f"{invisible}Ann{invisible}") == "Ann"
+    assert thread_safe("سارة") == "سارة"  # a right-to-left name itself stays
+    assert thread_safe("\u202e") == "a player"
