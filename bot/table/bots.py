@@ -9,7 +9,10 @@ processes in the bot), never on the event loop and never under the game's lock.
 
 from __future__ import annotations
 
+import asyncio
+
 import ai
+from bot.cache import LRU
 from bot.table import wording_bots
 from bot.table.errors import TableError, replies
 from bot.table.play import Play
@@ -21,6 +24,10 @@ from engines.core import Action, AnyEngine
 
 #: Tries when a person's move lands while a computer was thinking (its choice is then stale).
 STALE_RETRIES = 3
+#: Hints kept (a hint is fixed by the game, the move number and the seat: asked again, it is not thought again).
+HINTS_KEPT = 512
+
+HintKey = tuple[int, int, int]  # game, move number, seat
 
 
 def is_bot(user_id: int) -> bool:
@@ -43,6 +50,10 @@ class Bots:
         self.tables = tables
         self.play = play
         self.thinker = thinker
+        # Hints worked out or being worked out (asked again meanwhile: the same one awaited), and per player
+        # the hint being worked out for them: one at a time, so nobody floods the thinking pool.
+        self._hints: LRU[HintKey, asyncio.Task[ai.Analysis]] = LRU(HINTS_KEPT)
+        self._hinting: dict[int, HintKey] = {}
 
     async def think(self, engine: AnyEngine, table: Table, seat: int, level: str, state: object = None
                     ) -> ai.Analysis:
@@ -54,6 +65,24 @@ class Bots:
     async def choose(self, engine: AnyEngine, table: Table, state: object, seat: int, level: str) -> Action:
         """The computer's choice for ``seat`` in ``state`` (a stand-in's turn, step by step)."""
         return (await self.think(engine, table, seat, level, state)).best
+
+    async def _hint(self, engine: AnyEngine, table: Table, seat: int, user: User) -> ai.Analysis:
+        """The hint for ``seat``'s decision now: kept once worked out (it depends on the game, the move number and
+        the seat only); a player asking for another while theirs is being worked out is told to wait."""
+        key = (table.game.id, engine.move_count(table.state), seat)
+        task = self._hints.get(key)
+        if task is None:
+            if user.id in self._hinting:
+                raise TableError(Problem.BUSY, wording_bots.hint_busy(self._hinting[user.id][0]), table.game.id)
+            task = asyncio.get_running_loop().create_task(self.think(engine, table, seat, ai.DEFAULT))
+            self._hints.put(key, task)
+            self._hinting[user.id] = key
+            task.add_done_callback(lambda _done: self._hinting.pop(user.id, None))
+        try:
+            return await asyncio.shield(task)
+        except Exception:
+            self._hints.pop(key)  # a failure is not kept: asked again, it is tried again
+            raise
 
     @replies
     async def bot_move(self, game_id: int) -> Reply:
@@ -86,7 +115,7 @@ class Bots:
             raise TableError(Problem.FORBIDDEN, wording_bots.hints_off(row.id), row.id)
         engine = self.tables.engine(row.engine)
         seat = self.tables.acting_seat(table, engine, user)
-        analysis = await self.think(engine, table, seat, ai.DEFAULT)
+        analysis = await self._hint(engine, table, seat, user)
         options = [(fill_seats(engine.format_action(table.state, seat, c.action), table.names), c.win_chance)
                    for c in analysis.choices[:3]]
         text = wording_bots.hint(row.id, options, analysis.level, analysis.iterations, analysis.samples)

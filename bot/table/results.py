@@ -53,6 +53,7 @@ class Problem(StrEnum):
     STALE = "stale"                    # the board moved on since the player saw it
     CANNOT_UNDO = "cannot_undo"
     BROKEN = "broken"                  # the game's log no longer replays
+    BUSY = "busy"                      # the caller's earlier request of this kind is still being worked out
     INTERNAL = "internal"              # our bug; nothing changed
 
 

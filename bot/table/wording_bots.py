@@ -44,6 +44,10 @@ def hints_off(game_id: int) -> str:
     return _("Hints are off at game #{game} (chosen when it was opened).", game=game_id)
 
 
+def hint_busy(game_id: int) -> str:
+    return _("Your hint for game #{game} is still being worked out; ask again in a moment.", game=game_id)
+
+
 def hints_line(on: bool) -> str:
     return _("Hints: on (`/hint` suggests a move).") if on else _("Hints: off.")
 

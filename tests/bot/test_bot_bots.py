@@ -251,3 +251,45 @@ async def test_computers_are_never_reminded_nor_timed_out(store: SqliteStore) ->
         assert await Scheduler(service).tick() == []
     assert (await service.snapshot(CHANNEL)).move_number == waiting.move_number
     assert (await store.timer(1)).waiting.value == ""  # type: ignore[union-attr]
+
+
+class CountingThinker:
+    """The real thinking (in a thread), counted, and held until released: what a flood of /hint costs."""
+
+    def __init__(self) -> None:
+        import asyncio
+
+        from bot.thinking import ThreadThinker
+
+        self.inner, self.calls, self.release = ThreadThinker(), 0, asyncio.Event()
+
+    async def analyse(self, engine_name: str, state_json: str, seat: int, level: str, seed: int) -> Any:
+        self.calls += 1
+        await self.release.wait()
+        return await self.inner.analyse(engine_name, state_json, seat, level, seed)
+
+
+async def test_a_flood_of_hints_is_worked_out_once_and_a_second_one_waits_its_turn(store: SqliteStore) -> None:
+    """60 /hint at once by one player cost one analysis (a hint is fixed by the game, the move and the seat);
+    while it is worked out, that player's hint in another game is refused with a clear word, not queued; once
+    done, asking again costs nothing."""
+    import asyncio
+
+    thinker = CountingThinker()
+    service = TableService(store, thinker=thinker)
+    ok(await service.create(GAME, GUILD, CHANNEL, ANN, seats=2, seed=4))
+    ok(await service.join(CHANNEL, BO))
+    ok(await service.create(GAME, GUILD, CHANNEL + 1, ANN, seats=2, seed=5))
+    ok(await service.join(CHANNEL + 1, BO))
+    snap = await service.snapshot(CHANNEL)
+    mover = ANN if snap.user_ids[snap.to_act[0]] == ANN.id else BO
+    flood = [asyncio.ensure_future(service.hint(CHANNEL, mover)) for _ in range(60)]
+    await asyncio.sleep(0.05)
+    other = await service.hint(CHANNEL + 1, mover)
+    assert other.problem is Problem.BUSY and "still being worked out" in other.text and "#1" in other.text
+    thinker.release.set()
+    replies = await asyncio.gather(*flood)
+    assert thinker.calls == 1 and len({ok(r).text for r in replies}) == 1
+    assert ok(await service.hint(CHANNEL, mover)).text == replies[0].text and thinker.calls == 1
+    mine = ok(await service.hint(CHANNEL + 1, mover))  # theirs is done: the other game's hint is worked out now
+    assert mine.text.startswith("💡 Game #2") and thinker.calls == 2
