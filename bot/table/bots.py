@@ -28,6 +28,8 @@ STALE_RETRIES = 3
 HINTS_KEPT = 512
 
 HintKey = tuple[int, int, int]  # game, move number, seat
+#: Hints worked out for one player within a minute, at most (one already worked out costs nothing).
+HINTS_A_MINUTE = 5
 
 
 def is_bot(user_id: int) -> bool:
@@ -54,6 +56,7 @@ class Bots:
         # the hint being worked out for them: one at a time, so nobody floods the thinking pool.
         self._hints: LRU[HintKey, asyncio.Task[ai.Analysis]] = LRU(HINTS_KEPT)
         self._hinting: dict[int, HintKey] = {}
+        self._hinted: dict[int, list[float]] = {}  # per player: when their last hints were worked out
 
     async def think(self, engine: AnyEngine, table: Table, seat: int, level: str, state: object = None
                     ) -> ai.Analysis:
@@ -74,6 +77,12 @@ class Bots:
         if task is None:
             if user.id in self._hinting:
                 raise TableError(Problem.BUSY, wording_bots.hint_busy(self._hinting[user.id][0]), table.game.id)
+            now = self.tables.clock()
+            recent = [t for t in self._hinted.get(user.id, []) if now - t < 60.0]
+            if len(recent) >= HINTS_A_MINUTE:
+                wait = max(1, round(60.0 - (now - recent[0])))
+                raise TableError(Problem.BUSY, wording_bots.hints_too_many(HINTS_A_MINUTE, wait), table.game.id)
+            self._hinted[user.id] = [*recent, now]
             task = asyncio.get_running_loop().create_task(self.think(engine, table, seat, ai.DEFAULT))
             self._hints.put(key, task)
             self._hinting[user.id] = key

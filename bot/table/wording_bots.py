@@ -48,6 +48,11 @@ def hint_busy(game_id: int) -> str:
     return _("Your hint for game #{game} is still being worked out; ask again in a moment.", game=game_id)
 
 
+def hints_too_many(limit: int, seconds: int) -> str:
+    return _("That makes {n} hints worked out for you within a minute, the most I do; ask again in {seconds} s.",
+             n=limit, seconds=seconds)
+
+
 def hints_line(on: bool) -> str:
     return _("Hints: on (`/hint` suggests a move).") if on else _("Hints: off.")
 

@@ -293,3 +293,24 @@ async def test_a_flood_of_hints_is_worked_out_once_and_a_second_one_waits_its_tu
     assert ok(await service.hint(CHANNEL, mover)).text == replies[0].text and thinker.calls == 1
     mine = ok(await service.hint(CHANNEL + 1, mover))  # theirs is done: the other game's hint is worked out now
     assert mine.text.startswith("💡 Game #2") and thinker.calls == 2
+
+
+async def test_a_player_gets_five_new_hints_a_minute(store: SqliteStore) -> None:
+    """Each move a new position, each hint a new analysis: the sixth within a minute is refused saying when to
+    ask again; one already worked out is still given; a minute later hints come again."""
+    clock = FakeClock()
+    service = TableService(store, clock=clock)
+    ok(await service.create(GAME, GUILD, CHANNEL, ANN, seats=2, seed=4, bots=1))
+    worked: list[str] = []
+    for _ in range(6):
+        hint = await service.hint(CHANNEL, ANN)
+        if hint.problem is Problem.BUSY:
+            break
+        worked.append(ok(hint).text)
+        await service.act(CHANNEL, ANN, ok(await service.moves(CHANNEL, ANN)).choices[0].key)
+        while (snap := await service.snapshot(CHANNEL)).user_ids[snap.to_act[0]] != ANN.id:
+            ok(await service.bots.bot_move(snap.game.id))
+    assert len(worked) == 5 and hint.problem is Problem.BUSY
+    assert "5 hints" in hint.text and "ask again in 60 s" in hint.text
+    clock.now += 61
+    assert ok(await service.hint(CHANNEL, ANN)).text.startswith("💡")
