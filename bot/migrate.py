@@ -48,7 +48,7 @@ OK, FAILED, CANNOT_START = 0, 1, 2
 #: Games copied (and verified) per progress line.
 BATCH = 100
 
-USAGE = "python -m bot migrate --to postgresql://USER:PASSWORD@HOST/DB [--from PATH] [--force]"
+USAGE = "python -m bot migrate --to postgresql://USER:PASSWORD@HOST/DB [--from PATH] [--force | --verify]"
 DESCRIPTION = """Copy everything in the bot's SQLite file (games in every state with their seats, action
 logs, state caches and clocks; votes, vacations, reminder settings and the outbox) into a PostgreSQL
 database, keeping every id, then replay each started game from PostgreSQL to check it.  Stop the bot first.
@@ -218,6 +218,27 @@ async def _occupied(conn: asyncpg.Connection) -> list[str]:
     return [t for t in TABLES if found[t]]
 
 
+async def _complete(db: aiosqlite.Connection, conn: asyncpg.Connection) -> bool:
+    """Whether the target holds as many rows as the SQLite file in every copied table: a finished copy (one
+    transaction wrote them all, or none)."""
+    for table in TABLES:
+        if await _count(db, table) != int(await conn.fetchval(f"SELECT COUNT(*) FROM {table}")):
+            return False
+    return True
+
+
+async def copied(db: aiosqlite.Connection, conn: asyncpg.Connection, url: str) -> Report:
+    """``--verify``: the report of a copy already made (the target must hold all of it), to be checked again."""
+    if not await _complete(db, conn):
+        raise Refused(f"The PostgreSQL database at {redact_url(url)} does not hold a complete copy of this SQLite "
+                      "file: run without --verify to copy it (with --force if it has rows).")
+    report = Report()
+    report.games = await _count(db, "games")
+    report.actions = await _count(db, "actions")
+    report.outbox = await _count(db, "outbox")
+    return report
+
+
 async def copy(db: aiosqlite.Connection, conn: asyncpg.Connection, url: str, force: bool,
                out: TextIO) -> Report:
     """Copy every row into the (migrated) target in one transaction; the counts are checked before the commit."""
@@ -225,6 +246,10 @@ async def copy(db: aiosqlite.Connection, conn: asyncpg.Connection, url: str, for
     games = [int(r["id"]) for r in await _fetch(db, "SELECT id FROM games ORDER BY id")]
     async with conn.transaction():
         occupied = await _occupied(conn)
+        if occupied and not force and await _complete(db, conn):
+            raise Refused(f"The PostgreSQL database at {redact_url(url)} already holds a complete copy of this "
+                          f"SQLite file ({len(games)} games), not known to be checked (a migrate stopped during "
+                          "its check?). Run again with --verify to check it, or with --force to copy again.")
         if occupied and not force:
             raise Refused(f"The PostgreSQL database at {redact_url(url)} is not empty (it has rows in "
                           f"{', '.join(occupied)}); nothing was copied. Give --force to empty those tables and "
@@ -325,8 +350,9 @@ async def _check_game(conn: asyncpg.Connection, lookup: EngineLookup, game: asyn
 # ---------------------------------------------------------------------------------------------- the command
 
 async def migrate(source: Path, url: str, *, force: bool = False, lookup: EngineLookup = engines.get,
-                  out: TextIO = sys.stdout) -> Report:
-    """Copy ``source`` into the database at ``url`` and verify it; Refused when it cannot start."""
+                  out: TextIO = sys.stdout, verify_only: bool = False) -> Report:
+    """Copy ``source`` into the database at ``url`` and verify it (``verify_only``: verify a copy already
+    made); Refused when it cannot start."""
     _check_url(url)
     with tempfile.TemporaryDirectory(prefix="bot-migrate-") as tmp:
         snapshot = Path(tmp) / "snapshot.sqlite3"
@@ -339,7 +365,7 @@ async def migrate(source: Path, url: str, *, force: bool = False, lookup: Engine
                     await postgres_schema.migrate(conn)
                 except SchemaTooNew as err:
                     raise Refused(f"The PostgreSQL database at {redact_url(url)}: {err}.") from None
-                report = await copy(db, conn, url, force, out)
+                report = await (copied(db, conn, url) if verify_only else copy(db, conn, url, force, out))
                 try:
                     await verify(conn, lookup, report, out)
                 except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as err:
@@ -357,8 +383,11 @@ def parser() -> argparse.ArgumentParser:
                        help="the PostgreSQL database to copy into: postgresql://user:password@host:port/dbname")
     parse.add_argument("--from", dest="source", type=Path, metavar="PATH",
                        help="the SQLite file to copy (default: DATABASE_PATH from the environment or .env)")
-    parse.add_argument("--force", action="store_true",
-                       help="empty the target's game tables first when they hold rows (otherwise refused)")
+    chosen = parse.add_mutually_exclusive_group()
+    chosen.add_argument("--force", action="store_true",
+                        help="empty the target's game tables first when they hold rows (otherwise refused)")
+    chosen.add_argument("--verify", action="store_true",
+                        help="copy nothing: check a complete copy already made (one whose check was cut short)")
     return parse
 
 
@@ -380,7 +409,7 @@ def main(argv: list[str], env: Mapping[str, str] | None = None, lookup: EngineLo
             print(why, file=err)
             return CANNOT_START
     try:
-        report = asyncio.run(migrate(source, url, force=args.force, lookup=lookup, out=out))
+        report = asyncio.run(migrate(source, url, force=args.force, lookup=lookup, out=out, verify_only=args.verify))
     except Refused as why:
         print(why, file=err)
         return CANNOT_START

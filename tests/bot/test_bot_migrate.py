@@ -259,6 +259,29 @@ async def test_a_target_that_is_not_empty_is_refused_unless_forced(
         await pg.close()
 
 
+async def test_a_complete_copy_left_unchecked_is_named_and_verified_on_request(
+        built: RecordingTransport, db_path: Path, empty_db: str) -> None:
+    """A migrate killed after its commit, during its check, left a complete target that a rerun only called
+    "not empty": it now says the copy is complete and unchecked, and ``--verify`` checks it copying nothing."""
+    assert (await run("--to", empty_db, "--from", str(db_path)))[0] == 0  # as if its check had been cut short
+    code, out, err = await run("--to", empty_db, "--from", str(db_path))
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "already holds a complete copy" in err and "--verify" in err and "not empty" not in err
+    pg = PostgresStore(empty_db)
+    await pg.open()
+    try:
+        before = await table_rows(pg, await pg_columns(empty_db))
+        code, out, err = await run("--to", empty_db, "--from", str(db_path), "--verify")
+        assert (code, err) == (0, "") and "copying" not in out
+        assert out.splitlines()[-1].startswith("migrated games=8 ") and " verified=" in out
+        assert await table_rows(pg, await pg_columns(empty_db)) == before  # nothing written
+        ok(await play(TableService(pg, engines_lookup=lookup), "end", RUNNING))  # the target moves on
+    finally:
+        await pg.close()
+    code, out, err = await run("--to", empty_db, "--from", str(db_path), "--verify")
+    assert code == 2 and "does not hold a complete copy" in err
+
+
 async def test_a_game_that_does_not_replay_on_the_target_fails_the_migration(
         built: RecordingTransport, db_path: Path, empty_db: str) -> None:
     # Under stricter rules the running game's 'step' no longer replays (the finished one only ended turns).
