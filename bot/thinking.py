@@ -9,8 +9,12 @@ Either way the state crosses as the engine's dump, and the answer is the whole :
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import heapq
+import itertools
 import json
 import os
+from collections.abc import AsyncIterator
 from typing import Protocol
 
 import ai
@@ -24,15 +28,65 @@ def analyse_dumped(engine_name: str, state_json: str, seat: int, level: str, see
     return ai.analyse(engine, engine.load(json.loads(state_json)), seat, level=level, seed=seed)
 
 
+#: The thinking queue's order: a computer player's own move before a hint (a hint waits, a game does not).
+MOVE, HINT = 0, 1
+
+
 class Thinker(Protocol):
-    async def analyse(self, engine_name: str, state_json: str, seat: int, level: str, seed: int) -> ai.Analysis: ...
+    async def analyse(self, engine_name: str, state_json: str, seat: int, level: str, seed: int, *,
+                      priority: int = MOVE) -> ai.Analysis: ...
+
+
+class Gate:
+    """At most ``slots`` thinkings at once; a freed slot goes to the waiting one of lowest ``priority`` (then the
+    earliest): a hint never queues ahead of a computer player's move (it may still be under way when one
+    comes: thinking is not interrupted)."""
+
+    def __init__(self, slots: int) -> None:
+        self.free = max(1, slots)
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+
+    async def acquire(self, priority: int) -> None:
+        if self.free > 0 and not self._waiting:
+            self.free -= 1
+            return
+        granted: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (priority, next(self._order), granted))
+        try:
+            await granted
+        except asyncio.CancelledError:
+            if granted.done() and not granted.cancelled():
+                self.release()  # the slot came as the caller gave up: pass it on
+            raise
+
+    def release(self) -> None:
+        while self._waiting:
+            _priority, _order, granted = heapq.heappop(self._waiting)
+            if not granted.done():
+                granted.set_result(None)
+                return
+        self.free += 1
+
+    @contextlib.asynccontextmanager
+    async def held(self, priority: int) -> AsyncIterator[None]:
+        await self.acquire(priority)
+        try:
+            yield
+        finally:
+            self.release()
 
 
 class ThreadThinker:
     """Thinks in a worker thread (the GIL shares one core between thinking games)."""
 
-    async def analyse(self, engine_name: str, state_json: str, seat: int, level: str, seed: int) -> ai.Analysis:
-        return await asyncio.to_thread(analyse_dumped, engine_name, state_json, seat, level, seed)
+    def __init__(self, slots: int = 4) -> None:
+        self.gate = Gate(slots)
+
+    async def analyse(self, engine_name: str, state_json: str, seat: int, level: str, seed: int, *,
+                      priority: int = MOVE) -> ai.Analysis:
+        async with self.gate.held(priority):
+            return await asyncio.to_thread(analyse_dumped, engine_name, state_json, seat, level, seed)
 
     def close(self) -> None:
         pass
@@ -52,17 +106,22 @@ class PoolThinker:
 
     def __init__(self, workers: int | None = None) -> None:
         self.pool = WorkerPool(workers or default_workers())
+        # As many thinkings handed to the pool as it has workers: the rest wait here, in priority order, rather
+        # than in the pool's own first-come queue.
+        self.gate = Gate(self.pool.workers)
 
     async def warm(self) -> int:
         return await self.pool.warm(_load_players)
 
-    async def analyse(self, engine_name: str, state_json: str, seat: int, level: str, seed: int) -> ai.Analysis:
-        return await self.pool.run(analyse_dumped, engine_name, state_json, seat, level, seed)
+    async def analyse(self, engine_name: str, state_json: str, seat: int, level: str, seed: int, *,
+                      priority: int = MOVE) -> ai.Analysis:
+        async with self.gate.held(priority):
+            return await self.pool.run(analyse_dumped, engine_name, state_json, seat, level, seed)
 
     def close(self) -> None:
         self.pool.close()
 
 
-__all__ = ["PoolThinker", "Thinker", "ThreadThinker", "analyse_dumped", "default_workers"]
+__all__ = ["HINT", "MOVE", "Gate", "PoolThinker", "Thinker", "ThreadThinker", "analyse_dumped", "default_workers"]
 
 

@@ -19,7 +19,7 @@ from bot.table.play import Play
 from bot.table.results import Problem, Reply, User
 from bot.table.tables import Table, Tables
 from bot.text import fill_seats
-from bot.thinking import Thinker
+from bot.thinking import HINT, MOVE, Thinker
 from engines.core import Action, AnyEngine
 
 #: Tries when a person's move lands while a computer was thinking (its choice is then stale).
@@ -58,12 +58,13 @@ class Bots:
         self._hinting: dict[int, HintKey] = {}
         self._hinted: dict[int, list[float]] = {}  # per player: when their last hints were worked out
 
-    async def think(self, engine: AnyEngine, table: Table, seat: int, level: str, state: object = None
-                    ) -> ai.Analysis:
-        """The analysis of ``seat``'s decision in ``state`` (default: the table's), off the event loop."""
+    async def think(self, engine: AnyEngine, table: Table, seat: int, level: str, state: object = None, *,
+                    priority: int = MOVE) -> ai.Analysis:
+        """The analysis of ``seat``'s decision in ``state`` (default: the table's), off the event loop; a hint
+        (``priority=HINT``) waits behind computer players' moves."""
         state = table.state if state is None else state
         return await self.thinker.analyse(engine.name, self.tables.dump(engine, state), seat, level,
-                                          thinking_seed(table.game.seed, engine.move_count(state)))
+                                          thinking_seed(table.game.seed, engine.move_count(state)), priority=priority)
 
     async def choose(self, engine: AnyEngine, table: Table, state: object, seat: int, level: str) -> Action:
         """The computer's choice for ``seat`` in ``state`` (a stand-in's turn, step by step)."""
@@ -83,7 +84,7 @@ class Bots:
                 wait = max(1, round(60.0 - (now - recent[0])))
                 raise TableError(Problem.BUSY, wording_bots.hints_too_many(HINTS_A_MINUTE, wait), table.game.id)
             self._hinted[user.id] = [*recent, now]
-            task = asyncio.get_running_loop().create_task(self.think(engine, table, seat, ai.DEFAULT))
+            task = asyncio.get_running_loop().create_task(self.think(engine, table, seat, ai.DEFAULT, priority=HINT))
             self._hints.put(key, task)
             self._hinting[user.id] = key
             task.add_done_callback(lambda _done: self._hinting.pop(user.id, None))

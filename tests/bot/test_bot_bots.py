@@ -18,6 +18,7 @@ from bot.store.sqlite import SqliteStore
 from bot.store.sqlite_schema import connect, migrate
 from bot.table import TableService
 from bot.table.results import PrivateMessage, Problem, Reply
+from bot.thinking import HINT
 from tests.bot.helpers import ANN, BO, CHANNEL, CY, GUILD, FakeClock, ok
 from tests.sql import rows
 
@@ -262,9 +263,12 @@ class CountingThinker:
         from bot.thinking import ThreadThinker
 
         self.inner, self.calls, self.release = ThreadThinker(), 0, asyncio.Event()
+        self.priorities: list[int] = []
 
-    async def analyse(self, engine_name: str, state_json: str, seat: int, level: str, seed: int) -> Any:
+    async def analyse(self, engine_name: str, state_json: str, seat: int, level: str, seed: int, *,
+                      priority: int = 0) -> Any:
         self.calls += 1
+        self.priorities.append(priority)
         await self.release.wait()
         return await self.inner.analyse(engine_name, state_json, seat, level, seed)
 
@@ -290,6 +294,7 @@ async def test_a_flood_of_hints_is_worked_out_once_and_a_second_one_waits_its_tu
     thinker.release.set()
     replies = await asyncio.gather(*flood)
     assert thinker.calls == 1 and len({ok(r).text for r in replies}) == 1
+    assert thinker.priorities == [HINT]  # a hint waits behind computer players' moves in the thinking queue
     assert ok(await service.hint(CHANNEL, mover)).text == replies[0].text and thinker.calls == 1
     mine = ok(await service.hint(CHANNEL + 1, mover))  # theirs is done: the other game's hint is worked out now
     assert mine.text.startswith("💡 Game #2") and thinker.calls == 2
