@@ -157,8 +157,22 @@ def _draw_header(img: Image.Image, top: int, header: Header, last: LastMove | No
     return top + h
 
 
+def _split(row: Score) -> bool:
+    """Whether ``row``'s note goes on a line of its own, under its name: the name, note and score do not fit
+    on one line."""
+    if not row.note:
+        return False
+    used = (36 + 10 + text_width(row.name, font(SMALL, True)) + 14 + text_width(row.note, font(SMALL)) + 14
+            + text_width(row.score, font(TEXT, True)) + 12)
+    return used > INNER
+
+
+def _row_height(row: Score) -> int:
+    return SCORE_ROW + (_line(SMALL) if _split(row) else 0)
+
+
 def scores_height(scores: Sequence[Score]) -> int:
-    return len(scores) * SCORE_ROW + 12
+    return sum(_row_height(row) for row in scores) + 12
 
 
 def _draw_scores(img: Image.Image, top: int, scores: Sequence[Score], acting: int | None, theme: Theme) -> int:
@@ -167,20 +181,25 @@ def _draw_scores(img: Image.Image, top: int, scores: Sequence[Score], acting: in
     rounded_box(draw, (PAD - 6, top, WIDTH - PAD + 6, top + h), theme.panel, theme.line, width=2, radius=12)
     y = top + 6
     for row in scores:
+        row_h = _row_height(row)
         cy = y + SCORE_ROW / 2
         if row.seat == acting:
-            draw.rounded_rectangle((PAD - 2, y + 2, WIDTH - PAD + 2, y + SCORE_ROW - 2), radius=8,
+            draw.rounded_rectangle((PAD - 2, y + 2, WIDTH - PAD + 2, y + row_h - 2), radius=8,
                                    outline=theme.accent, width=3)
         paste(img, seat_badge(row.seat, 36, theme.ink), (PAD + 4, cy - 18))
         right = WIDTH - PAD - 8
         score_w = put(img, (right, cy), row.score, TEXT, theme.ink, bold=True, anchor="rm")
-        note_w = text_width(row.note, font(SMALL)) if row.note else 0.0
-        if row.note:
-            put(img, (right - score_w - 14, cy), row.note, SMALL, theme.muted, anchor="rm")
         nx = PAD + 4 + 36 + 10
-        room = right - score_w - 14 - (note_w + 14 if row.note else 0) - nx
+        if _split(row):
+            put(img, (nx, cy + _line(SMALL) - 4), row.note, SMALL, theme.muted, anchor="lm")
+            room = right - score_w - 14 - nx
+        elif row.note:
+            note_w = put(img, (right - score_w - 14, cy), row.note, SMALL, theme.muted, anchor="rm")
+            room = right - score_w - 14 - note_w - 14 - nx
+        else:
+            room = right - score_w - 14 - nx
         draw_text(img, (nx, cy), row.name, SMALL, theme.ink, bold=True, anchor="lm", max_width=room)
-        y += SCORE_ROW
+        y += row_h
     return top + h
 
 

@@ -129,7 +129,7 @@ def _castle(img: Image.Image, at: tuple[int, int], k: float, castle: Castle, bef
         if content:
             paste(img, piece(content["piece"], content["owner"], site, theme.ink), (cx, cy), anchor="mm")
             if before is not None and content != before["sites"].get(name):
-                since_mark(draw, (cx, cy), site, theme, pad=round(15 * k))
+                since_mark(draw, (cx, cy), site, theme, pad=round(11 * k))
         else:
             s = site / 2
             draw.rounded_rectangle((cx - s, cy - s, cx + s, cy + s), radius=7, fill=theme.background,
@@ -148,7 +148,7 @@ def _castle(img: Image.Image, at: tuple[int, int], k: float, castle: Castle, bef
     if castle["well"]:
         paste(img, piece("well", castle["well"]["owner"], well, theme.ink), wc, anchor="mm")
         if before is not None and castle["well"] != before["well"]:
-            since_mark(draw, wc, well, theme, pad=round(15 * k))
+            since_mark(draw, wc, well, theme, pad=round(11 * k))
     else:
         draw.ellipse((wc[0] - r, wc[1] - r, wc[0] + r, wc[1] + r), fill=theme.background, outline=theme.muted, width=2)
         if castle["indicator"]:
