@@ -24,7 +24,7 @@ from render.buerger_baumeister.pieces import coin, crane, mayor, token
 from render.legend import player_name
 from render.palette import DEFAULT_THEME, Theme, mix
 from render.shapes import badge, chip, highlight_ring, paste, rounded_box, since_mark
-from render.text import draw_text, put
+from render.text import draw_text, font, put
 
 if TYPE_CHECKING:
     from engines.buerger_baumeister.view import District, LastTurn, PublicView
@@ -115,9 +115,12 @@ def _offer(img: Image.Image, view: PublicView, last: LastTurn | None, width: int
         if refilled == i and tok:
             highlight_ring(draw, (cx, y + size / 2), size, theme, outer=(7, 5), inner=(3, 2), radius=9)
         below = y + size + 28
-        if space["mayor"]:
-            paste(img, mayor(40, theme.ink), (cx - 28, below), anchor="mm")
-            badge(draw, (cx + 18, below), _("FREE"), 22, theme.good, anchor="mm", pad=4)
+        if space["mayor"]:  # the Mayor and "FREE", together centred under the space, inside the picture
+            free = _("FREE")
+            group = 40 + 4 + font(22, True).getlength(free) + 8
+            left = min(max(0.0, cx - group / 2), width - group)
+            paste(img, mayor(40, theme.ink), (left, below - 20))
+            badge(draw, (left + 44, below), free, 22, theme.good, anchor="lm", pad=4)
         else:
             paste(img, coin(space["price"], 44, theme.ink), (cx, below), anchor="mm")
 
