@@ -1,4 +1,5 @@
-"""Delivering the outbox: draw each announcement's picture, send it through a transport, mark it sent.
+"""Delivering the outbox: draw each announcement's picture (a turn post's board and its compact close-up), send it
+through a transport, mark it sent.
 
 Announcements are committed with the change that caused them (:mod:`bot.store.protocol`); this
 module gets them out exactly once:
@@ -223,7 +224,8 @@ class Deliverer:
         elif edit.role == "lobby":
             raise Undeliverable(f"game {edit.game_id} has no lobby message")
         anew = ChannelPost(edit.text, edit.mentions, edit.picture, edit.image, edit.buttons, game_id=edit.game_id,
-                           channel_id=edit.channel_id, role=edit.role, key=edit.key, seat=edit.seat)
+                           channel_id=edit.channel_id, role=edit.role, key=edit.key, seat=edit.seat,
+                           close_up=edit.close_up)
         return await self.transport.post(anew, edit.key)
 
     async def _later(self, item: Announcement, why: str) -> bool:
@@ -271,6 +273,10 @@ class Deliverer:
         async def drawn(item: Announcement) -> Announcement:
             if item.picture is None or item.image is not None:
                 return item
+            if item.picture.close_up and not isinstance(item, PrivateMessage):  # a turn's post: its close-up too
+                image, close_up = await asyncio.gather(draw(renderer, item.picture),
+                                                       draw(renderer, item.picture.compact()))
+                return dataclasses.replace(item, image=image, close_up=close_up)
             return dataclasses.replace(item, image=await draw(renderer, item.picture))
 
         return list(await asyncio.gather(*(drawn(i) for i in items)))

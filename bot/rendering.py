@@ -26,14 +26,18 @@ DrawFn = Callable[[str, Mapping[str, Any], Sequence[str]], bytes]
 PlayerFn = Callable[[str, Mapping[str, Any], Sequence[str], int], bytes]
 StandingsFn = Callable[[str, Mapping[str, Any], Sequence[str], Sequence[Sequence[int]]], bytes]
 SinceFn = Callable[[str, Mapping[str, Any], Sequence[str], Mapping[str, Any]], bytes]
+CompactFn = Callable[[str, Mapping[str, Any], Sequence[str], Mapping[str, Any] | None], bytes | None]
 
 
 @dataclass(frozen=True, slots=True)
 class Picture:
-    """What to draw: a game's ``board`` (public view), a seat's ``hand``, or one ``player``'s own area."""
+    """What to draw: a game's ``board`` (public view), a seat's ``hand``, or one ``player``'s own area; the turn
+    post's board also as its ``compact`` close-up (``close_up``)."""
 
     engine: str
-    kind: str                          # "board", "hand", "player", "all" (every player's own area), "standings"
+    #: "board", "hand", "player", "all" (every player's own area), "standings", "compact" (the phone-first
+    #: close-up of a board: ``render.draw_compact``)
+    kind: str
     view: Mapping[str, Any]
     names: tuple[str, ...]
     seat: int | None = None
@@ -46,6 +50,13 @@ class Picture:
     #: A turn post's board: the public view when the player it pings last acted (what was placed after it
     #: is marked); None for every other picture.
     since: Mapping[str, Any] | None = None
+    #: A turn post's board: shown after its compact close-up (``compact()``), whose alt text this is.  "" for every
+    #: other picture (one image).
+    close_up: str = ""
+
+    def compact(self) -> Picture:
+        """The compact close-up of this board (same view, marks and language), described by ``close_up``."""
+        return dataclasses.replace(self, kind="compact", alt=self.close_up, close_up="")
 
     def to_json(self) -> dict[str, Any]:
         data = {"engine": self.engine, "kind": self.kind, "view": dict(self.view), "names": list(self.names),
@@ -53,13 +64,15 @@ class Picture:
                 "alt": self.alt}
         if self.since is not None:
             data["since"] = dict(self.since)
+        if self.close_up:
+            data["close_up"] = self.close_up
         return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Picture:
         return cls(data["engine"], data["kind"], data["view"], tuple(data["names"]), data.get("seat"),
                    tuple(tuple(h) for h in data.get("history", ())), data.get("language") or ENGLISH,
-                   data.get("alt") or "", data.get("since"))
+                   data.get("alt") or "", data.get("since"), data.get("close_up") or "")
 
 
 class Renderer(Protocol):
@@ -79,6 +92,7 @@ class FunctionRenderer:
     everyone: DrawFn | None = None
     standings: StandingsFn | None = None
     board_since: SinceFn | None = None
+    compact: CompactFn | None = None
 
     def _draws(self, engine: str) -> bool:
         return self.games is None or engine in self.games()
@@ -95,6 +109,11 @@ class FunctionRenderer:
         if self.board_since is None:
             return self.render_board(engine, view, names)
         return self.board_since(engine, view, names, since) if self._draws(engine) else None
+
+    def render_compact(self, engine: str, view: Mapping[str, Any], names: Sequence[str],
+                       since: Mapping[str, Any] | None) -> bytes | None:
+        """The compact close-up (``compact``); None for a game without one."""
+        return self.compact(engine, view, names, since) if self.compact is not None and self._draws(engine) else None
 
     def render_player(self, engine: str, view: Mapping[str, Any], names: Sequence[str], seat: int) -> bytes | None:
         return self.player(engine, view, names, seat) if self.player is not None and self._draws(engine) else None
@@ -116,7 +135,15 @@ def installed_renderer() -> Renderer | None:
     except ImportError:
         return None
     return FunctionRenderer(render.draw_board, render.draw_hand, render.games, render.draw_player,
-                            render.draw_all_players, render.draw_standings, render.draw_board)
+                            render.draw_all_players, render.draw_standings, render.draw_board, _compact)
+
+
+def _compact(engine: str, view: Mapping[str, Any], names: Sequence[str], since: Mapping[str, Any] | None
+             ) -> bytes | None:
+    """``render.draw_compact`` for the games that have a compact picture; None for the others."""
+    import render
+
+    return render.draw_compact(engine, view, names, since) if engine in render.compact_games() else None
 
 
 def seat_colour(seat: int | None) -> int | None:
@@ -152,6 +179,9 @@ def _draw_as_told(renderer: Renderer, picture: Picture) -> bytes | None:
         return image
     if picture.kind == "all" and hasattr(renderer, "render_all"):
         image = renderer.render_all(picture.engine, picture.view, names)
+        return image
+    if picture.kind == "compact" and hasattr(renderer, "render_compact"):
+        image = renderer.render_compact(picture.engine, picture.view, names, picture.since)
         return image
     if picture.kind == "standings" and hasattr(renderer, "render_standings"):
         image = renderer.render_standings(picture.engine, picture.view, names, picture.history)

@@ -25,7 +25,8 @@ from typing import Any
 from engines import registry
 from render.images import GameImages
 
-__all__ = ["draw_all_players", "draw_board", "draw_hand", "draw_player", "draw_standings", "games"]
+__all__ = ["compact_games", "draw_all_players", "draw_board", "draw_compact", "draw_hand", "draw_player",
+           "draw_standings", "games"]
 
 
 def _images(engine_name: str) -> GameImages[Any, Any]:
@@ -50,6 +51,19 @@ def draw_board(engine_name: str, view: Mapping[str, Any], names: Sequence[str],
     """PNG bytes of the public board for ``view`` (any view works; only public parts are drawn); with
     ``since``, an earlier public view of the game, what was placed after it is marked (games that can)."""
     return _images(engine_name).draw_board(view, list(names), since)
+
+
+def draw_compact(engine_name: str, view: Mapping[str, Any], names: Sequence[str],
+                 since: Mapping[str, Any] | None = None) -> bytes:
+    """PNG bytes of the compact, phone-first picture (``render.compact``): 800 px wide, what matters now —
+    whose turn, every score, the part of the board that changed or can be chosen; with ``since`` (an earlier
+    public view), what changed after it is marked.  ``KeyError`` for a game without one (``compact_games``)."""
+    return _images(engine_name).draw_compact(view, list(names), since)
+
+
+def compact_games() -> tuple[str, ...]:
+    """The games that have a compact picture (engine names)."""
+    return tuple(g for g in games() if _images(g).compact is not None)
 
 
 def draw_hand(engine_name: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes:

@@ -81,6 +81,25 @@ def positions(game: str, players: int, seed: int, phases: tuple[str, ...] = PHAS
     return out
 
 
+def compact_samples(game: str, players: int, seed: int, phases: tuple[str, ...] = PHASES
+                    ) -> list[tuple[str, Mapping[str, Any], Mapping[str, Any]]]:
+    """(phase, public view, an earlier public view) from one seeded random game: the compact picture's inputs,
+    the earlier view taken ``SINCE_STEPS`` per seat before (what the others did since a player's last turn)."""
+    import engines
+
+    engine = engines.get(game)
+    states = random_playout(game, players, seed)
+    out = []
+    for phase in phases:
+        i = _phase_index(states, phase)
+        out.append((phase, engine.view(states[i], None), engine.view(states[max(0, i - SINCE_STEPS * players)], None)))
+    return out
+
+
+#: How many steps per seat before a sample its earlier view is taken (``compact_samples``).
+SINCE_STEPS = 3
+
+
 def sample_positions(game: str = "burgenland", seeds: tuple[int, ...] = (1,)) -> Iterator[Position]:
     """Positions for every player count and phase."""
     import engines

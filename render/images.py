@@ -38,6 +38,9 @@ class GameImages(Generic[PublicT, SeatT]):
     #: The board with what was placed since an earlier view marked (``render.shapes.since_mark``): the turn
     #: post's board, marking what the others did since its player's last turn.  None: the plain board.
     board_since: Callable[[PublicT, Sequence[str], PublicT], Image.Image] | None = None
+    #: The compact, phone-first picture (``render.compact``): whose turn, every score and the part of the board
+    #: that matters now, readable 400 px wide; with an earlier view, what changed since is marked.  None: none.
+    compact: Callable[[PublicT, Sequence[str], PublicT | None], Image.Image] | None = None
 
     def draw_board(self, view: Mapping[str, Any], names: Sequence[str], since: Mapping[str, Any] | None = None
                    ) -> bytes:
@@ -46,6 +49,13 @@ class GameImages(Generic[PublicT, SeatT]):
         if since is not None and self.board_since is not None:
             return to_png(since_key(self.board_since(cast(PublicT, view), names, cast(PublicT, since)), DEFAULT_THEME))
         return to_png(self.board(cast(PublicT, view), names))
+
+    def draw_compact(self, view: Mapping[str, Any], names: Sequence[str], since: Mapping[str, Any] | None = None
+                     ) -> bytes:
+        """PNG bytes of the compact picture; ``KeyError`` for a game without one."""
+        if self.compact is None:
+            raise KeyError("this game has no compact picture")
+        return to_png(self.compact(cast(PublicT, view), names, cast("PublicT | None", since)))
 
     def draw_hand(self, view: Mapping[str, Any], names: Sequence[str]) -> bytes:
         """PNG bytes of a seat's hand; ``ValueError`` for a view that is not a seat's own."""

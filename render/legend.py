@@ -113,14 +113,19 @@ def since_key(img: Image.Image, theme: Theme) -> Image.Image:
     """``img`` (a board whose new pieces are marked with ``render.shapes.since_mark``) with a strip at its foot
     that says what the marks mean: the image explains itself wherever it is seen (a post, a zoom, a forward).
     The board's own foot (its frame and the margin inside it, nothing drawn) makes way for the strip."""
-    from render.canvas import FRAME, new_canvas
+    from render.canvas import FRAME
     from render.shapes import since_mark
 
     w, h = img.size
     keep = h - FRAME - 8
-    out = new_canvas(w, keep + SINCE_KEY_H + FRAME + 8, theme)
-    out.paste(img.crop((0, 0, w, keep)), (0, 0))
+    height = keep + SINCE_KEY_H + FRAME + 8
+    # One copy of the board (a crop past its foot), then the foot repainted as ``new_canvas`` paints it.
+    out = img.crop((0, 0, w, height))
     draw = ImageDraw.Draw(out)
+    draw.rectangle((0, keep, w, height), fill=theme.frame)
+    draw.rectangle((FRAME, keep, w - 1 - FRAME, height - 1 - FRAME - 14), fill=theme.background)
+    draw.rounded_rectangle((FRAME, height - 1 - FRAME - 28, w - 1 - FRAME, height - 1 - FRAME), radius=14,
+                           fill=theme.background)
     x, y = FRAME + 30, keep + SINCE_KEY_H / 2
     since_mark(draw, (x, y), 14, theme, pad=5, arm=0.45)
     draw_text(out, (x + 26, y), _("corners: changed since the player to act last played"), 20, theme.ink, anchor="lm",

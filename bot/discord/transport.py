@@ -6,8 +6,10 @@ restart gets the first message back instead of posting a second.  Mentions are s
 users the announcement names — never parsed from text, so a display name cannot ping anyone.
 
 A game's post with a picture, and its lobby, is a Components V2 layout (:func:`bot.discord.views.post_layout`):
-one container in the colour of the seat to act, holding the text, the picture and the buttons.  Its edits
-stay layouts (Discord never lets the flag go); other posts (notices without a picture) and DMs are plain.
+one container in the colour of the seat to act, holding the text, the picture and the buttons.  A turn's post (and
+its edits) shows two pictures in its gallery: the compact close-up (``game-<id>-turn.png``) first, then the whole
+board (``game-<id>-board.png``).  Its edits stay layouts (Discord never lets the flag go); other posts (notices
+without a picture) and DMs are plain.
 """
 
 from __future__ import annotations
@@ -44,7 +46,11 @@ class DiscordTransport:
         if file is not None:
             kwargs["file"] = file
         if is_layout(post.picture, post.role):
-            kwargs["view"] = _layout(post.game_id, text, post.buttons, file, post.picture, post.seat)
+            files = _files(post.game_id, file, post.close_up, post.picture)
+            if len(files) > 1:
+                del kwargs["file"]
+                kwargs["files"] = files
+            kwargs["view"] = _layout(post.game_id, text, post.buttons, files, post.picture, post.seat)
             message: discord.Message = await _sending(channel.send(**kwargs))
             return message.id
         view = post_view(post.game_id, post.buttons)
@@ -70,9 +76,11 @@ class DiscordTransport:
         file = png(edit.image, f"game-{edit.game_id}-board.png", _alt(edit.picture))
         kwargs: dict[str, Any] = {"allowed_mentions": mentions_only(())}
         if is_layout(edit.picture, edit.role):
-            # The layout anew: no content (a message that had some loses it), the new board or none.
-            kwargs.update(content=None, view=_layout(edit.game_id, text, edit.buttons, file, edit.picture, edit.seat),
-                          attachments=[file] if file is not None else [])
+            # The layout anew: no content (a message that had some loses it), the new pictures (a turn post's
+            # close-up and board, both replaced) or none.
+            files = _files(edit.game_id, file, edit.close_up, edit.picture)
+            kwargs.update(content=None, view=_layout(edit.game_id, text, edit.buttons, files, edit.picture, edit.seat),
+                          attachments=files)
         else:
             kwargs.update(content=clip(text), view=post_view(edit.game_id, edit.buttons))
             if file is not None:
@@ -86,10 +94,20 @@ def is_layout(picture: Picture | None, role: str) -> bool:
     return picture is not None or role == "lobby"
 
 
-def _layout(game: int | None, text: str, buttons: Buttons, file: discord.File | None, picture: Picture | None,
+def _files(game: int | None, board: discord.File | None, close_up: bytes | None, picture: Picture | None
+           ) -> list[discord.File]:
+    """A layout's files in the order its gallery shows them: a turn post's compact close-up first
+    (``game-<id>-turn.png``), then the board; the board alone when there is no close-up (or no board)."""
+    if board is None:
+        return []
+    first = png(close_up, f"game-{game}-turn.png", picture.close_up if picture is not None else "")
+    return [first, board] if first is not None else [board]
+
+
+def _layout(game: int | None, text: str, buttons: Buttons, files: list[discord.File], picture: Picture | None,
             seat: int | None) -> discord.ui.LayoutView:
-    return post_layout(game, text, buttons, image=file.filename if file is not None else None, alt=_alt(picture),
-                       accent=seat_colour(seat))
+    media = [(f.filename, f.description or "") for f in files]
+    return post_layout(game, text, buttons, media=media, accent=seat_colour(seat))
 
 
 def _alt(picture: Picture | None) -> str:

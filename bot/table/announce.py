@@ -29,10 +29,11 @@ def private_part(seat_view: Mapping[str, Any], public_view: Mapping[str, Any]) -
 
 
 def board(engine: AnyEngine, table: Table, *, marked: bool = False) -> Picture:
-    """The board; ``marked`` (a turn's post): what was placed since its player last acted is marked on it."""
-    return Picture(engine.name, "board", table.view(engine, None), _drawn(table),
-                   alt=described(engine, table, wording_alt.board(title_of(engine), table.game.id)),
-                   since=table.since if marked else None)
+    """The board; ``marked`` (a turn's post): what was placed since its player last acted is marked on it, and it
+    comes with its compact close-up (``Picture.compact``), shown first."""
+    alt = described(engine, table, wording_alt.board(title_of(engine), table.game.id))
+    return Picture(engine.name, "board", table.view(engine, None), _drawn(table), alt=alt,
+                   since=table.since if marked else None, close_up=wording_alt.close_up(alt) if marked else "")
 
 
 def hand(engine: AnyEngine, table: Table, seat: int) -> Picture:

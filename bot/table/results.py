@@ -108,6 +108,8 @@ class ChannelPost:
     key: str = ""                      # set for an announcement in the outbox
     #: The seat whose colour marks the post (as the images draw it): the first to act, or the winner.
     seat: int | None = None
+    #: The picture's compact close-up (``Picture.compact``), once drawn: a turn post shows it first.
+    close_up: bytes | None = None
 
     @property
     def view(self) -> Mapping[str, Any] | None:
@@ -149,6 +151,7 @@ class ChannelEdit:
     news: str = ""                     # what this change adds (for a reader who sees only changes: the console)
     key: str = ""
     seat: int | None = None            # the seat whose colour marks the message (as in ChannelPost)
+    close_up: bytes | None = None      # the picture's compact close-up, once drawn (as in ChannelPost)
 
     @property
     def view(self) -> Mapping[str, Any] | None:

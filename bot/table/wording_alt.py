@@ -19,6 +19,11 @@ def board(title: str, game_id: int) -> str:
     return _("{title}, game #{game}: the board.", title=title, game=game_id)
 
 
+def close_up(board_alt: str) -> str:
+    """The alt text of a turn post's compact picture: the board's own, said to be its close-up."""
+    return _("Close-up of what matters now (the whole board is the next picture). {board}", board=board_alt)
+
+
 def hand(title: str, game_id: int, name: str) -> str:
     return _("{title}, game #{game}: what only {name} sees — their hand and their own pieces.", title=title,
              game=game_id, name=name)

@@ -117,3 +117,37 @@ async def test_the_post_tells_one_line_per_other_players_turn(store: Store) -> N
         assert len(tellers) == 2 and set(tellers) == others, message.text
         checked += 1
     assert checked >= 4
+
+
+@pytest.mark.parametrize("game", engines.names())
+async def test_a_turns_post_carries_its_compact_close_up(store: Store, game: str) -> None:
+    """A turn's post and its edits carry what to draw for the phone-first close-up (the same view, the same marks,
+    its own alt text: the board's, said to be the close-up), kept through the outbox's JSON; the outbox draws both
+    pictures, the close-up from ``render.draw_compact``.  Other pictures carry none."""
+    import render
+    from bot.outbox import Deliverer
+    from bot.rendering import installed_renderer
+
+    table = await _watched(TableService(store), game, 2)
+    seen = 0
+    while table.engine.turn_number(table.state) < 4:
+        reply = await table.step()
+        message = reply.post
+        if not isinstance(message, ChannelPost | ChannelEdit) or message.role != "turn":
+            continue
+        picture = message.picture
+        assert isinstance(picture, Picture) and picture.close_up.startswith("Close-up of what matters now")
+        assert picture.alt in picture.close_up
+        close_up = Picture.from_json(picture.to_json()).compact()  # what the outbox stores, then draws
+        assert close_up.kind == "compact" and close_up.alt == picture.close_up and close_up.since == picture.since
+        if not seen:
+            deliverer = Deliverer(store, None, installed_renderer())  # type: ignore[arg-type]  # draws, sends nothing
+            (drawn,) = await deliverer._draw_all([message])
+            assert isinstance(drawn, ChannelPost | ChannelEdit) and drawn.image and drawn.close_up
+            assert drawn.close_up == render.draw_compact(game, picture.view, picture.names, picture.since)
+            assert drawn.image == render.draw_board(game, picture.view, picture.names, picture.since)
+        seen += 1
+        for private in reply.private:
+            assert private.picture is None or not private.picture.close_up  # a hand: one picture
+    assert seen
+    assert "close_up" not in Picture("burgenland", "board", {"a": 1}, ("Ann",)).to_json()

@@ -99,14 +99,19 @@ async def test_a_burgenland_opening_with_three_players(fake_discord: FakeDiscord
 
         # Move 1 by the menu: a select (many choices), then the follow-up step by a button.
         first = await to_act(bot, thread, users)
+        pictures = [a.data for a in start.attachments]  # the close-up and the board
         _, menu = await open_menu(fake, first, start)
         await choose(fake, first, menu, "Take 2 cards")
         # Still the same player's turn: no new post; the turn's message (the start post) is edited to say it.
         (same,) = board_posts(fake, thread)
         assert same.id == start.id and "takes 2 cards" in same.readable and len(same.history) == 1
-        # The edit is a layout again (the flag kept), with the new board shown in its gallery.
-        assert same.is_layout and same.history[0]["flags"] == same.flags and len(same.attachments) == 1
-        assert same.layout(MEDIA_GALLERY)[0]["items"][0]["media"]["url"] == same.attachments[0].url
+        # The edit is a layout again (the flag kept), with the new close-up and board shown in its gallery, in that
+        # order: both replaced.
+        assert same.is_layout and same.history[0]["flags"] == same.flags
+        assert [a.filename for a in same.attachments] == ["game-1-turn.png", "game-1-board.png"]
+        items = same.layout(MEDIA_GALLERY)[0]["items"]
+        assert [i["media"]["url"] for i in items] == [a.url for a in same.attachments]
+        assert all(new != old for new, old in zip([a.data for a in same.attachments], pictures, strict=True))
         await choose(fake, first, menu, "End turn")
         posts = board_posts(fake, thread)
         second = await to_act(bot, thread, users)

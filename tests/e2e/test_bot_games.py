@@ -67,18 +67,27 @@ def colour(seat: int) -> int:
     return red << 16 | green << 8 | blue
 
 
-def assert_layout(post: FakeMessage, accent: int, pings: FakeUser) -> None:
+def assert_layout(post: FakeMessage, accent: int, pings: FakeUser, *, close_up: bool = False) -> None:
     """A post with an image is one Components V2 container: the colour of ``accent``'s seat, a text that
-    pings ``pings``, the board in a gallery described by its alt text, and the buttons."""
+    pings ``pings``, the board in a gallery described by its alt text (a turn's post, ``close_up``: its compact
+    close-up first, then the board, each described), and the buttons."""
     assert post.is_layout and not post.content and not post.embeds, post
     (container,) = post.components
     assert container["type"] == CONTAINER and container.get("accent_color") == accent, container.get("accent_color")
     (text,) = post.layout(TEXT_DISPLAY)
     assert pings.mention in text["content"] and post.mentions(pings)
     (gallery,) = post.layout(MEDIA_GALLERY)
-    (item,) = gallery["items"]
-    (image,) = post.attachments
-    assert item["media"]["url"] == image.url and item.get("description") and item["description"] == image.description
+    items = gallery["items"]
+    assert len(items) == len(post.attachments) == (2 if close_up else 1), (len(items), post.attachments)
+    for item, image in zip(items, post.attachments, strict=True):
+        assert item["media"]["url"] == image.url and item.get("description")
+        assert item["description"] == image.description
+    if close_up:  # the close-up first (an 800 px picture), the whole board a tap away
+        compact, board = post.attachments
+        assert compact.filename.endswith("-turn.png") and board.filename.endswith("-board.png")
+        said, board_said = compact.description or "", board.description or ""
+        assert said.startswith("Close-up of what matters now") and board_said[:200] in said
+        assert compact.is_png and compact.data[16:20] == (800).to_bytes(4, "big")
     # The buttons, in action rows inside the container (the one top-level component).
     rows = [c for c in container["components"] if c["type"] == ACTION_ROW]
     assert rows and all(1 <= len(r["components"]) <= 5 and all(b["type"] == 2 for b in r["components"]) for r in rows)
@@ -121,7 +130,7 @@ async def play_whole_game(fake: FakeDiscord, bot: GameBot, game: str, users: lis
         label = next(c.label for c in reply.choices if c.key == key)
         posts = [m for m in fake.messages(thread) if m.attachments]
         # The turn's post (new, or edited within the turn) is in the colour of the player to act and pings them.
-        assert_layout(posts[-1], colour(snap.to_act[0]), user)
+        assert_layout(posts[-1], colour(snap.to_act[0]), user, close_up=True)
         if move == 0:  # its buttons work
             hand = await (await fake.click(user, posts[-1], label="My hand")).original()
             assert hand.ephemeral and hand.attachments and hand.attachments[0].is_png
