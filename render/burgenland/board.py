@@ -269,7 +269,7 @@ def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFA
     _draw_markers(img, view["markers"], letters, theme)
     if since is not None:
         _mark_since(draw, since, view, theme)
-    _draw_large(img, draw, view, names, last_where == ("large", None, None), theme)
+    _draw_large(img, draw, view, names, last_where == ("large", None, None), theme, since)
     _draw_supply(img, draw, view, theme)
     _draw_players(img, draw, view, names, theme)
     # The header last: a long status or last build wraps onto more rows, and the header grows (the board moves
@@ -338,15 +338,24 @@ def _draw_markers(img: Image.Image, markers: Sequence[str], letters: Mapping[str
                               theme.ink), junction(position), anchor="mm")
 
 
-def _draw_large(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
-                highlighted: bool, theme: Theme) -> None:
-    box = large_box()
+def large_counts(view: PublicView) -> list[dict[str, int]]:
+    """Each seat's pieces in the large castle, by kind."""
     players = view["players"]
     counts = [dict.fromkeys(data.BUILDINGS, 0) for _ in range(players)]
     for built in view["large_castle"]:
         owner = built["owner"]
         if 0 <= owner < players and built["piece"] in counts[owner]:
             counts[owner][built["piece"]] += 1
+    return counts
+
+
+def _draw_large(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: Sequence[str],
+                highlighted: bool, theme: Theme, since: PublicView | None = None) -> None:
+    """The large castle: each seat's pieces there by kind; with ``since``, a count that grew after it is marked."""
+    box = large_box()
+    players = view["players"]
+    counts = large_counts(view)
+    before = large_counts(since) if since is not None else counts
     body = Box(box.x + 10, box.y + 42, box.w - 20, box.h - 50)
     rows = body.rows(max(players, 3), gap=2)
     for seat, row in enumerate(rows[:players]):
@@ -362,6 +371,8 @@ def _draw_large(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, n
                   (x, cy - size / 2))
             put(img, (x + size + 4, cy), f"×{n}", 20, theme.muted if faded else theme.ink, bold=True,
                 anchor="lm")
+            if n > before[seat][kind]:
+                since_mark(draw, (x + size / 2 + 14, cy), (size + 30, size), theme, pad=2, arm=0.3)
             x += size + 52
     if highlighted:
         draw.rounded_rectangle(box.inset(-7).rect, radius=18, outline=theme.highlight, width=6)

@@ -18,7 +18,7 @@ from engines.burgenland import data
 from render import compact as C
 from render.burgenland import colours
 from render.burgenland import geometry as geo
-from render.burgenland.board import T, _header, describe_last_move, parse_where, site_letter
+from render.burgenland.board import T, _header, describe_last_move, large_counts, parse_where, site_letter
 from render.burgenland.pieces import INDICATOR_RED, bonus_icon, indicator, marker, piece
 from render.icons import icon
 from render.legend import player_name, seat_badge
@@ -93,7 +93,7 @@ def _body(view: PublicView, shown: list[int], large: bool, since: PublicView | N
         _castle(img, (x, y), scale, by_number[number], before.get(number), view["colours"], where, theme)
     if large:
         i = len(shown)
-        _large(img, ((i % cols) * (cw + GAP), (i // cols) * (ch + GAP), cw, ch), view, theme)
+        _large(img, ((i % cols) * (cw + GAP), (i // cols) * (ch + GAP), cw, ch), view, theme, since)
     return img
 
 
@@ -157,17 +157,16 @@ def _castle(img: Image.Image, at: tuple[int, int], k: float, castle: Castle, bef
             paste(img, icon("well", round(24 * k), theme.background, theme.muted), wc, anchor="mm")
 
 
-def _large(img: Image.Image, box: tuple[int, int, int, int], view: PublicView, theme: Theme) -> None:
-    """The large castle: each seat's walls, towers and houses in it."""
+def _large(img: Image.Image, box: tuple[int, int, int, int], view: PublicView, theme: Theme,
+           since: PublicView | None = None) -> None:
+    """The large castle: each seat's walls, towers and houses in it; a count grown since ``since`` marked."""
     draw = ImageDraw.Draw(img)
     x0, y0, w, h = box
     rounded_box(draw, (x0, y0, x0 + w, y0 + h), theme.panel, theme.ink, width=3, radius=14)
     put(img, (x0 + w / 2, y0 + 20), _("Large castle"), C.SMALL, theme.ink, bold=True, anchor="mm")
     players = view["players"]
-    counts = [dict.fromkeys(data.BUILDINGS, 0) for _seat in range(players)]
-    for built in view["large_castle"]:
-        if 0 <= built["owner"] < players and built["piece"] in counts[built["owner"]]:
-            counts[built["owner"]][built["piece"]] += 1
+    counts = large_counts(view)
+    before = large_counts(since) if since is not None else counts
     row_h = (h - 44) / max(players, 1)
     size = max(16, min(30, round(row_h) - 6))
     for seat in range(players):
@@ -178,4 +177,6 @@ def _large(img: Image.Image, box: tuple[int, int, int, int], view: PublicView, t
         for kind in ("wall", "tower", "house"):
             paste(img, icon(kind, size, player_colour(seat), theme.ink), (x, cy - size / 2))
             put(img, (x + size + 2, cy), f"×{counts[seat][kind]}", C.SMALL, theme.ink, bold=True, anchor="lm")
+            if counts[seat][kind] > before[seat][kind]:
+                since_mark(draw, (x + size / 2 + 18, cy), (size + 36, size), theme, pad=2, arm=0.3)
             x += step

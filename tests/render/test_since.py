@@ -29,7 +29,8 @@ def _burgenland(before: Any, after: Any) -> int:
     wells = sum(1 for b, a in zip(before["castles"], after["castles"], strict=True)
                 if a["well"] and a["well"] != b["well"])
     markers = sum(1 for b, a in zip(before["markers"], after["markers"], strict=True) if a != b)
-    return sites + wells + markers
+    large = max(0, len(after["large_castle"]) - len(before["large_castle"]))
+    return sites + wells + markers + large
 
 
 def _buerger(before: Any, after: Any) -> int:
@@ -102,3 +103,15 @@ def test_a_marked_board_says_what_its_marks_mean() -> None:
     with H.drawn_text() as seen:
         render.draw_board("burgenland", view, H.names(2), since=view)
     assert "corners: changed since the player to act last played" in {text for text, _ in seen}
+
+
+def test_a_piece_built_in_burgenlands_large_castle_is_marked_too() -> None:
+    """The large castle shows counts, not sites: the count that grew is marked (it was not: "Zoë built a house
+    in the large castle" had no mark)."""
+    engine = engines.get("burgenland")
+    view = next(v for s in random_playout("burgenland", 3, 4) if (v := engine.view(s, None))["large_castle"])
+    earlier = {**view, "large_castle": view["large_castle"][:-1]}
+    images = render._images("burgenland")
+    assert images.board_since is not None
+    assert _differs(images.board(view, H.names(3)), images.board_since(view, H.names(3), earlier))
+    assert not _differs(images.board(view, H.names(3)), images.board_since(view, H.names(3), view))
