@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import json
 import secrets
 import socket
@@ -175,7 +176,11 @@ class Console:
         if reply.post.view is not None:
             self.say(format_view(reply.post.view))
         if reply.post.picture is not None and self.service.renderer is not None:
-            self.save_image(await draw(self.service.renderer, reply.post.picture), reply.game_id, "board")
+            picture = reply.post.picture
+            self.save_image(await draw(self.service.renderer, picture), reply.game_id, "board")
+            # The phone-first close-up a turn's post shows first (same view): a look at it from the console.
+            close_up = dataclasses.replace(picture, close_up=picture.close_up or picture.alt).compact()
+            self.save_image(await draw(self.service.renderer, close_up), reply.game_id, "close-up")
 
     def save_image(self, image: bytes | None, game_id: int | None, what: str) -> None:
         """Write an image into the game's folder, replacing the last one of the same kind."""

@@ -144,3 +144,19 @@ async def test_you_play_against_computers(tmp_path: Path) -> None:
     prompts = [line.split(">")[0] for line in text.splitlines() if line.startswith("[burgen-land #1")]
     assert prompts and all(p.endswith("] Seat 1 (Ann) ") or p.endswith("] Seat 2 (Ann) ") for p in prompts)
     assert "Bot 1 (easy) rolls" in text  # the computer played its turns between the prompts
+
+
+async def test_board_also_writes_the_phone_close_up(tmp_path: Path) -> None:
+    """What a turn's post shows first on a phone, from the console too: `board` writes close-up.png beside
+    board.png (the real renderer, a real game)."""
+    import engines
+    from bot.rendering import installed_renderer
+
+    out = io.StringIO()
+    code = await main(["burgenland", "--players", "2", "--db", str(tmp_path / "c.sqlite3")],
+                      stdin=io.StringIO("board\nquit\n"), stdout=out, engines_lookup=engines.get,
+                      renderer=installed_renderer(), config=Config())
+    folder = tmp_path / "images" / "game-1"
+    assert code == 0 and "close-up image:" in out.getvalue()
+    assert (folder / "close-up.png").read_bytes().startswith(b"\x89PNG")
+    assert (folder / "close-up.png").read_bytes() != (folder / "board.png").read_bytes()
