@@ -126,9 +126,9 @@ def finished_game(game: str, players: int, seed: int) -> tuple[Mapping[str, Any]
 
 
 def write_gallery(outdir: Path, games: tuple[str, ...] | None = None, language: str = ENGLISH) -> list[Path]:
-    """Render the samples into ``outdir``; returns the files written: boards and hands at every phase, the
-    end screen of a finished game per player count, and (games with player boards) every estate at once —
-    labelled in ``language``."""
+    """Render the samples into ``outdir``; returns the files written: boards (and their phone close-ups) and
+    hands at every phase, the end screen of a finished game per player count, and (games with player boards)
+    every estate at once — labelled in ``language``."""
     with speaking(language):
         return _write_gallery(outdir, games)
 
@@ -154,6 +154,10 @@ def _write_gallery(outdir: Path, games: tuple[str, ...] | None) -> list[Path]:
             board = outdir / f"{pos.label}-board.png"
             board.write_bytes(render.draw_board(game, pos.public, names))
             written.append(board)
+            if game in render.compact_games():  # the phone-first close-up a turn's post shows first
+                close_up = outdir / f"{pos.label}-close-up.png"
+                close_up.write_bytes(render.draw_compact(game, pos.public, names))
+                written.append(close_up)
             hand_seats = range(pos.players) if pos.phase == "mid" else (0,)
             for seat in hand_seats:
                 hand = outdir / f"{pos.label}-hand{seat + 1}.png"

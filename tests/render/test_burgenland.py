@@ -251,6 +251,8 @@ def test_gallery_writes_every_sample_it_lists(tmp_path: Path) -> None:
     assert listed == [p.name for p in written]
     boards = [p for p in written if p.name.endswith("-board.png")]
     assert len(boards) == 3 * len(PHASES)            # 2, 3 and 4 players, every phase
+    assert [p.name.replace("-close-up", "-board") for p in written if p.name.endswith("-close-up.png")] == \
+        [p.name for p in boards]                      # each board's phone close-up beside it
     assert any("-4p-" in p.name and "hand4" in p.name for p in written)
     for path in written:
         H.decode(path.read_bytes())
