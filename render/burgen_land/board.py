@@ -474,16 +474,20 @@ def _draw_scores(img: Image.Image, view: PublicView, theme: Theme) -> None:
         paste(img, seat_badge(seat, size, theme.ink), (cell.x + cell.w / 2 - size / 2, y))
 
 
+def scoring_verdict(view: PublicView, colour: str, names: Sequence[str]) -> str:
+    """What scoring the colour now would do: who gains how much, or a tie."""
+    values = [view["castles"][s][colour]["value"] for s in range(2)]
+    if values[0] == values[1]:
+        return _("scoring now: a tie at {value}, nobody scores", value=values[0])
+    lead = int(values[1] > values[0])
+    return _("scoring now: {name} +{points}", name=player_name(names, lead), points=abs(values[0] - values[1]))
+
+
 def _draw_band(img: Image.Image, draw: ImageDraw.ImageDraw, c: int, colour: str, view: PublicView,
                names: Sequence[str], theme: Theme, since: PublicView | None = None) -> None:
     box = band_box(c)
     castles = view["castles"]
-    values = [castles[s][colour]["value"] for s in range(2)]
-    if values[0] == values[1]:
-        verdict = _("scoring now: a tie at {value}, nobody scores", value=values[0])
-    else:
-        lead = int(values[1] > values[0])
-        verdict = _("scoring now: {name} +{points}", name=player_name(names, lead), points=abs(values[0] - values[1]))
+    verdict = scoring_verdict(view, colour, names)
     draw_text(img, (box.right - 14, box.y + BAND_HEAD / 2 + 1), verdict, 18, theme.ink, anchor="rm",
               max_width=box.w - 300, min_size=13)
     for seat in range(2):

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 from engines.burgen_land import data
 from render import compact as C
 from render.burgen_land import sprites as S
-from render.burgen_land.board import _, _header, added_cards, step_outcomes
+from render.burgen_land.board import _, _header, added_cards, scoring_verdict, step_outcomes
 from render.legend import player_name, seat_badge
 from render.palette import DEFAULT_THEME, WHITE, Theme
 from render.shapes import chip, paste, rounded_box, since_mark
@@ -105,12 +105,7 @@ def _band(img: Image.Image, box: tuple[float, float, float, float], colour: str,
     x, y, w, h = box
     rounded_box(draw, (x, y, x + w, y + h), S.tint(colour, 0.8), theme.line, width=2, radius=12)
     castles = view["castles"]
-    values = [castles[s][colour]["value"] for s in range(2)]
-    if values[0] == values[1]:
-        verdict = _("scoring now: a tie at {value}, nobody scores", value=values[0])
-    else:
-        lead = int(values[1] > values[0])
-        verdict = _("scoring now: {name} +{points}", name=player_name(names, lead), points=abs(values[0] - values[1]))
+    verdict = scoring_verdict(view, colour, names)
     paste(img, chip(S.letter(colour), 28, S.rgb(colour), theme.ink), (x + 8, y + 4))
     draw_text(img, (x + 46, y + BAND_HEAD / 2 + 1), verdict, C.SMALL, theme.ink, anchor="lm", max_width=w - 56)
     half = (w - 16 - GAP) / 2
