@@ -79,10 +79,6 @@ def colour_name(colour: int | str) -> str:
     return _(COLOUR_NAMES[index])
 
 
-def type_name(kind: str) -> str:
-    return _(TYPE_NAMES[kind])
-
-
 def size_name(size: str) -> str:
     return _(SIZE_NAMES[size])
 
