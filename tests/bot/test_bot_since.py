@@ -113,7 +113,7 @@ async def test_the_post_tells_one_line_per_other_players_turn(store: Store) -> N
         told = told[:next((i for i, line in enumerate(lines[start:]) if not line.startswith("• ")), len(told))]
         acting = lines[-1].split(": ", 1)[1].split(" ", 1)[0]  # "Turn 6: Ann to act."
         others = {"Ann", "Bo", "Cy"} - {acting}  # in turn order, which ships change
-        tellers = [line.split(" ", 2)[1] for line in told]
+        tellers = [line.split(" ", 2)[1].rstrip(":") for line in told]  # "• Bo: church → space 12, +4 VP"
         assert len(tellers) == 2 and set(tellers) == others, message.text
         checked += 1
     assert checked >= 4
