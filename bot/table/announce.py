@@ -150,17 +150,25 @@ def _told(table: Table, entries: Sequence[tuple[int, int, str]]) -> list[str]:
     return [fill_seats(public, table.names).replace("\n", " ") for _seq, _seat, public in entries if public]
 
 
-def since_last_turn(table: Table, seats: set[int], upto: int) -> list[str]:
-    """What was done after the latest action of any of ``seats``, up to action ``upto``: one line per player's
+def since_last_turn(engine: AnyEngine, table: Table, seats: set[int], upto: int) -> list[str]:
+    """What was done after the latest action of any of ``seats``, up to action ``upto``: one short line per player's
     turn (a player's moves in a row, told together), so a post reads a line per other player."""
-    last = max((seq for seq, seat, _text in table.tail if seat in seats and seq <= upto), default=None)
     turns: list[list[tuple[int, int, str]]] = []
-    for entry in (e for e in table.tail if e[0] <= upto and (last is None or e[0] > last)):
+    for entry in table.since_entries(seats, upto):
         if turns and turns[-1][-1][1] == entry[1]:
             turns[-1].append(entry)
         else:
             turns.append([entry])
-    return [line for turn in turns if (line := " ".join(_told(table, turn)))]
+    return [line for turn in turns if (line := _turn_told(engine, table, turn))]
+
+
+def _turn_told(engine: AnyEngine, table: Table, turn: Sequence[tuple[int, int, str]]) -> str:
+    """One player's turn in one line: the engine's summary of its events ("Ann: church → space 12, +4 VP"), or,
+    where its events are not known (a log that would not replay), its moves' logged texts."""
+    if any(seq not in table.events for seq, _seat, _text in turn):
+        return " ".join(_told(table, turn))
+    said = engine.summary(turn[0][1], [e for seq, _seat, _text in turn for e in table.events[seq]])
+    return fill_seats(said, table.names).replace("\n", " ")
 
 
 def turn_text(engine: AnyEngine, table: Table, lead: Sequence[str] = (), *, hail: bool = True) -> str:
@@ -170,7 +178,7 @@ def turn_text(engine: AnyEngine, table: Table, lead: Sequence[str] = (), *, hail
     acting = set(engine.to_act(table.state))
     hail = hail and any(not table.seats[s].is_bot for s in acting)  # a computer is not hailed
     parts = [*lead, wording.your_turn(table.game.id)] if hail else [*lead]
-    since = since_last_turn(table, acting, table.turn_from)
+    since = since_last_turn(engine, table, acting, table.turn_from)
     if since:
         parts += [wording.SINCE_YOUR_LAST_TURN, *wording.bullets(since)]
     now = _told(table, [e for e in table.tail if e[0] > table.turn_from])
