@@ -6,7 +6,7 @@ the views as readable text and, with a renderer, write the images into a folder 
 default ``images/`` beside the database), replacing the last ones.  When stdin is not a terminal,
 commands are read one per line (and echoed), so a game can be scripted::
 
-    printf 'moves\\nstep\\nboard\\nquit\\n' | python -m bot console burgenland --players 3
+    printf 'moves\\ntake\\nboard\\nquit\\n' | python -m bot console burgenland --players 3
 """
 
 from __future__ import annotations
