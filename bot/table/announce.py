@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.rendering import Picture
 from bot.store import Status
-from bot.table import wording, wording_alt, wording_bots
+from bot.table import history, wording, wording_alt, wording_bots
 from bot.table.results import Buttons, ChannelEdit, ChannelPost, Controls, PrivateMessage, people
 from bot.table.tables import Table, title_of, told
 from bot.text import fill_seats, join_names, plain_name, result_lines
@@ -145,22 +145,30 @@ def _unit(engine: AnyEngine) -> str:
     return COMMON.gettext(unit) if said == unit else said
 
 
-def _told(table: Table, entries: Sequence[tuple[int, int, str]]) -> list[str]:
-    """The public texts of some actions, one line each, names filled in (steps that said nothing left out)."""
-    return [fill_seats(public, table.names).replace("\n", " ") for _seq, _seat, public in entries if public]
+def _told(table: Table, entries: Sequence[tuple[int, int, str]], *, turns: bool = False) -> list[str]:
+    """The public texts of some actions, names filled in: a line per action — with ``turns``, per player's turn
+    (their actions in a row, told together) —, and each round or phase marker on a line of its own (the table's
+    news is nobody's move).  A line names a seat in full once, then briefly (:func:`bot.text.fill_seats`).
+    Steps that said nothing are left out."""
+    lines: list[tuple[int | None, list[str]]] = []   # (whose line: an action, a seat, or None for a marker; texts)
+    for index, (_seq, seat, public) in enumerate(entries):
+        for text in public.splitlines():
+            if not text.strip():
+                continue
+            owner = None if history.is_marker(text) else seat if turns else index
+            if owner is not None and lines and lines[-1][0] == owner:
+                lines[-1][1].append(text)
+            else:
+                lines.append((owner, [text]))
+    return [fill_seats(" ".join(texts), table.names, table.briefs) for _owner, texts in lines]
 
 
 def since_last_turn(table: Table, seats: set[int], upto: int) -> list[str]:
     """What was done after the latest action of any of ``seats``, up to action ``upto``: one line per player's
-    turn (a player's moves in a row, told together), so a post reads a line per other player."""
+    turn (a player's moves in a row, told together), so a post reads a line per other player, and the rounds
+    and phases that began on lines of their own."""
     last = max((seq for seq, seat, _text in table.tail if seat in seats and seq <= upto), default=None)
-    turns: list[list[tuple[int, int, str]]] = []
-    for entry in (e for e in table.tail if e[0] <= upto and (last is None or e[0] > last)):
-        if turns and turns[-1][-1][1] == entry[1]:
-            turns[-1].append(entry)
-        else:
-            turns.append([entry])
-    return [line for turn in turns if (line := " ".join(_told(table, turn)))]
+    return _told(table, [e for e in table.tail if e[0] <= upto and (last is None or e[0] > last)], turns=True)
 
 
 def turn_text(engine: AnyEngine, table: Table, lead: Sequence[str] = (), *, hail: bool = True) -> str:

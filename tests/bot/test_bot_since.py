@@ -8,6 +8,7 @@ Real parts only: the engines, the table service on a real store (SQLite and Post
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -113,10 +114,32 @@ async def test_the_post_tells_one_line_per_other_players_turn(store: Store) -> N
         told = told[:next((i for i, line in enumerate(lines[start:]) if not line.startswith("• ")), len(told))]
         acting = lines[-1].split(": ", 1)[1].split(" ", 1)[0]  # "Turn 6: Ann to act."
         others = {"Ann", "Bo", "Cy"} - {acting}  # in turn order, which ships change
-        tellers = [line.split(" ", 2)[1] for line in told]
-        assert len(tellers) == 2 and set(tellers) == others, message.text
+        # A round or phase that began is the table's news, on a line of its own (nobody's turn); a player who ends
+        # one round and opens the next (ships change the turn order) played two turns: two lines, the news between.
+        said = [None if line.startswith("• — ") else line.split(" ", 2)[1] for line in told]
+        tellers = [name for name in said if name is not None]
+        assert set(tellers) == others and len(tellers) <= 3, message.text
+        assert all(a != b for a, b in itertools.pairwise(said) if a is not None), message.text
         checked += 1
     assert checked >= 4
+
+
+async def test_the_tables_news_is_a_line_of_its_own(store: Store) -> None:
+    """The Castles of Burgundy: a round or phase that begins is news of the table, not of the player whose move
+    began it — a line of its own in the post, each marker alone ("… from depot 3. — Phase B begins: … — —
+    Phase B, round 1: … —" was one line)."""
+    table = await _watched(TableService(store), "castles-of-burgundy", 3)
+    markers = 0
+    while table.engine.turn_number(table.state) < 12:
+        message = (await table.step()).post
+        if not isinstance(message, ChannelPost) or message.role != "turn":
+            continue
+        for line in message.text.split("\n"):
+            said = line.removeprefix("• ")
+            if "— Phase" in said:
+                assert said.startswith("— Phase") and said.endswith(" —") and said.count("—") == 2, line
+                markers += 1
+    assert markers >= 3
 
 
 @pytest.mark.parametrize("game", engines.names())
