@@ -160,6 +160,39 @@ def seat_token(seat: int | None) -> str:
     return "" if seat is None else f"{{seat:{seat}}}"
 
 
+#: A turn told in one line ("since your last turn") fits a phone's width about twice: at most this many characters,
+#: its bullet and a name of ``SUMMARY_NAME`` characters included.
+SUMMARY_CHARS = 90
+SUMMARY_NAME = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Phrases:
+    """A player's turn in a few words a thing (``BaseEngine.turn_phrases``): what it did, in order ("church → space
+    12", "sold goods 3 ×2"), and what it brought, summed ("+9 VP"), which a line too long for a phone keeps."""
+
+    done: tuple[str, ...] = ()
+    totals: tuple[str, ...] = ()
+
+
+def summary_line(seat: int, phrases: Phrases, limit: int = SUMMARY_CHARS) -> str:
+    """A player's turn in one line, "{seat:1}: church → space 12, sold goods 3 ×2, +9 VP": what it did, as much as
+    fits in ``limit`` with a bullet and a name of ``SUMMARY_NAME`` characters (an ellipsis where some is left out),
+    then what it brought; "" when there is nothing to say."""
+    room = limit - len("• ") - SUMMARY_NAME - len(": ")
+    done = list(phrases.done)
+    while done and len(_joined(done, phrases)) > room:
+        done.pop()
+    said = _joined(done, phrases)
+    return _("{who}: {what}", who=seat_token(seat), what=said) if said else ""
+
+
+def _joined(done: Sequence[str], phrases: Phrases) -> str:
+    """What a turn did (some of it: "…" stands for the rest) and what it brought, said together."""
+    cut = ["…"] if len(done) < len(phrases.done) else []
+    return ", ".join([*done, *cut, *phrases.totals])
+
+
 def ranks_from_scores(scores: Sequence[Any]) -> tuple[int, ...]:
     """Competition ranking, higher score better: (5, 7, 7) -> (3, 1, 1)."""
     return tuple(1 + sum(1 for other in scores if other > mine) for mine in scores)
@@ -207,6 +240,7 @@ class Engine(Protocol[S]):
     def move_count(self, state: S) -> int: ...   # actions applied (a step each): buttons' staleness key
     def turn_number(self, state: S) -> int: ...  # the turn in progress (a player's whole turn), 1 at the start
     def holdings(self, state: S, seat: int) -> str: ...  # what only ``seat`` sees it holds, in words ("": nothing)
+    def summary(self, seat: int, events: Sequence[Event]) -> str: ...  # a player's turn in one short line
     def replay(self, seats: int, seed: int, options: Mapping[str, Any] | None,
                log: Iterable[tuple[int, str]]) -> S: ...
 
@@ -260,6 +294,14 @@ class BaseEngine(Generic[S]):
         """What only ``seat`` sees that it holds (a secret hand), in words in the current language, for its hand
         image's description; "" where nothing is hidden (the game's images and alt text say it all)."""
         return ""
+
+    def summary(self, seat: int, events: Sequence[Event]) -> str:
+        """One player's turn in one short line, for the others' "since your last turn" (seat tokens for names):
+        ``events`` are the public events of ``seat``'s moves in a row, in order.  A game that words its turns in a
+        few words a thing (``turn_phrases``) gets "{seat}: a, b, +9 VP", fitted to a phone (:func:`summary_line`);
+        else every event's public text, joined (what a game of one short event a turn needs)."""
+        return (summary_line(seat, self.turn_phrases(seat, events))
+                or " ".join(text for e in events if (text := self.describe(e, None))))
 
     def apply(self, state: S, seat: int, action: Action) -> tuple[S, tuple[Event, ...]]:
         self.check_turn(state, seat)
@@ -358,6 +400,12 @@ class BaseEngine(Generic[S]):
         return event.kind if text is None else text
 
     # -- to be provided by each game ---------------------------------------
+
+    def turn_phrases(self, seat: int, events: Sequence[Event]) -> Phrases:
+        """What ``seat``'s turn (the public ``events`` of its moves in a row) did and brought, a few words a thing, in
+        the current language: the turn's one short line (``summary``).  None said (the default): the turn is told
+        in its events' full texts."""
+        return Phrases()
 
     def event_text(self, event: Event, viewer: int | None) -> str | None:
         """The game's words for ``event`` as ``viewer`` may read it; None for an event it does not word."""

@@ -13,9 +13,9 @@ package ``engines/<pkg>/`` that defines ``GAME`` is found by looking, and its im
 from __future__ import annotations
 
 import pkgutil
-from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from importlib import import_module
+from pathlib import Path
 from typing import Any
 
 from engines.core import AnyEngine
@@ -84,11 +84,10 @@ _GAMES: dict[str, GameInfo] | None = None
 
 
 def _discover() -> dict[str, GameInfo]:
-    """Every package under ``engines/`` that declares ``GAME``, in listing order."""
-    import engines
-
+    """Every package under ``engines/`` that declares ``GAME``, in listing order.  The folder is this module's
+    own (not ``engines.__path__``: importing the package from here would make an import cycle)."""
     found = []
-    for module in pkgutil.iter_modules(engines.__path__):
+    for module in pkgutil.iter_modules([str(Path(__file__).resolve().parent)]):
         if not module.ispkg:
             continue
         info = getattr(import_module(f"engines.{module.name}"), "GAME", None)
@@ -127,7 +126,3 @@ def find(name: str) -> GameInfo:
         raise KeyError(f"no game {name!r}; available: {known}")
     return info
 
-
-def by_engine() -> Mapping[str, GameInfo]:
-    """Engine name -> game."""
-    return {info.name: info for info in all_games()}

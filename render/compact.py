@@ -51,12 +51,34 @@ Body = Callable[[int, int], Image.Image]
 
 @dataclass(frozen=True, slots=True)
 class Score:
-    """One player's row: their seat, name (a display name), score ("12 VP") and a short note ("8 pieces left")."""
+    """One player's row: their seat, name (a display name), score ("12 VP") and a short note ("8 pieces left"); and
+    ``news``, what they placed or gained since the player to act last played, drawn after their name (sprites at
+    most ``NEWS`` px tall, in the game's own look), its corners marked as the board marks changes."""
 
     seat: int
     name: str
     score: str
     note: str = ""
+    news: tuple[Image.Image, ...] = ()
+
+
+#: The tallest sprite of a row's news (as tall as a row's badge and name: news cost the picture no height unless
+#: a long name leaves them no room beside it), the room between two, and the height of a line with news.
+NEWS = 40
+NEWS_GAP = 10
+NEWS_ROW = SCORE_ROW
+
+
+@dataclass(frozen=True, slots=True)
+class RowPlan:
+    """Where a row puts its news: after the name, on the name's line, or (a long name) on a line of their own under
+    it, the note after them; and how many of them fit there (the rest counted, "+2")."""
+
+    below: bool
+    shown: int
+
+    def height(self) -> int:
+        return SCORE_ROW + NEWS_ROW if self.below else NEWS_ROW
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +190,32 @@ def _split(row: Score) -> bool:
 
 
 def _row_height(row: Score) -> int:
+    if row.news:
+        return _plan(row).height()
     return SCORE_ROW + (_line(SMALL) if _split(row) else 0)
+
+
+def _news_width(news: Sequence[Image.Image], shown: int) -> float:
+    """The width of the first ``shown`` of ``news``, with the count of the rest ("+2") after them."""
+    width = sum(sprite.width for sprite in news[:shown]) + NEWS_GAP * max(0, shown - 1)
+    rest = len(news) - shown
+    return width + (NEWS_GAP + text_width(f"+{rest}", font(SMALL, True)) if rest else 0)
+
+
+def _plan(row: Score) -> RowPlan:
+    """Where a row's news go: after the name, as many as fit beside the note and the score (the row keeps its one
+    line: a turn's news are a few tiles); when not one fits (a long name), under the name, the note after them."""
+    note = 14 + text_width(row.note, font(SMALL)) if row.note else 0
+    line = 36 + 10 + text_width(row.name, font(SMALL, True)) + 14 + text_width(row.score, font(TEXT, True)) + 12
+    shown = _fitting(row.news, INNER - line - 14 - note)
+    if shown:
+        return RowPlan(below=False, shown=shown)
+    return RowPlan(below=True, shown=max(1, _fitting(row.news, INNER - (36 + 10) - 12 - note)))
+
+
+def _fitting(news: Sequence[Image.Image], room: float) -> int:
+    """How many of ``news`` fit in ``room`` px, the count of the rest after them."""
+    return next((k for k in range(len(news), 0, -1) if _news_width(news, k) <= room), 0)
 
 
 def scores_height(scores: Sequence[Score]) -> int:
@@ -182,10 +229,14 @@ def _draw_scores(img: Image.Image, top: int, scores: Sequence[Score], acting: in
     y = top + 6
     for row in scores:
         row_h = _row_height(row)
-        cy = y + SCORE_ROW / 2
         if row.seat == acting:
             draw.rounded_rectangle((PAD - 2, y + 2, WIDTH - PAD + 2, y + row_h - 2), radius=8,
                                    outline=theme.accent, width=3)
+        if row.news:
+            _draw_news_row(img, y, row, theme)
+            y += row_h
+            continue
+        cy = y + SCORE_ROW / 2
         paste(img, seat_badge(row.seat, 36, theme.ink), (PAD + 4, cy - 18))
         right = WIDTH - PAD - 8
         score_w = put(img, (right, cy), row.score, TEXT, theme.ink, bold=True, anchor="rm")
@@ -201,6 +252,44 @@ def _draw_scores(img: Image.Image, top: int, scores: Sequence[Score], acting: in
         draw_text(img, (nx, cy), row.name, SMALL, theme.ink, bold=True, anchor="lm", max_width=room)
         y += row_h
     return top + h
+
+
+def _draw_news_row(img: Image.Image, top: float, row: Score, theme: Theme) -> None:
+    """A row with news (``_plan``): badge, name, news, note and score on one line, or the news and the note on a line
+    under a long name."""
+    plan = _plan(row)
+    cy = top + SCORE_ROW / 2
+    paste(img, seat_badge(row.seat, 36, theme.ink), (PAD + 4, cy - 18))
+    right = WIDTH - PAD - 8
+    end = right - put(img, (right, cy), row.score, TEXT, theme.ink, bold=True, anchor="rm") - 14
+    nx = PAD + 4 + 36 + 10
+    if plan.below:
+        draw_text(img, (nx, cy), row.name, SMALL, theme.ink, bold=True, anchor="lm", max_width=end - nx)
+        cy += SCORE_ROW
+        news_end = _draw_news(img, (nx, cy), row.news, plan.shown, theme)
+        if row.note:
+            put(img, (news_end + 14, cy), row.note, SMALL, theme.muted, anchor="lm")
+        return
+    if row.note:
+        end -= put(img, (end, cy), row.note, SMALL, theme.muted, anchor="rm") + 14
+    room = end - nx - 14 - _news_width(row.news, plan.shown)
+    name_w = draw_text(img, (nx, cy), row.name, SMALL, theme.ink, bold=True, anchor="lm", max_width=room)
+    _draw_news(img, (nx + name_w + 14, cy), row.news, plan.shown, theme)
+
+
+def _draw_news(img: Image.Image, start: tuple[float, float], news: Sequence[Image.Image], shown: int,
+               theme: Theme) -> float:
+    """The first ``shown`` of ``news`` from ``start`` (their left, middle), the rest counted, the whole bracketed
+    by the corners that mark a change since the player to act last played; returns where they end."""
+    x, cy = start
+    for sprite in news[:shown]:
+        paste(img, sprite, (x, cy - sprite.height / 2))
+        x += sprite.width + NEWS_GAP
+    if len(news) > shown:
+        x += put(img, (x, cy), f"+{len(news) - shown}", SMALL, theme.ink, bold=True, anchor="lm") + NEWS_GAP
+    x -= NEWS_GAP
+    since_mark(ImageDraw.Draw(img), ((start[0] + x) / 2, cy), (x - start[0], NEWS - 4), theme, pad=4, arm=0.25)
+    return x
 
 
 def key_height() -> int:

@@ -51,11 +51,6 @@ class Box:
         """(a strip of height ``h`` at the top, the rest below it after ``gap``)."""
         return Box(self.x, self.y, self.w, h), Box(self.x, self.y + h + gap, self.w, self.h - h - gap)
 
-    def take_left(self, w: float, gap: float = 0) -> tuple[Box, Box]:
-        """(a strip of width ``w`` on the left, the rest to its right after ``gap``)."""
-        return Box(self.x, self.y, w, self.h), Box(self.x + w + gap, self.y, self.w - w - gap, self.h)
-
-
 def centered(center: tuple[float, float], w: float, h: float) -> Box:
     """A ``w``×``h`` box centred on ``center``."""
     return Box(center[0] - w / 2, center[1] - h / 2, w, h)

@@ -9,7 +9,7 @@ Text that does not fit is cut with "…" (``truncate``, ``draw_text``, ``wrap``)
 resort: images must not lose information that way (only a player's display name is cut
 on purpose, in ``render.legend.display_name``).  ``recording_cuts`` lets tests see every
 cut; when nobody records, a cut costs one comparison and text that fits costs nothing.  ``recording_texts`` lets
-tests read every text an image draws.
+tests read every text an image draws, with its size.
 """
 
 from __future__ import annotations
@@ -59,20 +59,21 @@ def recording_cuts() -> Iterator[list[Cut]]:
         _cuts = outer
 
 
-#: The texts drawn while ``recording_texts`` is active; None otherwise.
-_texts: list[str] | None = None
+#: The (text, size) drawn while ``recording_texts`` is active; None otherwise.
+_texts: list[tuple[str, int]] | None = None
 
 
 @contextmanager
-def recording_texts() -> Iterator[list[str]]:
-    """Collect every string ``put`` draws while inside (``draw_text`` and the sprites draw through it too), so a
-    test can check that what a choice names is written on the image.  Cached layers and sprites were drawn
+def recording_texts() -> Iterator[list[tuple[str, int]]]:
+    """Collect every string ``put`` draws while inside, with its size in pixels (``draw_text`` and the sprites draw
+    through it too, no-break spaces read as spaces), so a test can check that what a choice names is written on
+    the image, and large enough to read.  Cached layers and sprites were drawn
     before: clear their caches first (``render.cache.LAYERS``, a game's sprite caches) to hear them again.
 
     Not for concurrent use, as ``recording_cuts``."""
     global _texts
     outer = _texts
-    mine: list[str] = []
+    mine: list[tuple[str, int]] = []
     _texts = mine
     try:
         yield mine
@@ -140,7 +141,7 @@ def put(
     if not text:
         return 0.0
     if _texts is not None:
-        _texts.append(text)
+        _texts.append((text.replace(NBSP, " "), size))
     bold = bool(bold)
     mask, left, top = _mask(text, size, bold, anchor)
     img.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)

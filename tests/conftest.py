@@ -2,7 +2,8 @@
 
 ``new_store`` builds stores (unopened) on the test's own database, once per backend: SQLite on a file in
 the test's folder, and PostgreSQL on a fresh database of a throwaway server started once per session
-(:mod:`tests.pg`).  Where PostgreSQL is not installed its cases are skipped, saying so.
+(:mod:`tests.pg`).  Where PostgreSQL is not installed its cases are skipped, saying so — except in CI
+(``CI`` set), where they fail.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import pytest
 from bot.store import Store
 from bot.store.postgres import PostgresStore
 from bot.store.sqlite import SqliteStore
-from tests.pg import PgServer, Unavailable, start_server
+from tests.pg import PgServer, Unavailable, start_server, without_server
 
 SQLITE, POSTGRESQL = "sqlite", "postgresql"
 StoreFactory = Callable[..., Store]
@@ -29,7 +30,7 @@ def pg_server() -> Iterator[PgServer]:
     try:
         server = start_server()
     except Unavailable as why:
-        pytest.skip(str(why))
+        without_server(why)
     yield server
     server.stop()
 

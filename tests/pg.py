@@ -16,11 +16,12 @@ import os
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import asyncpg
+import pytest
 
 TEMPLATE = "tmpl"
 MISSING = ("PostgreSQL is not installed (apt-get install postgresql): "
@@ -28,7 +29,23 @@ MISSING = ("PostgreSQL is not installed (apt-get install postgresql): "
 
 
 class Unavailable(Exception):
-    """No PostgreSQL server can be started here; the message says why (the tests skip with it)."""
+    """No PostgreSQL server can be started here; the message says why (the tests skip with it, except in CI)."""
+
+
+def in_ci(env: Mapping[str, str] | None = None) -> bool:
+    """Whether the tests run in CI (``CI`` set to anything but empty, ``0``, ``false`` or ``no``, as CI
+    services and ``.ci/run`` set it)."""
+    value = (os.environ if env is None else env).get("CI", "").strip().lower()
+    return value not in ("", "0", "false", "no")
+
+
+def without_server(why: Unavailable, env: Mapping[str, str] | None = None) -> NoReturn:
+    """Skip the PostgreSQL tests, saying why — but fail them in CI: a CI machine that cannot start PostgreSQL
+    would otherwise pass with half the store tests unseen."""
+    if in_ci(env):
+        pytest.fail(f"{why} — and CI is set: the PostgreSQL tests must run here (install the postgresql "
+                    "package, or unset CI to skip them on this machine)", pytrace=False)
+    pytest.skip(str(why))
 
 
 def find_bindir() -> Path | None:

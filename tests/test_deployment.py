@@ -6,7 +6,10 @@ import re
 import tomllib
 from pathlib import Path
 
+import pytest
 import yaml
+
+from tests.pg import MISSING, Unavailable, without_server
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -28,3 +31,15 @@ def test_the_scale_profile_runs_two_shards_on_postgresql() -> None:
         assert shard["profiles"] == ["scale"] and env["DATABASE_URL"].startswith("postgresql://")
         assert env["SHARD_COUNT"] == "2" and env["SHARD_IDS"] == str(i)
     assert services["postgres"]["profiles"] == ["scale"]
+
+
+def test_ci_fails_where_postgresql_cannot_start() -> None:
+    """A CI machine without PostgreSQL must not pass with the PostgreSQL tests skipped unseen: under ``CI``
+    (which ``.ci/run`` sets) the missing server fails them; on a developer's machine it skips them."""
+    why = Unavailable(MISSING)
+    with pytest.raises(pytest.fail.Exception, match="CI is set"):
+        without_server(why, {"CI": "true"})
+    for env in ({}, {"CI": "false"}, {"CI": "0"}, {"CI": ""}):
+        with pytest.raises(pytest.skip.Exception, match="PostgreSQL is not installed"):
+            without_server(why, env)
+    assert re.search(r'^export CI="\$\{CI:-true\}"$', (ROOT / ".ci" / "run").read_text(), re.M)

@@ -163,12 +163,30 @@ def _told(table: Table, entries: Sequence[tuple[int, int, str]], *, turns: bool 
     return [fill_seats(" ".join(texts), table.names, table.briefs) for _owner, texts in lines]
 
 
-def since_last_turn(table: Table, seats: set[int], upto: int) -> list[str]:
-    """What was done after the latest action of any of ``seats``, up to action ``upto``: one line per player's
-    turn (a player's moves in a row, told together), so a post reads a line per other player, and the rounds
-    and phases that began on lines of their own."""
-    last = max((seq for seq, seat, _text in table.tail if seat in seats and seq <= upto), default=None)
-    return _told(table, [e for e in table.tail if e[0] <= upto and (last is None or e[0] > last)], turns=True)
+def since_last_turn(engine: AnyEngine, table: Table, seats: set[int], upto: int) -> list[str]:
+    """What was done after the latest action of any of ``seats``, up to action ``upto``: one short line per player's
+    turn (a player's moves in a row, told together), so a post reads a line per other player.  A round or phase
+    that began ends a turn: a player who ends one round and opens the next played two turns (as ``/log`` counts)."""
+    turns: list[list[tuple[int, int, str]]] = []
+    ended = True
+    for entry in table.since_entries(seats, upto):
+        if turns and not ended and turns[-1][-1][1] == entry[1]:
+            turns[-1].append(entry)
+        else:
+            turns.append([entry])
+        ended = any(history.is_marker(line) for line in entry[2].splitlines())
+    return [line for turn in turns for line in _turn_told(engine, table, turn)]
+
+
+def _turn_told(engine: AnyEngine, table: Table, turn: Sequence[tuple[int, int, str]]) -> list[str]:
+    """One player's turn in one line: the engine's summary of its events ("Ann: church → space 12, +4 VP"; the
+    round or phase that began is nobody's doing, and the board shows it), or, where its events are not known (a log
+    that would not replay), its moves' logged texts, the round or phase on a line of its own."""
+    if any(seq not in table.events for seq, _seat, _text in turn):
+        return _told(table, turn, turns=True)
+    events = [e for seq, _seat, _text in turn for e in table.events[seq] if e.kind not in history.MARKERS]
+    said = engine.summary(turn[0][1], events)
+    return [fill_seats(said, table.names, table.briefs).replace("\n", " ")] if said else []
 
 
 def turn_text(engine: AnyEngine, table: Table, lead: Sequence[str] = (), *, hail: bool = True) -> str:
@@ -178,7 +196,7 @@ def turn_text(engine: AnyEngine, table: Table, lead: Sequence[str] = (), *, hail
     acting = set(engine.to_act(table.state))
     hail = hail and any(not table.seats[s].is_bot for s in acting)  # a computer is not hailed
     parts = [*lead, wording.your_turn(table.game.id)] if hail else [*lead]
-    since = since_last_turn(table, acting, table.turn_from)
+    since = since_last_turn(engine, table, acting, table.turn_from)
     if since:
         parts += [wording.SINCE_YOUR_LAST_TURN, *wording.bullets(since)]
     now = _told(table, [e for e in table.tail if e[0] > table.turn_from])

@@ -37,10 +37,6 @@ def is_bot(user_id: int) -> bool:
     return user_id < 0
 
 
-def bot_seats(table: Table) -> tuple[int, ...]:
-    return tuple(i for i, s in enumerate(table.seats) if s.is_bot)
-
-
 def thinking_seed(game_seed: int, move_number: int) -> int:
     """A computer's seed for one decision: fixed by the game and the move, so a replayed decision (after
     a restart, or a hint asked twice) gives the same answer."""

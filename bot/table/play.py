@@ -128,7 +128,7 @@ class Play:
             after = dataclasses.replace(
                 table, state=state, views={}, legal={}, tail=tuple(e for e in table.tail if e[0] != undone.seq),
                 game=dataclasses.replace(table.game, version=table.game.version + 1, to_act=engine.to_act(state)))
-            after = await self.tables.with_readers(after)
+            after = await self.tables.with_readers(await self.tables.with_events(after, engine))
             with speaking(after.language):
                 took_back = wording.took_back(user.name, fill_seats(undone.public, table.names) or wording.a_move())
                 news = took_back + "\n" + announce.turn_line(engine, after)

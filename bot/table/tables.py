@@ -15,7 +15,7 @@ import json
 import logging
 import time
 import weakref
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,6 +75,10 @@ class Table:
     #: Whether ``seen`` has every seat that ever acted (this process saw the game from its first action): a
     #: seat missing from it has not acted yet.
     seen_all: bool = dataclasses.field(default=False, compare=False, repr=False)
+    #: The public events of actions in ``tail``, by seq, where known: those this process committed since it loaded
+    #: the table, and those it replayed (:meth:`Tables.with_events`).  The log keeps each action's texts, not its
+    #: events; the short lines of "since your last turn" are told from the events (``engine.summary``).
+    events: Mapping[int, tuple[Event, ...]] = dataclasses.field(default_factory=dict, compare=False, repr=False)
 
     @property
     def language(self) -> str:
@@ -122,6 +126,16 @@ class Table:
             legal = self.legal[seat] = engine.legal_actions(self.state, seat)
         return legal
 
+    def since_entries(self, seats: Collection[int], upto: int) -> list[tuple[int, int, str]]:
+        """The entries of ``tail`` after the latest action of any of ``seats``, up to action ``upto``: what the
+        others did since those seats last acted (the whole tail if they never did)."""
+        last = max((seq for seq, seat, _text in self.tail if seat in seats and seq <= upto), default=None)
+        return [e for e in self.tail if e[0] <= upto and (last is None or e[0] > last)]
+
+    def since_turn(self, engine: AnyEngine) -> list[tuple[int, int, str]]:
+        """What the turn's message tells as done since its players last acted (:meth:`since_entries`)."""
+        return self.since_entries(set(engine.to_act(self.state)), self.turn_from)
+
 
 def title_of(engine: AnyEngine) -> str:
     """The game's name as its publisher gives it in the current language (Die Burgen von Burgund)."""
@@ -137,6 +151,17 @@ def told(event: Event) -> bool:
 def public_text(engine: AnyEngine, events: Sequence[Event]) -> str:
     """What everyone may read of a move: its events' public texts, one line each (kept in the log)."""
     return "\n".join(marked(e.kind, t) for e in events if told(e) and (t := engine.describe(e, None)))
+
+
+def kept_events(table: Table, known: Mapping[int, tuple[Event, ...]], rows: Sequence[NewMove],
+                moves: Sequence[tuple[int, Action, Sequence[Event]]]) -> dict[int, tuple[Event, ...]]:
+    """The public events ``table`` keeps: those ``known`` of actions still in its tail, and the new ``moves``'
+    (committed as ``rows``)."""
+    kept = {seq for seq, _seat, _text in table.tail}
+    events = {seq: said for seq, said in known.items() if seq in kept}
+    for row, (_seat, _action, said) in zip(rows, moves, strict=True):
+        events[row.seq] = tuple(e for e in said if told(e))
+    return events
 
 
 def outcome_result(outcome: Outcome, **extra: Any) -> dict[str, Any]:
@@ -387,6 +412,34 @@ class Tables:
             log.exception("game %s: no view to mark the turn's changes from", game.id)
             return None
 
+    async def with_events(self, table: Table, engine: AnyEngine) -> Table:
+        """``table`` knowing the events of every action its turn's message tells as done since its players last
+        acted (``Table.since_turn``): those this process did not see (it loaded the table afresh: a restart, another
+        process's move, the cache) are replayed from the stored log, in a worker thread.  Where the log does not
+        replay, the table stays as it is: its message tells those turns in their logged texts."""
+        wanted = {seq for seq, _seat, _text in table.since_turn(engine)} - table.events.keys()
+        if not wanted:
+            return table
+        game = table.game
+        stored = await self.store.live_actions(game.id)
+        log_rows = [(a.seq, a.seat, a.action_key) for a in stored if a.seq <= max(wanted)]
+
+        def replay() -> dict[int, tuple[Event, ...]]:
+            state = engine.new_game(len(table.seats), game.seed, game.options)
+            found = {}
+            for seq, seat, key in log_rows:
+                state, events = engine.apply(state, seat, engine.parse_action(state, seat, key))
+                if seq in wanted:
+                    found[seq] = tuple(e for e in events if told(e))
+            return found
+
+        try:
+            found = await asyncio.to_thread(replay)
+        except Exception:  # the short lines are a courtesy: a log that does not replay is the loader's to report
+            log.exception("game %s: no events to tell the turns since from", game.id)
+            return table
+        return dataclasses.replace(table, events={**table.events, **found})
+
     async def languages_of(self, user_ids: Sequence[int]) -> dict[int, tuple[str, str]]:
         """Each user's (chosen language, client locale as last seen), those with either; from this process's
         memory when read in the last ``LANGUAGE_SECONDS``, else from the store (one read for all)."""
@@ -444,6 +497,7 @@ class Tables:
             tail=(*before.tail, *((r.seq, r.seat, r.public) for r in rows))[-TAIL:],
             # The turn that ended the game stays the one its final post tells (no turn follows it).
             turn_from=last.seq if handover and result is None else before.turn_from)
+        after = dataclasses.replace(after, events=kept_events(after, before.events, rows, moves))
         if result is not None:  # the game is over: its end screen charts the scores over the whole game
             after = dataclasses.replace(after, history=await self.score_history(before, engine, moves))
         else:
@@ -454,7 +508,7 @@ class Tables:
             seen[moves[-1][0]] = after.view(engine, None)
             after = dataclasses.replace(after, seen=seen, seen_all=before.seen_all and len(movers) == 1)
             since = await self.view_since(after, engine, moves, to_act) if handover else before.since
-            after = dataclasses.replace(after, since=since)
+            after = await self.with_events(dataclasses.replace(after, since=since), engine)
         after = await self.with_readers(after)
         with speaking(after.language):  # posts in the table's language (each DM chooses its reader's)
             items = tuple(keyed(a) for a in announce(after))

@@ -470,10 +470,6 @@ def export_line(turn: int, step: int, name: str, label: str, said: str) -> str:
     return f"{turn}.{step} {name} — {label}" + (f": {said}" if said else "")
 
 
-def moved(name: str) -> str:
-    return _("{name} moved.", name=name)
-
-
 def players_line(names: Sequence[str]) -> str:
     return _("Players: {names}", names=join_names(names))
 

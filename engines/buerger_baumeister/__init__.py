@@ -19,17 +19,19 @@ decisions, or one typed line::
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from engines import rng
 from engines.buerger_baumeister import data as D
 from engines.buerger_baumeister import notation as N
 from engines.buerger_baumeister import rules as R
+from engines.buerger_baumeister import summary
 from engines.buerger_baumeister import texts as X
 from engines.buerger_baumeister import view as V
 from engines.buerger_baumeister.state import EMPTY, TOKEN_CODE, Pending, State
 from engines.buerger_baumeister.texts import _, ngettext
-from engines.core import Action, Event, Outcome, seat_token
+from engines.core import Action, Event, Outcome, Phrases, seat_token
 from engines.i18n import N_
 from engines.registry import GameInfo
 from engines.steps import Step, StepEngine
@@ -54,6 +56,9 @@ class BuergerBaumeister(StepEngine[State], state=State, rules=R, views=V, notati
             return _("Your hand: {tokens}.", tokens=tokens)
         return _("Your hand: {tokens} (kept to the end: {points} for {colour}).", tokens=tokens,
                  points=X.points(bonus), colour=X.colour_noun(colour))
+
+    def turn_phrases(self, seat: int, events: Sequence[Event]) -> Phrases:
+        return summary.turn_phrases(seat, events)
 
     def event_text(self, event: Event, viewer: int | None) -> str | None:
         """One event in words.  Every event here is public: a turn's choices stay unannounced until it

@@ -92,10 +92,6 @@ def colour_noun(colour: int | str) -> str:
     return nouns[index]
 
 
-def type_name(kind: str) -> str:
-    return _(TYPE_NAMES[kind])
-
-
 def size_name(size: str) -> str:
     return _(SIZE_NAMES[size])
 

@@ -9,16 +9,18 @@ whole-segment lines like ``move 5 take house left end``) in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from engines import rng
 from engines.burgen_land import data as D
 from engines.burgen_land import notation as N
 from engines.burgen_land import rules as R
+from engines.burgen_land import summary
 from engines.burgen_land import view as V
 from engines.burgen_land import words as W
 from engines.burgen_land.state import MOVE, PENALTY, PLACE, ROLL, SOURCE, SPACE, State
-from engines.core import Action, Event, Outcome, seat_token
+from engines.core import Action, Event, Outcome, Phrases, seat_token
 from engines.i18n import N_
 from engines.registry import GameInfo
 from engines.steps import StepEngine
@@ -41,6 +43,9 @@ class BurgenLand(StepEngine[State], state=State, rules=R, views=V, notation=N):
         return replace(self.standing(state),
                        detail=_("{who} reached {points} points first", who=seat_token(state.winner),
                                 points=D.WIN_SCORE))
+
+    def turn_phrases(self, seat: int, events: Sequence[Event]) -> Phrases:
+        return summary.turn_phrases(seat, events)
 
     def event_text(self, event: Event, viewer: int | None) -> str | None:
         """One event in words (everything in Burgen Land is public: every viewer reads the same)."""

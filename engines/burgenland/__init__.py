@@ -8,15 +8,17 @@ notation in :mod:`engines.burgenland.notation`.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 
 from engines import rng
 from engines.burgenland import data as D
 from engines.burgenland import notation as N
 from engines.burgenland import rules as R
+from engines.burgenland import summary
 from engines.burgenland import view as V
 from engines.burgenland.state import JOKER, State
-from engines.core import Action, Event, Outcome, seat_token
+from engines.core import Action, Event, Outcome, Phrases, seat_token
 from engines.i18n import N_, game_catalog
 from engines.registry import GameInfo
 from engines.steps import StepEngine
@@ -54,6 +56,9 @@ class Burgenland(StepEngine[State], state=State, rules=R, views=V, notation=N):
             parts.append(_("Bonus tiles: {tiles}.", tiles=", ".join(_(D.BONUS_TILE_NAMES[t])
                                                                   for t in player.bonus_tiles)))
         return " ".join(parts)
+
+    def turn_phrases(self, seat: int, events: Sequence[Event]) -> Phrases:
+        return summary.turn_phrases(seat, events)
 
     def event_text(self, event: Event, viewer: int | None) -> str | None:
         """One event in words; hidden details only for the seat entitled to them."""

@@ -34,10 +34,6 @@ def kind_value(kind: int) -> int:
     return KIND_VALUES[kind]
 
 
-def kind_colour(kind: int) -> int | None:
-    return None if kind == JOKER_KIND else kind // 3
-
-
 def allows(stage: Stage, kind: int) -> bool:
     rule, a, b = stage
     if rule == "colours":

@@ -95,15 +95,3 @@ def card_colour(card: int) -> int:
 def card_value(card: int) -> int:
     return D.JOKER_VALUE if card == JOKER else D.CARD_VALUES[card % D.CARDS_PER_COLOUR]
 
-
-def card_token(card: int) -> str:
-    """Notation for one card: colour letter and value (``R1``, ``B3``), or ``J``."""
-    if card == JOKER:
-        return "J"
-    return f"{D.COLOUR_LETTERS[card_colour(card)]}{card_value(card)}"
-
-
-def card_name(card: int) -> str:
-    if card == JOKER:
-        return "joker"
-    return f"{D.COLOURS[card_colour(card)]} {card_value(card)}"

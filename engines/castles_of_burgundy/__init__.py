@@ -38,6 +38,7 @@ Readings we chose where the rules page is silent (each has a test):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from engines import rng
@@ -45,11 +46,12 @@ from engines.castles_of_burgundy import data as D
 from engines.castles_of_burgundy import decisions as R
 from engines.castles_of_burgundy import notation as N
 from engines.castles_of_burgundy import scoring as S
-from engines.castles_of_burgundy import setup
+from engines.castles_of_burgundy import setup, summary
 from engines.castles_of_burgundy import view as V
 from engines.castles_of_burgundy import words as W
 from engines.castles_of_burgundy.state import State
-from engines.core import Action, Event, Outcome, seat_token
+from engines.core import Action, Event, Outcome, Phrases, seat_token
+from engines.i18n import N_
 from engines.registry import GameInfo, GameOption
 from engines.steps import StepEngine
 
@@ -69,6 +71,9 @@ class CastlesOfBurgundy(StepEngine[State], state=State, rules=R, views=V, notati
 
     def standing(self, state: State) -> Outcome:
         return S.standing(state)
+
+    def turn_phrases(self, seat: int, events: Sequence[Event]) -> Phrases:
+        return summary.turn_phrases(seat, events)
 
     def event_text(self, event: Event, viewer: int | None) -> str | None:
         """One event in words (every fact in this game is public, so all viewers read the same)."""
@@ -141,7 +146,7 @@ class CastlesOfBurgundy(StepEngine[State], state=State, rules=R, views=V, notati
             if d.get("vp"):
                 parts.append(_("{n} VP", n=d["vp"]))
             building = next((b for b, name in D.BUILDING_NAMES.items() if name == d["reason"]), None)
-            reason = d["reason"] if building is None else W.building_name(building)
+            reason = _(GAIN_REASONS.get(d["reason"], d["reason"])) if building is None else W.building_name(building)
             return _("{who} gains {things} ({reason}).", who=who, things=W.listed(parts), reason=reason)
         if kind == "lost":
             return _("{who}'s {building} has nothing to do: its effect is lost.", who=who,
@@ -213,6 +218,10 @@ def _counted(*, silver: int = 0, workers: int = 0) -> list[str]:
     if workers:
         parts.append(ngettext("{n} worker", "{n} workers", workers))
     return parts
+
+
+#: Why a player gains something, when it is no building's effect (the event keeps the English words).
+GAIN_REASONS = {"take workers": N_("take workers")}
 
 
 def _list(goods: list[int]) -> str:

@@ -78,14 +78,6 @@ def take_options(state: State, seat: int, decision: Decision) -> list[tuple[int,
     return out
 
 
-def find_take(state: State, seat: int, decision: Decision, token: str, depot: int) -> tuple[int, int] | None:
-    """(tile, workers) for taking a ``token`` tile from ``depot``, if the decision allows it."""
-    for t, d, cost in take_options(state, seat, decision):
-        if d == depot and D.TILE_TOKEN[t] == token:
-            return t, cost
-    return None
-
-
 def can_buy_now(state: State, seat: int) -> bool:
     """The once-per-turn purchase: not yet made, 2 silverlings, a tile to buy, no decision open."""
     return not state.bought and not state.pending and bool(buy_options(state, seat))

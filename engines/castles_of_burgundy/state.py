@@ -36,10 +36,6 @@ class Player:
         """Whether this player's estate holds knowledge tile ``knowledge``."""
         return knowledge in knowledge_in(self.estate)
 
-    def goods_types(self) -> int:
-        return sum(1 for n in self.goods if n)
-
-
 @lru_cache(maxsize=8192)
 def knowledge_in(estate: tuple[int, ...]) -> frozenset[int]:
     """The knowledge tiles in an estate (asked for on every cost: cached by the estate's contents)."""

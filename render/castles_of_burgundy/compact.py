@@ -5,6 +5,12 @@ player chooses with them) and silverlings; then the six numbered depots (each by
 the goods) and the black depot — what a player can take now —, the places emptied since the player to act last
 played marked (the tiles the others took), as the board marks them.  Tiles are drawn without their names (the
 letter, icon and number say what they are; the board and the hand name them).
+
+What the others did on their estates since the player to act last played is nowhere else on the turn's pictures
+(the board shows the estate of the player to act only, and a phone shows it a third of its size): each other
+player's score row shows it after their name — each tile they placed with its space's number on the estate's dark
+plate, the goods they sold, the bonus tiles they took —, bracketed like every change (``render.compact`` lays it
+out).  Beside their name, not on a strip of its own: the rows cost no height, so the depots keep their size.
 """
 
 from __future__ import annotations
@@ -22,12 +28,13 @@ from render.castles_of_burgundy import pieces as P
 from render.castles_of_burgundy.board import depot_places, status_facts
 from render.header import Header
 from render.legend import player_name
-from render.palette import DEFAULT_THEME, Theme, mix
+from render.palette import DEFAULT_THEME, WHITE, Theme, mix
 from render.shapes import paste, rounded_box, since_mark
-from render.text import draw_text, put
+from render.text import draw_text, font, put
+from render.text import width as text_width
 
 if TYPE_CHECKING:
-    from engines.castles_of_burgundy.view import PublicView
+    from engines.castles_of_burgundy.view import PlayerInfo, PublicView
 
 GAP = 10
 HEAD = 40       # a depot's die and title row
@@ -48,9 +55,9 @@ def draw_compact(view: PublicView, names: Sequence[str], since: PublicView | Non
                                     who=who, best=best))
     scores = []
     for seat, info in enumerate(view["players_info"]):
-        dice = " ".join(str(d) for d in info["dice"]) or _("used")
-        note = _("dice {dice} · silver {n}", dice=dice, n=info["silver"])
-        scores.append(C.Score(seat, player_name(names, seat), f"{info['vp']} {_('VP')}", note))
+        news = estate_news(info, since["players_info"][seat], theme) if since is not None and seat != actor else ()
+        scores.append(C.Score(seat, player_name(names, seat), f"{info['vp']} {_('VP')}", _note(info, bool(news)),
+                              news))
     before = since if since is not None and since["phase"] == view["phase"] else None
     title = _("The depots: the tiles to take") if not view["over"] else _("The depots")
 
@@ -58,6 +65,57 @@ def draw_compact(view: PublicView, names: Sequence[str], since: PublicView | Non
         return _body(view, before, width, height, theme)
 
     return C.compose(header, None, scores, title, body, theme, marked=since is not None)
+
+
+def _note(info: PlayerInfo, news: bool) -> str:
+    """A player's dice and silverlings; "dice used" left out beside their news (it is why they have news), so the
+    row keeps to one line."""
+    if news and not info["dice"]:
+        return _("silver {n}", n=info["silver"])
+    dice = " ".join(str(d) for d in info["dice"]) or _("used")
+    return _("dice {dice} · silver {n}", dice=dice, n=info["silver"])
+
+
+def estate_news(now: PlayerInfo, before: PlayerInfo, theme: Theme) -> tuple[Image.Image, ...]:
+    """What a player placed on their estate after ``before`` — each tile with the number of its space, as the estate
+    numbers them —, in the order of the spaces, then the goods they sold and the bonus tiles they took: their score
+    row shows it (the board shows the estate of the player to act only)."""
+    placed = [(int(space), token) for space, token in now["estate"].items() if before["estate"].get(space) != token]
+    sold = [(int(goods), n - before["sold"].get(goods, 0)) for goods, n in now["sold"].items()]
+    bonus = now["bonus_tiles"][len(before["bonus_tiles"]):]
+    return (*(placed_tile(token, space) for space, token in sorted(placed)),
+            *(sold_goods(goods, n, theme) for goods, n in sorted(sold) if n > 0),
+            *(P.bonus_tile(b["kind"], b["points"], NEWS_R) for b in bonus))
+
+
+#: A tile's radius in a score row's news.
+NEWS_R = C.NEWS // 2 - 1
+
+
+def placed_tile(token: str, space: int) -> Image.Image:
+    """A tile as the depots draw it, with the number of the space it went to on the estate's dark plate."""
+    tile = P.tile(token, NEWS_R, label=False)
+    text = str(space)
+    plate_w = round(text_width(text, font(C.SMALL, True)) + 14)
+    img = Image.new("RGBA", (tile.width + 3 + plate_w, C.NEWS), (0, 0, 0, 0))
+    img.alpha_composite(tile, (0, (C.NEWS - tile.height) // 2))
+    x0, y0 = tile.width + 3, (C.NEWS - 30) // 2
+    ImageDraw.Draw(img).rounded_rectangle((x0, y0, x0 + plate_w - 1, y0 + 29), radius=8, fill=P.KEY_PLATE)
+    put(img, (x0 + plate_w / 2, y0 + 15), text, C.SMALL, WHITE, bold=True, anchor="mm")
+    return img
+
+
+def sold_goods(goods: int, count: int, theme: Theme) -> Image.Image:
+    """Goods sold: the goods tile with a silverling on its corner (a sale brings one), and how many ("×2")."""
+    size = C.NEWS - 8
+    times = f"×{count}" if count > 1 else ""
+    extra = round(text_width(times, font(C.SMALL, True))) + 6 if times else 0
+    img = Image.new("RGBA", (size + 10 + extra, C.NEWS), (0, 0, 0, 0))
+    img.alpha_composite(P.goods(goods, size), (0, 0))
+    img.alpha_composite(P.icon("silver", 20), (size - 10, C.NEWS - 20))
+    if times:
+        put(img, (size + 12, C.NEWS / 2), times, C.SMALL, theme.ink, bold=True, anchor="lm")
+    return img
 
 
 def _places(view: PublicView, n: int) -> int:

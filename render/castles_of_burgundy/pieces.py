@@ -400,6 +400,10 @@ def _ring_mask(size: tuple[int, int], r: float, width: float) -> Image.Image:
     return mask
 
 
+#: The smallest size of an animal tile's count.
+BADGE_TEXT = 10
+
+
 def tile(token: str, r: int, label: bool = True) -> Image.Image:
     """A hex tile: kind colour, a thick dark rim, its kind letter, icon and (``label``) its name/number (in the
     current language: the sprite is cached per language)."""
@@ -425,10 +429,12 @@ def _tile(token: str, r: int, label: bool, language: str) -> Image.Image:
     top = cy - r * (0.70 if label else 0.55)
     sprite.alpha_composite(pic, (round(cx - size / 2), round(top)))
     if kind == D.ANIMAL:
-        badge_r = r * 0.28
+        # The count never under BADGE_TEXT px: a small tile (a depot on a crowded close-up) gets a larger badge.
+        size = max(BADGE_TEXT, round(r * 0.38))
+        badge_r = max(r * 0.28, size * 0.72)
         bx, by = cx + r * 0.50, cy - r * 0.46
         d.ellipse((bx - badge_r, by - badge_r, bx + badge_r, by + badge_r), fill=INK)
-        put(sprite, (bx, by), token[-1], round(r * 0.38), WHITE, bold=True, anchor="mm")
+        put(sprite, (bx, by), token[-1], size, WHITE, bold=True, anchor="mm")
     if label:
         text = tile_label(token) if kind != D.ANIMAL else L.animal_name(token[:-1])
         fnt = fit_font(text, SQRT3 * r * 0.86, round(r * 0.27), max(9, round(r * 0.19)), True)

@@ -3,6 +3,8 @@ reader's; a reply in the language of whoever asked.  Languages stored per user, 
 
 from __future__ import annotations
 
+import re
+
 import engines
 from bot.store import Store
 from bot.table import TableService
@@ -94,7 +96,8 @@ async def test_posts_in_the_tables_language_dms_and_replies_in_their_readers(sto
     assert reply.post.buttons.language == "de"
     # The thread reads German: the scores line with the game's unit, and the moves as the engine words them.
     assert "Punktestand (Punkte)" in reply.post.text and "Scores (" not in reply.post.text
-    assert "Bürgermeister" in reply.post.text and "Mayor" not in reply.post.text
+    # (the turn told short, since the next player's last turn: "• Ann: gelbes Haus 2 → gelb-S, +6 Punkte")
+    assert re.search(r"^• \w+: .+ → .+\+\d+ Punkte", reply.post.text, re.M) and "points" not in reply.post.text
     with speaking("pt_BR" if mover is ANN else "de"):
         assert reply.text.startswith(W.played("").split(" ")[0])  # the mover's own answer is in their language
     for dm in (m for m in reply.outbox if isinstance(m, PrivateMessage)):

@@ -117,7 +117,7 @@ async def test_a_burgenland_opening_with_three_players(fake_discord: FakeDiscord
         second = await to_act(bot, thread, users)
         # The turn passes on: one new post, pinging the next player, saying what happened since their turn.
         assert len(posts) == 2 and posts[-1].mention_ids == [second.id]
-        assert "Since your last turn:" in posts[-1].readable and "takes 2 cards" in posts[-1].readable
+        assert "Since your last turn:" in posts[-1].readable and ": took 2 cards" in posts[-1].readable
         assert "Your turn is over" in menu.readable or "Played: End turn" in menu.readable
 
         # Move 2 by /move with autocomplete: the suggestions are legal moves, keys as values.
@@ -174,8 +174,10 @@ async def test_a_payment_step_by_step_posts_once(fake_discord: FakeDiscord, stor
                 break
         changed = [m for m in fake.messages(thread)
                    if m.author_id == fake.bot.id and (m.id, len(m.history)) not in before]
-        # The finished build is told once: the turn's message edited, or (when it ended the turn) a new post.
-        assert len(changed) == 1 and "builds a" in changed[0].readable and changed[0].attachments
+        # The finished build is told once: the turn's message edited ("Ann builds a wall in castle 5 …"), or (when it
+        # ended the turn) a new post, whose line since the next player's turn tells it short ("Ann: wall → castle 5").
+        told = changed[0].readable if len(changed) == 1 else ""
+        assert ("builds a" in told or " → castle " in told) and changed[0].attachments
 
 
 def bot_user(user: FakeUser):  # type: ignore[no-untyped-def]

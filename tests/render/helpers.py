@@ -51,23 +51,15 @@ def assert_deterministic_and_public(game: str, pos: Position) -> None:
 @contextmanager
 def drawn_text() -> Iterator[list[tuple[str, int]]]:
     """Every (text, size) drawn through ``render.text.put`` (all names, titles and labels) while inside, as it
-    reads (no-break spaces, which only keep words on one line, read as spaces).
+    reads (no-break spaces, which only keep words on one line, read as spaces): ``render.text.recording_texts``.
 
     Static layers are cleared first, so what they hold is drawn (and seen) again."""
-    import render.text as T
     from render.cache import LAYERS
-
-    seen: list[tuple[str, int]] = []
-    original = T._mask
-
-    def spy(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
-        seen.append((text.replace(T.NBSP, " "), size))
-        return original(text, size, bold, anchor)
+    from render.text import recording_texts
 
     LAYERS.clear()
-    T._mask = spy  # type: ignore[assignment]
     try:
-        yield seen
+        with recording_texts() as seen:
+            yield seen
     finally:
-        T._mask = original
         LAYERS.clear()

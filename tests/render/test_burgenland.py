@@ -26,18 +26,14 @@ from tests.render import views
 MAX_PNG_BYTES = 500 * 1024
 
 
-def _engine_or_skip() -> Any:
+def _engine() -> Any:
     import engines
 
-    try:
-        return engines.get("burgenland")
-    except (KeyError, ImportError, AttributeError) as exc:  # the engine lands separately
-        pytest.skip(f"burgenland engine not available: {exc}")
+    return engines.get("burgenland")
 
 
 @pytest.fixture(scope="module", params=[2, 3, 4], ids=lambda n: f"{n}p")
 def played(request: pytest.FixtureRequest) -> list[Position]:
-    _engine_or_skip()
     return positions("burgenland", request.param, seed=7)
 
 
@@ -74,7 +70,7 @@ def test_rendering_is_deterministic_and_seat_views_draw_the_public_board(played:
 
 def test_hand_differs_when_only_seat_0s_hand_differs() -> None:
     """Two real positions, identical to seat 1 (and to everyone watching), differ in seat 0's hand."""
-    engine = _engine_or_skip()
+    engine = _engine()
     from render.gallery import random_playout
 
     state = random_playout("burgenland", 2, seed=3)[40]
@@ -243,7 +239,6 @@ def test_the_games_words_modules_read_no_rules() -> None:
 
 
 def test_gallery_writes_every_sample_it_lists(tmp_path: Path) -> None:
-    _engine_or_skip()
     from render.gallery import write_gallery
 
     written = write_gallery(tmp_path, games=("burgenland",))

@@ -19,12 +19,10 @@ import render
 from engines.castles_of_burgundy import data as D
 from engines.castles_of_burgundy import words as W
 from engines.i18n import COMMON, LANGUAGES, speaking
-from render.cache import LAYERS
 from render.castles_of_burgundy import draw_all_players_image, draw_board_image, draw_hand_image
 from render.castles_of_burgundy import pieces as P
 from render.castles_of_burgundy.board import knowledge_on_table
 from render.gallery import finished_game, positions
-from render.text import NBSP, recording_texts
 from tests.engines.castles_of_burgundy_helpers import position, put, store
 from tests.render import helpers as H
 
@@ -34,13 +32,11 @@ E = engines.get(GAME)
 
 def texts(draw: Callable[[], Any]) -> list[str]:
     """Every text one image draws (static layers and sprites drawn again), as it reads."""
-    LAYERS.clear()
     P.clear_sprites()
-    with recording_texts() as seen:
+    with H.drawn_text() as seen:
         draw()
-    LAYERS.clear()
     P.clear_sprites()
-    return [t.replace(NBSP, " ") for t in seen]
+    return [text for text, _size in seen]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

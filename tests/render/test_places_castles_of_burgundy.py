@@ -9,7 +9,7 @@ in English, German and Brazilian Portuguese:
 
 - the action's label names it (the space's number, the depot's number, the tile's name …);
 - the view the images are drawn from has it (an empty space of the seat's estate, the tile on that depot …);
-- the image draws its label: every string ``render.text.put`` draws is recorded (``recording_texts``), with the
+- the image draws its label: every string ``render.text.put`` draws is recorded (``H.drawn_text``), with the
   static layers and the sprites drawn again (their caches cleared, as in ``test_nothing_cut``).  Sprites draw
   their texts (space letters and die numbers, tile names, knowledge and goods numbers) through ``put`` too, so
   nothing drawn with ``ImageDraw.text`` escapes the record.
@@ -37,7 +37,6 @@ from render.cache import LAYERS
 from render.castles_of_burgundy import draw_board_image, draw_hand_image
 from render.castles_of_burgundy import pieces as P
 from render.gallery import random_playout
-from render.text import NBSP, recording_texts
 from tests.render import helpers as H
 
 GAME = "castles-of-burgundy"
@@ -171,11 +170,10 @@ def _tile_texts(token: str) -> list[str]:
 
 def _texts(draw: Any) -> set[str]:
     """Every text one image draws, its static layers and sprites drawn again."""
-    LAYERS.clear()
     P.clear_sprites()
-    with recording_texts() as seen:
+    with H.drawn_text() as seen:
         draw()
-    return {text.replace(NBSP, " ") for text in seen}
+    return {text for text, _size in seen}
 
 
 def missing(language: str) -> list[str]:
@@ -218,10 +216,10 @@ def test_the_recorder_hears_sprites_only_when_their_caches_are_cleared() -> None
     """Why the test clears the sprite caches: a cached sprite's texts were drawn before the recording."""
     P.clear_sprites()
     P.goods(4, 36)
-    with recording_texts() as seen:
+    with H.drawn_text() as seen:
         P.goods(4, 36)
     assert seen == []
     P.clear_sprites()
-    with recording_texts() as seen:
+    with H.drawn_text() as seen:
         P.goods(4, 36)
-    assert seen == ["4"]
+    assert [text for text, _size in seen] == ["4"]
