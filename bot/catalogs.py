@@ -6,7 +6,10 @@ compile them to ``.mo``, and check them (with Babel; the bot itself reads ``.mo`
     python -m bot.catalogs check      # what CI runs: every catalog complete, consistent and compiled
 
 One catalog (domain) per package — see :mod:`engines.i18n`.  A translator edits one ``.po`` file
-(``msgstr``); the plural forms and their rule come with the language.
+(``msgstr``); the plural forms and their rule come with the language.  A text that Discord limits (a button's
+label, a command's name or description …) is marked by its context (``msgctxt "button"``): the check holds it,
+in English and in every translation, to Discord's limit (:data:`bot.language.LIMITS`), which the translator does
+not see where the text is shown — Discord cuts a long label, or refuses the commands.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from bot.language import LIMITS
 from engines.i18n import ENGLISH, LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -172,9 +176,47 @@ def _message_problems(message: Message, where: str) -> Iterator[str]:
         yield f"{label}: braces that cannot be filled in ({e})"
 
 
+def shown(text: str) -> str:
+    """What a reader sees of ``text`` at the least: its fixed words, without the ``{fields}`` (what fills them
+    varies; a text too long without them is too long with them)."""
+    try:
+        return "".join(literal for literal, _name, _spec, _conversion in string.Formatter().parse(text))
+    except ValueError:  # braces that cannot be filled in: reported on their own
+        return text
+
+
+def limit_problems(message: Message, texts: Iterable[str], where: str, language: str) -> Iterator[str]:
+    """Each of ``texts`` (``message`` in ``language``: its msgstr forms, or the English msgid) longer than what
+    Discord allows the kind of text its context names."""
+    kind = message.context or ""
+    limit = LIMITS.get(kind)
+    if limit is None:
+        return
+    english = message.id[0] if isinstance(message.id, tuple | list) else message.id
+    for text in texts:
+        length = len(shown(text))
+        if length > limit:
+            yield (f"{where}: {english!r} ({kind}) is {length} characters long in {language}, over Discord's limit "
+                   f"of {limit}: {text!r}")
+
+
+def source_problems(domain: Domain) -> list[str]:
+    """What is wrong with the English texts themselves: a text longer than Discord allows its kind."""
+    try:
+        template = extract(domain)
+    except ExtractionProblem as e:
+        return [str(e)]
+    found: list[str] = []
+    for message in template:
+        if message.id:
+            ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
+            found += limit_problems(message, (str(i) for i in ids), "the code", ENGLISH)
+    return found
+
+
 def problems(domain: Domain, language: str) -> list[str]:
-    """Everything wrong with one catalog: out of step with the code, untranslated, fields that differ,
-    a stale ``.mo``."""
+    """Everything wrong with one catalog: out of step with the code, untranslated, fields that differ, a text
+    longer than Discord allows it, a stale ``.mo``."""
     found: list[str] = []
     po = domain.po(language)
     if not po.exists():
@@ -194,6 +236,8 @@ def problems(domain: Domain, language: str) -> list[str]:
     for message in catalog:
         if message.id:
             found += _message_problems(message, where)
+            forms = message.string if isinstance(message.string, tuple | list) else (message.string,)
+            found += limit_problems(message, (str(f) for f in forms if f), where, language)
     mo = domain.mo(language)
     if not mo.exists() or mo.read_bytes() != _mo_bytes(catalog):
         found.append(f"{mo.relative_to(ROOT).as_posix()} is not compiled from the .po (python -m bot.catalogs compile)")
@@ -214,7 +258,8 @@ def main(argv: list[str] | None = None) -> int:
         for path in compile_all(chosen):
             print(path.relative_to(ROOT))
         return 0
-    wrong = [p for d in chosen for lang in TRANSLATED for p in problems(d, lang)]
+    wrong = [p for d in chosen for p in source_problems(d)]
+    wrong += [p for d in chosen for lang in TRANSLATED for p in problems(d, lang)]
     for line in wrong:
         print(line, file=sys.stderr)
     counted = sum(len(extract(d)) for d in chosen)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bot.language import _, pgettext
@@ -30,12 +30,23 @@ def plain_name(name: str) -> str:
     return _ESCAPED.sub(lambda m: m.group(1) or m.group(2), name.replace(_ZWSP, ""))
 
 
-def fill_seats(text: str, names: Sequence[str]) -> str:
-    """Replace every seat token with that seat's display name (``seat N`` if the seat is unknown)."""
+def fill_seats(text: str, names: Sequence[str], brief: Sequence[str] | None = None,
+               named: Iterable[int] = ()) -> str:
+    """Replace every seat token with that seat's display name (``seat N`` if the seat is unknown).
+
+    ``brief``: a shorter name per seat, for every mention after a seat's first in ``text`` — a computer player's
+    level is said once a line, not at each of its moves ("Bot 1 (normal) takes … Bot 1 buys …"); ``named``:
+    seats the line has named before ``text`` (a log line's head), which get their brief name at once."""
+    said = set(named)
 
     def name(match: re.Match[str]) -> str:
         seat = int(match.group(1))
-        return names[seat] if seat < len(names) else _("seat {seat}", seat=seat + 1)
+        if seat >= len(names):
+            return _("seat {seat}", seat=seat + 1)
+        if brief is not None and seat in said:
+            return brief[seat]
+        said.add(seat)
+        return names[seat]
 
     return _SEAT_TOKEN.sub(name, text)
 

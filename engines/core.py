@@ -40,6 +40,10 @@ def _either(items: Sequence[str]) -> str:
     return shown[0] if len(shown) == 1 else _("{some} or {last}", some=", ".join(shown[:-1]), last=shown[-1])
 
 
+#: A move's label is often a button's, and a button shows 80 characters (Discord cuts the rest; a select's option
+#: and the protocol's ``format_action`` allow 100): a label that would be longer is said the short way, if it has one.
+LABEL_FITS = 80
+
 #: The one-line hint after a move that cannot be read (``help`` shows the whole notation; translate on use).
 HINT = N_("(`help` shows how to write moves.)")
 

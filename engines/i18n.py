@@ -116,6 +116,10 @@ class Catalog:
         text = self.translation(current()).pgettext(context, message)
         return text.format(**fields) if fields else text
 
+    def npgettext(self, context: str, singular: str, plural: str, n: int, /, **fields: Any) -> str:
+        """:meth:`ngettext` in the sense ``context`` names."""
+        return self.translation(current()).npgettext(context, singular, plural, n).format(n=n, **fields)
+
 
 _ENGINES = Path(__file__).resolve().parent
 #: What every game shares (the engine protocol's messages, the images' common labels).

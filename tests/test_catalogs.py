@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bot import catalogs
@@ -52,3 +54,53 @@ def test_a_message_reads_in_the_current_language_only_inside_the_block() -> None
             assert COMMON.gettext(turn, seat="Ann") == "É a vez de Ann."
         assert COMMON.gettext(turn, seat="Ann") == "Ann ist am Zug."
     assert COMMON.gettext(turn, seat="Ann") == "It is Ann's turn."
+
+
+def test_the_check_holds_every_language_to_discords_limits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """What a translator cannot see: Discord cuts a button's label at 80 characters and refuses a command whose
+    name or description is too long.  A text longer than its kind allows (its context says which kind), in
+    English or in any translation, fails the check, which names the message, the language and the limit; the
+    {fields} are not counted (what fills them varies)."""
+    from babel.messages.pofile import read_po, write_po
+    source = tmp_path / "game" / "texts.py"
+    source.parent.mkdir()
+    source.write_text("\n".join(f"pgettext({context!r}, {text!r})" for context, text in (
+        ("button", "Join"), ("button", "Vote: replace {name}"), ("menu option", "more choices"),
+        ("menu option description", "Leave the table"), ("menu placeholder", "Choose your move"),
+        ("command name", "new"), ("command description", "Open a table"), ("option description", "How many"),
+        ("choice", "relaxed"), ("modal title", "Your move"), ("button", "Play " * 17)))  # 85 characters
+        + "\n")
+    domain = catalogs.Domain("game", ("game/*.py",), "game/locale")
+    monkeypatch.setattr(catalogs, "ROOT", tmp_path)
+    monkeypatch.setattr(catalogs, "DOMAINS", (domain,))
+    catalogs.update([domain])
+    long = {"de": {"Join": "B" * 81, "Vote: replace {name}": "{name} " + "C" * 80, "more choices": "D" * 101,
+                   "Leave the table": "E" * 101, "Choose your move": "F" * 151, "new": "g" * 33,
+                   "Open a table": "H" * 101, "How many": "I" * 101, "relaxed": "J" * 101, "Your move": "K" * 46},
+            "pt_BR": {"Join": "Entrar " + "x" * 73, "Vote: replace {name}": "Votar: substituir {name}"}}
+    for language in catalogs.TRANSLATED:
+        path = domain.po(language)
+        with path.open("rb") as f:
+            catalog = read_po(f, locale=language)
+        for message in catalog:
+            if message.id:
+                message.string = long.get(language, {}).get(str(message.id), f"{message.id}!")
+        with path.open("wb") as f:
+            write_po(f, catalog, width=100, sort_output=False)
+    catalogs.compile_all([domain])
+
+    assert catalogs.main(["check"]) == 1
+    said = capsys.readouterr().err.splitlines()
+    expected = [("Join", "button", 81, "de", 80), ("Vote: replace {name}", "button", 81, "de", 80),
+                ("more choices", "menu option", 101, "de", 100),
+                ("Leave the table", "menu option description", 101, "de", 100),
+                ("Choose your move", "menu placeholder", 151, "de", 150), ("new", "command name", 33, "de", 32),
+                ("Open a table", "command description", 101, "de", 100),
+                ("How many", "option description", 101, "de", 100), ("relaxed", "choice", 101, "de", 100),
+                ("Your move", "modal title", 46, "de", 45), ("Play " * 17, "button", 85, "en", 80),
+                ("Play " * 17, "button", 86, "de", 80), ("Play " * 17, "button", 86, "pt_BR", 80)]
+    for text, kind, length, language, limit in expected:
+        wanted = f"{text!r} ({kind}) is {length} characters long in {language}, over Discord's limit of {limit}"
+        assert any(wanted in line for line in said), (wanted, said)
+    assert len(said) == len(expected), said  # "Entrar xxx…" is 80 characters: it fits

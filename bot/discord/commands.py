@@ -241,7 +241,7 @@ async def resign(interaction: discord.Interaction) -> None:
 
 @app_commands.command(name="abandon", description="End this channel's game without a result (creator or manager)")
 async def abandon(interaction: discord.Interaction) -> None:
-    await _confirm(interaction, "abandon", _("Abandon the game"),
+    await _confirm(interaction, "abandon", pgettext("button", "Abandon the game"),
                    N_("Abandon game #{game}? It ends for everyone, without a result."))
 
 

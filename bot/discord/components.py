@@ -18,10 +18,10 @@ from typing import Any
 import discord
 
 from bot.discord.base import answer, client_of, clip, is_manager, person, shorten
-from bot.discord.items import GAME, MOVE, OPTION_MAX, GameButton, Match, guarded
+from bot.discord.items import GAME, MOVE, OPTION_MAX, PLACEHOLDER_MAX, GameButton, Match, guarded
 from bot.discord.menus import as_buttons, menu
 from bot.discord.send import send_board, send_hand
-from bot.language import _
+from bot.language import _, pgettext
 from bot.table import wording
 from bot.table.results import Choice, Reply
 
@@ -84,7 +84,7 @@ class PlayButton(GameButton, template=rf"bg:play:{GAME}(?::{MOVE})?"):
     def __init__(self, game: int, move: int | None = None, label: str | None = None,
                  style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
         self.move = move
-        super().__init__(game, label or _("Play my turn"), style, *(() if move is None else (move,)))
+        super().__init__(game, label or pgettext("button", "Play my turn"), style, *(() if move is None else (move,)))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
@@ -192,7 +192,8 @@ class MemberSelect(discord.ui.DynamicItem[discord.ui.UserSelect[Any]], template=
 
     def __init__(self, game: int) -> None:
         self.game = game
-        super().__init__(discord.ui.UserSelect(custom_id=f"bg:who:{game}", placeholder=_("Who should take the seat?"),
+        placeholder = pgettext("menu placeholder", "Who should take the seat?")
+        super().__init__(discord.ui.UserSelect(custom_id=f"bg:who:{game}", placeholder=placeholder,
                                                min_values=1, max_values=1))
 
     @classmethod
@@ -247,7 +248,7 @@ class BackButton(GameButton, template=rf"bg:back:{GAME}:{MOVE}"):
 
     def __init__(self, game: int, move: int) -> None:
         self.move = move
-        super().__init__(game, _("◀ back"), discord.ButtonStyle.secondary, move)
+        super().__init__(game, pgettext("button", "◀ back"), discord.ButtonStyle.secondary, move)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
@@ -268,9 +269,10 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"b
                  placeholder: str | None = None) -> None:
         self.game, self.move = game, move
         # (Rebuilt from a click's id, it has no options of its own: only its values are read.)
-        placeholder = placeholder or _("Choose your move")
-        super().__init__(discord.ui.Select(custom_id=f"bg:pick:{game}:{move}", placeholder=shorten(placeholder, 150),
-                                           options=list(options), min_values=1, max_values=1))
+        placeholder = placeholder or pgettext("menu placeholder", "Choose your move")
+        super().__init__(discord.ui.Select(custom_id=f"bg:pick:{game}:{move}",
+                                           placeholder=shorten(placeholder, PLACEHOLDER_MAX), options=list(options),
+                                           min_values=1, max_values=1))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
@@ -315,10 +317,13 @@ def choices_view(game: int, move: int, choices: Sequence[Choice], prefix: str = 
                for e in entries]
     if pages > 1:
         if page > 0:
-            options.insert(0, discord.SelectOption(label=_("◀ previous choices"), value=f"p{page - 1}|{prefix}"[:100]))
+            options.insert(0, discord.SelectOption(label=pgettext("menu option", "◀ previous choices"),
+                                                   value=f"p{page - 1}|{prefix}"[:100]))
         if page < pages - 1:
-            options.append(discord.SelectOption(label=_("more choices ▶"), value=f"p{page + 1}|{prefix}"[:100]))
-    view.add_item(ChoiceSelect(game, move, options, _("Choose: {prefix} …", prefix=prefix) if prefix else None))
+            options.append(discord.SelectOption(label=pgettext("menu option", "more choices ▶"),
+                                                value=f"p{page + 1}|{prefix}"[:100]))
+    placeholder = pgettext("menu placeholder", "Choose: {prefix} …", prefix=prefix) if prefix else None
+    view.add_item(ChoiceSelect(game, move, options, placeholder))
     if prefix:
         view.add_item(BackButton(game, move))
     return view

@@ -14,12 +14,14 @@ from typing import Any, TypeVar
 import discord
 
 from bot.discord.base import answer, listen, shorten
+from bot.language import BUTTON, LIMITS, MENU_OPTION, MENU_PLACEHOLDER
 from bot.table import wording
 
 log = logging.getLogger(__name__)
 
-LABEL_MAX = 80      # button labels
-OPTION_MAX = 100    # select option labels and values
+LABEL_MAX = LIMITS[BUTTON]          # button labels
+OPTION_MAX = LIMITS[MENU_OPTION]    # select option labels and values
+PLACEHOLDER_MAX = LIMITS[MENU_PLACEHOLDER]
 GAME = r"(?P<game>\d{1,18})"
 MOVE = r"(?P<move>\d{1,9})"
 

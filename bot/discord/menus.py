@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.language import ngettext
+from bot.language import npgettext
 from bot.table.results import Choice
 
 MAX_OPTIONS = 25  # Discord's limit for a select
@@ -40,7 +40,8 @@ def menu(choices: Sequence[Choice], prefix: str = "", page: int = 0) -> tuple[li
             groups.setdefault(" ".join(c.key.split()[: depth + 1]), []).append((i, c))
         if 1 < len(groups) < len(entries):
             entries = [Entry(members[0][1].label, index=members[0][0]) if len(members) == 1
-                       else Entry(ngettext("{key} … ({n} choice)", "{key} … ({n} choices)", len(members), key=key),
+                       else Entry(npgettext("menu option", "{key} … ({n} choice)", "{key} … ({n} choices)",
+                                            len(members), key=key),
                                   prefix=key, count=len(members))
                        for key, members in groups.items()]
     per_page = MAX_OPTIONS - 2  # room for "previous" and "more"

@@ -1,8 +1,10 @@
 """Slash commands in the reader's language: discord.py asks a :class:`app_commands.Translator` for every
 command, option and choice name and description when the tree is synced, and Discord shows each user
-the ones of their client's language.  The texts live in the bot's catalog: names under the context
-``command name`` (a name must stay one lower-case word: Discord refuses others), choices under ``choice``,
-descriptions as they are.  :func:`command_texts` lists them all, for the catalog's extraction.
+the ones of their client's language.  The texts live in the bot's catalog, each under the context that says
+what it is (:data:`bot.language.LIMITS` holds Discord's limit for each, which the catalog check applies): names
+under ``command name`` (a name must stay one lower-case word: Discord refuses others), descriptions under
+``command description`` and ``option description``, choices under ``choice``.  :func:`command_texts` lists them
+all, for the catalog's extraction.
 """
 
 from __future__ import annotations
@@ -14,13 +16,13 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.language import BOT
+from bot.language import BOT, CHOICE, COMMAND_DESCRIPTION, COMMAND_NAME, OPTION_DESCRIPTION
 from engines.i18n import ENGLISH, speaking, supported
 
-NAME = "command name"
-CHOICE = "choice"
+NAME = COMMAND_NAME
 _CONTEXTS = {Where.command_name: NAME, Where.group_name: NAME, Where.parameter_name: NAME,
-             Where.choice_name: CHOICE}
+             Where.command_description: COMMAND_DESCRIPTION, Where.group_description: COMMAND_DESCRIPTION,
+             Where.parameter_description: OPTION_DESCRIPTION, Where.choice_name: CHOICE}
 
 
 def translated(text: str, location: Where, language: str) -> str:
@@ -45,12 +47,12 @@ def command_texts(commands: Iterable[app_commands.Command[Any, ..., Any] | app_c
     """Every (text, catalog context) of these commands, their subcommands, options and choices."""
     for command in commands:
         yield command.name, NAME
-        yield command.description, None
+        yield command.description, COMMAND_DESCRIPTION
         if isinstance(command, app_commands.Group):
             yield from command_texts(command.commands)
             continue
         for parameter in command.parameters:
             yield parameter.display_name, NAME   # the name Discord is told (a renamed option: its display name)
-            yield parameter.description, None
+            yield parameter.description, OPTION_DESCRIPTION
             for choice in parameter.choices:
                 yield choice.name, CHOICE

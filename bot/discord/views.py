@@ -24,7 +24,7 @@ from bot.discord.components import (
     VoteEndButton,
     VoteReplaceButton,
 )
-from bot.language import _, pgettext
+from bot.language import pgettext
 from bot.table.results import Buttons, Controls
 from engines.i18n import speaking
 
@@ -82,20 +82,20 @@ def _post_items(game: int, buttons: Buttons) -> list[discord.ui.Item[Any]]:
         return [JoinButton(game, pgettext("button", "Join"), discord.ButtonStyle.success),
                 LeaveButton(game, pgettext("button", "Leave")),
                 StartButton(game, pgettext("button", "Start"), discord.ButtonStyle.primary),
-                AddBotButton(game, _("Add computer player")),
-                CancelButton(game, _("Cancel table"), discord.ButtonStyle.danger)]
+                AddBotButton(game, pgettext("button", "Add computer player")),
+                CancelButton(game, pgettext("button", "Cancel table"), discord.ButtonStyle.danger)]
     items: list[discord.ui.Item[Any]] = []
     if buttons.controls is Controls.TURN:
         items.append(PlayButton(game, buttons.move))
-    items.append(HandButton(game, _("My hand")))
+    items.append(HandButton(game, pgettext("button", "My hand")))
     if buttons.boards:
-        items.append(BoardsButton(game, _("All boards")))
+        items.append(BoardsButton(game, pgettext("button", "All boards")))
     if buttons.rematch:
         items.append(RematchButton(game, pgettext("button", "Rematch"), discord.ButtonStyle.success))
     if buttons.vote_on:
-        items.append(VoteReplaceButton(game, _("Vote: replace {name}", name=buttons.vote_on),
+        items.append(VoteReplaceButton(game, pgettext("button", "Vote: replace {name}", name=buttons.vote_on),
                                        discord.ButtonStyle.primary))
-        items.append(VoteEndButton(game, _("Vote: end the game"), discord.ButtonStyle.danger))
+        items.append(VoteEndButton(game, pgettext("button", "Vote: end the game"), discord.ButtonStyle.danger))
     return items
 
 

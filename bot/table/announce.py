@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.rendering import Picture
 from bot.store import Status
-from bot.table import wording, wording_alt, wording_bots
+from bot.table import history, wording, wording_alt, wording_bots
 from bot.table.results import Buttons, ChannelEdit, ChannelPost, Controls, PrivateMessage, people
 from bot.table.tables import Table, title_of, told
 from bot.text import fill_seats, join_names, plain_name, result_lines
@@ -145,30 +145,48 @@ def _unit(engine: AnyEngine) -> str:
     return COMMON.gettext(unit) if said == unit else said
 
 
-def _told(table: Table, entries: Sequence[tuple[int, int, str]]) -> list[str]:
-    """The public texts of some actions, one line each, names filled in (steps that said nothing left out)."""
-    return [fill_seats(public, table.names).replace("\n", " ") for _seq, _seat, public in entries if public]
+def _told(table: Table, entries: Sequence[tuple[int, int, str]], *, turns: bool = False) -> list[str]:
+    """The public texts of some actions, names filled in: a line per action — with ``turns``, per player's turn
+    (their actions in a row, told together) —, and each round or phase marker on a line of its own (the table's
+    news is nobody's move).  A line names a seat in full once, then briefly (:func:`bot.text.fill_seats`).
+    Steps that said nothing are left out."""
+    lines: list[tuple[int | None, list[str]]] = []   # (whose line: an action, a seat, or None for a marker; texts)
+    for index, (_seq, seat, public) in enumerate(entries):
+        for text in public.splitlines():
+            if not text.strip():
+                continue
+            owner = None if history.is_marker(text) else seat if turns else index
+            if owner is not None and lines and lines[-1][0] == owner:
+                lines[-1][1].append(text)
+            else:
+                lines.append((owner, [text]))
+    return [fill_seats(" ".join(texts), table.names, table.briefs) for _owner, texts in lines]
 
 
 def since_last_turn(engine: AnyEngine, table: Table, seats: set[int], upto: int) -> list[str]:
     """What was done after the latest action of any of ``seats``, up to action ``upto``: one short line per player's
-    turn (a player's moves in a row, told together), so a post reads a line per other player."""
+    turn (a player's moves in a row, told together), so a post reads a line per other player.  A round or phase
+    that began ends a turn: a player who ends one round and opens the next played two turns (as ``/log`` counts)."""
     turns: list[list[tuple[int, int, str]]] = []
+    ended = True
     for entry in table.since_entries(seats, upto):
-        if turns and turns[-1][-1][1] == entry[1]:
+        if turns and not ended and turns[-1][-1][1] == entry[1]:
             turns[-1].append(entry)
         else:
             turns.append([entry])
-    return [line for turn in turns if (line := _turn_told(engine, table, turn))]
+        ended = any(history.is_marker(line) for line in entry[2].splitlines())
+    return [line for turn in turns for line in _turn_told(engine, table, turn)]
 
 
-def _turn_told(engine: AnyEngine, table: Table, turn: Sequence[tuple[int, int, str]]) -> str:
-    """One player's turn in one line: the engine's summary of its events ("Ann: church → space 12, +4 VP"), or,
-    where its events are not known (a log that would not replay), its moves' logged texts."""
+def _turn_told(engine: AnyEngine, table: Table, turn: Sequence[tuple[int, int, str]]) -> list[str]:
+    """One player's turn in one line: the engine's summary of its events ("Ann: church → space 12, +4 VP"; the
+    round or phase that began is nobody's doing, and the board shows it), or, where its events are not known (a log
+    that would not replay), its moves' logged texts, the round or phase on a line of its own."""
     if any(seq not in table.events for seq, _seat, _text in turn):
-        return " ".join(_told(table, turn))
-    said = engine.summary(turn[0][1], [e for seq, _seat, _text in turn for e in table.events[seq]])
-    return fill_seats(said, table.names).replace("\n", " ")
+        return _told(table, turn, turns=True)
+    events = [e for seq, _seat, _text in turn for e in table.events[seq] if e.kind not in history.MARKERS]
+    said = engine.summary(turn[0][1], events)
+    return [fill_seats(said, table.names, table.briefs).replace("\n", " ")] if said else []
 
 
 def turn_text(engine: AnyEngine, table: Table, lead: Sequence[str] = (), *, hail: bool = True) -> str:

@@ -31,11 +31,16 @@ def marked(kind: str, text: str) -> str:
     return f"{_MARK}{text} —" if kind in MARKERS and text else text
 
 
+def is_marker(line: str) -> bool:
+    """Whether a stored line is a round or phase marker: the table's news, not a player's move."""
+    return line.startswith(_MARK)
+
+
 @dataclass(frozen=True, slots=True)
 class Turn:
     number: int
     seat: int
-    moves: tuple[str, ...]        # what the player's completed moves said, in order
+    moves: tuple[str, ...]        # what the player's completed moves said, in order (seat tokens unfilled)
 
 
 Entry = Turn | str                # a turn, or a round/phase marker between turns
@@ -43,7 +48,8 @@ Entry = Turn | str                # a turn, or a round/phase marker between turn
 
 def entries(actions: Sequence[ActionRow], names: Sequence[str]) -> list[Entry]:
     """The log: completed moves grouped by turn (a player's moves in a row), markers between them where
-    a round or phase changed."""
+    a round or phase changed (a marker with its names filled in; a turn's texts are filled as its line is
+    written, :func:`entry_lines`)."""
     found: list[Entry] = []
     turn: Turn | None = None
     count = 0
@@ -51,37 +57,40 @@ def entries(actions: Sequence[ActionRow], names: Sequence[str]) -> list[Entry]:
         for line in action.public.splitlines():
             if not line.strip():
                 continue
-            text = fill_seats(line, names)
-            if text.startswith(_MARK):
-                found.append(text)
+            if is_marker(line):
+                found.append(fill_seats(line, names))
                 turn = None  # what comes after a marker is a new turn, even by the same player
                 continue
             if turn is None or turn.seat != action.seat:
                 count += 1
-                turn = Turn(count, action.seat, (text,))
+                turn = Turn(count, action.seat, (line,))
                 found.append(turn)
             else:
-                turn = Turn(turn.number, turn.seat, (*turn.moves, text))
+                turn = Turn(turn.number, turn.seat, (*turn.moves, line))
                 found[-1] = turn
     return found
 
 
-def entry_lines(entry: Entry, names: Sequence[str]) -> list[str]:
+def entry_lines(entry: Entry, names: Sequence[str], brief: Sequence[str] | None = None) -> list[str]:
+    """An entry as the log shows it: a marker, or "12. Ann: …" — the line names its player first, so its moves
+    name them (and anyone named twice) by their ``brief`` names."""
     if isinstance(entry, str):
         return [entry]
     who = names[entry.seat] if entry.seat < len(names) else _("seat {number}", number=entry.seat + 1)
-    return [wording.log_turn(entry.number, who, " ".join(entry.moves))]
+    said = fill_seats(" ".join(entry.moves), names, brief, named=(entry.seat,))
+    return [wording.log_turn(entry.number, who, said)]
 
 
 async def export(engine: AnyEngine, seats: int, seed: int, options: dict[str, object],
-                 actions: Sequence[ActionRow], names: Sequence[str], reader: int | None) -> list[str]:
+                 actions: Sequence[ActionRow], names: Sequence[str], reader: int | None,
+                 brief: Sequence[str] | None = None) -> list[str]:
     """Every step of the game with its label and the texts ``reader`` (a seat, None: a spectator) may
     see, by replaying it (in a worker thread: it is CPU work)."""
-    return await asyncio.to_thread(_export, engine, seats, seed, options, actions, names, reader)
+    return await asyncio.to_thread(_export, engine, seats, seed, options, actions, names, reader, brief)
 
 
 def _export(engine: AnyEngine, seats: int, seed: int, options: dict[str, object], actions: Sequence[ActionRow],
-            names: Sequence[str], reader: int | None) -> list[str]:
+            names: Sequence[str], reader: int | None, brief: Sequence[str] | None = None) -> list[str]:
     state = engine.new_game(seats, seed, options)
     lines = []
     turn, step = 0, 0
@@ -92,7 +101,8 @@ def _export(engine: AnyEngine, seats: int, seed: int, options: dict[str, object]
         parsed = engine.parse_action(state, action.seat, action.action_key)
         label = fill_seats(engine.format_action(state, action.seat, parsed), names)
         state, events = engine.apply(state, action.seat, parsed)
-        said = [fill_seats(text, names) for e in events if (text := engine.describe(e, reader))]
+        said = " ".join(text.replace("\n", " ") for e in events if (text := engine.describe(e, reader)))
         who = names[action.seat] if action.seat < len(names) else _("seat {number}", number=action.seat + 1)
-        lines.append(wording.export_line(turn, step, who, label, " ".join(line.replace("\n", " ") for line in said)))
+        # The line names its player first: its texts name them (and anyone named twice) briefly.
+        lines.append(wording.export_line(turn, step, who, label, fill_seats(said, names, brief, named=(action.seat,))))
     return lines

@@ -141,7 +141,8 @@ class Queries:
         """One page of the log: completed moves, a line per turn, with round and phase markers (1 = the
         oldest page; default the newest)."""
         row = await self.tables.find(channel_id, game_id, active_only=False)
-        names = tuple(s.name for s in await self.store.seats(row.id))
+        seats = await self.store.seats(row.id)
+        names, brief = tuple(s.name for s in seats), wording_bots.brief_names(seats)
         log = history.entries(await self.store.live_actions(row.id), names)
         pages = max(1, math.ceil(len(log) / per_page))
         page = pages if page is None else page
@@ -149,7 +150,8 @@ class Queries:
             raise TableError(Problem.BAD_REQUEST, wording.no_page(row.id, pages, page), row.id)
         lines = [wording.log_header(row.id, page, pages)]
         shown = log[(page - 1) * per_page: page * per_page]
-        lines += [line for entry in shown for line in history.entry_lines(entry, names)] or [wording.NO_MOVES_YET]
+        lines += [line for entry in shown for line in history.entry_lines(entry, names, brief)] or [
+            wording.NO_MOVES_YET]
         return Reply("\n".join(lines), game_id=row.id, engine=row.engine, channel_id=row.channel_id)
 
     @replies
@@ -163,7 +165,8 @@ class Queries:
         engine = self.tables.engine(row.engine)
         reader = table.seat_of(user.id) if user is not None and table.state is not None else None
         actions = await self.store.live_actions(row.id)
-        lines = await history.export(engine, len(table.seats), row.seed, row.options, actions, table.names, reader)
+        lines = await history.export(engine, len(table.seats), row.seed, row.options, actions, table.names, reader,
+                                     table.briefs)
         header = [self.tables.label(row), wording.players_line(table.names), ""]
         return Reply("\n".join(header + lines) + "\n", game_id=row.id, engine=row.engine, channel_id=row.channel_id)
 

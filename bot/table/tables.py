@@ -26,6 +26,7 @@ from bot.table import wording
 from bot.table.errors import TableError
 from bot.table.history import marked
 from bot.table.results import Announcement, Problem, User, keyed, to_outgoing
+from bot.table.wording_bots import brief_names
 from bot.text import fill_seats, join_names
 from engines.core import Action, AnyEngine, EngineError, Event, Outcome
 from engines.i18n import ENGLISH, choose, speaking
@@ -91,6 +92,11 @@ class Table:
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.seats)
+
+    @property
+    def briefs(self) -> tuple[str, ...]:
+        """The names a line uses once it has said them (:func:`bot.text.fill_seats`)."""
+        return brief_names(self.seats)
 
     @property
     def user_ids(self) -> tuple[int, ...]:
@@ -229,7 +235,7 @@ class Tables:
             return row
         latest = await self.store.latest_game(channel_id)
         if latest is None:
-            raise TableError(Problem.NO_GAME, wording.NO_GAME_HERE)
+            raise TableError(Problem.NO_GAME, wording.no_game_here())
         if active_only:
             raise TableError(Problem.NO_GAME, wording.none_running(self.label(latest)), latest.id)
         return latest

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.language import _, lazy_constants, ngettext, pgettext
+from bot.language import _, command_name, lazy_constants, ngettext, pgettext
 from bot.store import Pace, Policy, Status
 from bot.table.wording_time import pace_label, policy_label
 from bot.text import join_names
@@ -26,10 +26,10 @@ _CONSTANTS: dict[str, str] = {
     "CANNOT_UNDO_BARRIER": N_("That move cannot be taken back: something was drawn or revealed, or the turn passed "
                               "on, after it."),
     "SAY_WHICH_GAME": N_("Say which game you mean."),
-    "NO_GAME_HERE": N_("There is no game in this channel. Open one with `new`."),
     "VOTE_SUBJECT": N_("You are the player the vote is about; just make your move (that ends the vote), or hand "
                        "your seat on with `/replace`."),
-    "VOTE_HOW": N_("Vote `end` or `replace` (with a member)."),
+    "VOTE_HOW": N_("Vote to end the game or to hand the seat to another member: with the buttons under the board, "
+                   "or with `/replace`."),
     "VOTE_WHOM": N_("Say whom to give the seat to."),
     "NOT_ON_VACATION": N_("You are not on vacation."),
     # ------------------------------------------------------------------ play
@@ -83,8 +83,14 @@ def no_game(game_id: int, here: bool = True) -> str:
     return _("There is no game #{game}.", game=game_id)
 
 
+def no_game_here() -> str:
+    # The subcommand by the name the reader's Discord app shows: what they are to type.
+    return _("There is no game in this channel. Open one with `/<game> {new}`.", new=command_name("new"))
+
+
 def none_running(label: str) -> str:
-    return _("No game is running in this channel; the last one, {label}. Open a new one with `new`.", label=label)
+    return _("No game is running in this channel; the last one, {label}. Open a new one with `/<game> {new}`.",
+             label=label, new=command_name("new"))
 
 
 def seat_range(low: int, high: int) -> str:
@@ -224,8 +230,8 @@ def plays_already(name: str, game_id: int) -> str:
 
 
 def no_page(game_id: int, pages: int, page: int) -> str:
-    return ngettext("The log of game #{game} has {n} page(s); there is no page {page}.",
-                    "The log of game #{game} has {n} page(s); there is no page {page}.", pages, game=game_id,
+    return ngettext("The log of game #{game} has {n} page; there is no page {page}.",
+                    "The log of game #{game} has {n} pages; there is no page {page}.", pages, game=game_id,
                     page=page)
 
 
@@ -242,8 +248,8 @@ def vacation_range(cap: int, days: int) -> str:
 
 
 def vacation_left(left: int, cap: int) -> str:
-    return ngettext("You have {n} vacation day(s) left in these 365 days ({cap} a year); ask for at most that.",
-                    "You have {n} vacation day(s) left in these 365 days ({cap} a year); ask for at most that.",
+    return ngettext("You have {n} vacation day left in these 365 days ({cap} a year); ask for at most that.",
+                    "You have {n} vacation days left in these 365 days ({cap} a year); ask for at most that.",
                     left, cap=cap)
 
 

@@ -6,11 +6,23 @@ from collections.abc import Sequence
 
 import ai
 from bot.language import _
+from bot.store import SeatRow
 
 
 def bot_name(number: int, level: str) -> str:
     # Not translated: the store keeps it as the computer's display name, read by everyone in every language.
     return f"Bot {number} ({level})"
+
+
+def brief_name(name: str, level: str) -> str:
+    """A seat's name once a line has said it: a computer player's without its level ("Bot 1"), a person's whole."""
+    suffix = f" ({level})"
+    return name.removesuffix(suffix) if level and name.endswith(suffix) and name != suffix else name
+
+
+def brief_names(seats: Sequence[SeatRow]) -> tuple[str, ...]:
+    """Each seat's :func:`brief_name`."""
+    return tuple(brief_name(s.name, s.level) for s in seats)
 
 
 def levels() -> str:

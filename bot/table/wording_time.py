@@ -153,7 +153,7 @@ def on_vacation_post(name: str, until: str, days: int, game_id: int) -> str:
 
 def on_vacation_reply(until: str, games: int, days_left: int) -> str:
     # Two counts in one sentence: each gets its own plural (the days left, then the games).
-    left = ngettext("{n} vacation day(s) left this year.", "{n} vacation day(s) left this year.", days_left)
+    left = ngettext("{n} vacation day left this year.", "{n} vacation days left this year.", days_left)
     if not games:
         return _("You are on vacation until {until}; your clock is stopped. {left} `/vacation 0` ends it early.",
                  until=until, left=left)

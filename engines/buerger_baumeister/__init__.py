@@ -55,7 +55,7 @@ class BuergerBaumeister(StepEngine[State], state=State, rules=R, views=V, notati
         if colour == EMPTY or not bonus:
             return _("Your hand: {tokens}.", tokens=tokens)
         return _("Your hand: {tokens} (kept to the end: {points} for {colour}).", tokens=tokens,
-                 points=X.points(bonus), colour=X.colour_name(colour))
+                 points=X.points(bonus), colour=X.colour_noun(colour))
 
     def turn_phrases(self, seat: int, events: Sequence[Event]) -> Phrases:
         return summary.turn_phrases(seat, events)
@@ -84,10 +84,10 @@ class BuergerBaumeister(StepEngine[State], state=State, rules=R, views=V, notati
         if kind == "project":
             bonus = "+4" if d["bonus"] == D.PLUS4 else "×2"
             return ngettext("{who} completes the large project of {district} with a crane ({n} coin, {bonus}): "
-                            "+{points} points.",
+                            "+{points}.",
                             "{who} completes the large project of {district} with a crane ({n} coins, {bonus}): "
-                            "+{points} points.", d["cost"], who=who, district=X.district_name(d["district"]),
-                            bonus=bonus, points=d["points"])
+                            "+{points}.", d["cost"], who=who, district=X.district_name(d["district"]),
+                            bonus=bonus, points=X.points(d["points"]))
         if kind == "buy":
             if d["mayor"]:
                 return _("{who} takes {token} from space {space} at the Mayor, free.", who=who,
@@ -103,12 +103,14 @@ class BuergerBaumeister(StepEngine[State], state=State, rules=R, views=V, notati
         if kind == "bag_empty":
             return _("The bag is empty: the game ends.")
         if kind == "final":
-            fields = {"who": who, "before": d["total"] - d["points"], "points": d["points"],
-                      "hand": _codes(d["hand"]), "total": d["total"]}
+            fields = {"who": who, "points": d["points"], "hand": _codes(d["hand"]), "total": d["total"]}
+            before = d["total"] - d["points"]
             if d["colour"]:
-                return _("{who}: {before} points + {points} for {colour} in hand ({hand}) = {total}.",
-                         colour=X.colour_name(d["colour"]), **fields)
-            return _("{who}: {before} points + {points} in hand ({hand}) = {total}.", **fields)
+                return ngettext("{who}: {n} point + {points} for {colour} in hand ({hand}) = {total}.",
+                                "{who}: {n} points + {points} for {colour} in hand ({hand}) = {total}.", before,
+                                colour=X.colour_noun(d["colour"]), **fields)
+            return ngettext("{who}: {n} point + {points} in hand ({hand}) = {total}.",
+                            "{who}: {n} points + {points} in hand ({hand}) = {total}.", before, **fields)
         return None
 
     def determinize(self, state: State, seat: int, seed: int) -> State:

@@ -369,7 +369,7 @@ def _where_problem(state: State, step: Step, now: str) -> str | None:
     colour = TOKEN_COLOUR[pending.token]
     if D.district_colour(district) != colour:
         names = ", ".join(X.district_name(d) for d in COLOUR_DISTRICTS[colour])
-        return _("a {colour} token goes in a {colour} district ({districts})", colour=X.colour_name(colour),
+        return _("a {colour} token goes in a {colour} district ({districts})", colour=X.colour_noun(colour),
                  districts=names)
     if first_free(state, district, step[1]) == EMPTY:
         return _("{district} has no free {space}", district=X.district_name(step[0]), space=X.space_name(step[1]))

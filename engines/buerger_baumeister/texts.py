@@ -79,6 +79,19 @@ def colour_name(colour: int | str) -> str:
     return _(COLOUR_NAMES[index])
 
 
+def colour_noun(colour: int | str) -> str:
+    """A colour named on its own, as a noun ("for blue in hand"): German writes it with a capital ("für Blau"),
+    where the name in a district's ``rot-M`` stays as typed."""
+    index = colour if isinstance(colour, int) else D.COLOURS.index(colour)
+    nouns = (
+        # TRANSLATORS: a colour on its own, as a noun: "4 for red in hand", "a red token goes in …"
+        pgettext("colour, as a noun", "red"), pgettext("colour, as a noun", "yellow"),
+        pgettext("colour, as a noun", "green"), pgettext("colour, as a noun", "blue"),
+        pgettext("colour, as a noun", "purple"),
+    )
+    return nouns[index]
+
+
 def size_name(size: str) -> str:
     return _(SIZE_NAMES[size])
 

@@ -90,20 +90,20 @@ class BurgenLand(StepEngine[State], state=State, rules=R, views=V, notation=N):
             if n == 0:
                 return ngettext("{who} would take {n} red die, but there are none left.",
                                 "{who} would take {n} red dice, but there are none left.", d["wanted"], who=who)
+            # Fewer than due: the taker holds the others already.  Said as what they were due and what they got.
             short = n < d["wanted"]
             if d["from_opponent"] and short:
-                return ngettext("{who} takes {n} red die ({board} from the board, {taken} from {other}); "
-                                "only {n} of {wanted} were left.",
-                                "{who} takes {n} red dice ({board} from the board, {taken} from {other}); "
-                                "only {n} of {wanted} were left.", n, who=who, board=d["from_supply"],
+                return ngettext("{who} is due {wanted} red dice and takes the only one still to be had, from {other}.",
+                                "{who} is due {wanted} red dice and takes all {n} still to be had: {board} from the "
+                                "board, {taken} from {other}.", n, who=who, board=d["from_supply"],
                                 taken=d["from_opponent"], other=other, wanted=d["wanted"])
             if d["from_opponent"]:
                 return ngettext("{who} takes {n} red die ({board} from the board, {taken} from {other}).",
                                 "{who} takes {n} red dice ({board} from the board, {taken} from {other}).", n,
                                 who=who, board=d["from_supply"], taken=d["from_opponent"], other=other)
             if short:
-                return ngettext("{who} takes {n} red die; only {n} of {wanted} were left.",
-                                "{who} takes {n} red dice; only {n} of {wanted} were left.", n, who=who,
+                return ngettext("{who} is due {wanted} red dice and takes the only one still to be had.",
+                                "{who} is due {wanted} red dice and takes all {n} still to be had.", n, who=who,
                                 wanted=d["wanted"])
             return ngettext("{who} takes {n} red die.", "{who} takes {n} red dice.", n, who=who)
         if kind == "score":

@@ -73,7 +73,7 @@ class Burgenland(StepEngine[State], state=State, rules=R, views=V, notation=N):
         if kind == "take":
             if mine:
                 return _("{who} takes 2 cards: {cards}.", who=who, cards=_cards(d["cards"]))
-            return ngettext("{who} takes {n} cards.", "{who} takes {n} cards.", len(d["cards"]), who=who)
+            return ngettext("{who} takes {n} card.", "{who} takes {n} cards.", len(d["cards"]), who=who)
         if kind == "reward":
             return _("{who} draws {cards} for a {coins}-coin reward ({reason}).", who=who, cards=_cards(d["cards"]),
                      coins=d["coins"], reason=_reason(d["reason"]))
@@ -102,7 +102,7 @@ class Burgenland(StepEngine[State], state=State, rules=R, views=V, notation=N):
                 return _("The well indicator moves to castle {castle}.", castle=castle)
             return _("No more wells can be built.")
         if kind == "reshuffle":
-            return ngettext("The discard pile ({n} cards) is shuffled into a new deck.",
+            return ngettext("The discard pile ({n} card) is shuffled into a new deck.",
                             "The discard pile ({n} cards) is shuffled into a new deck.", d["cards"])
         if kind == "win":
             return _("{who} has built every piece and wins!", who=who)

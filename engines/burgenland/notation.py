@@ -22,7 +22,7 @@ from engines.burgenland import data as D
 from engines.burgenland import payment as P
 from engines.burgenland import rules as R
 from engines.burgenland.state import State
-from engines.core import Action, AmbiguousAction, IllegalAction, NotationError
+from engines.core import LABEL_FITS, Action, AmbiguousAction, IllegalAction, NotationError
 from engines.i18n import COMMON, ENGLISH, N_, current, game_catalog
 from engines.steps import SEALED, check_step, sealed
 
@@ -283,7 +283,8 @@ def step_label(state: State, seat: int, step: tuple[str, ...]) -> str:
     if verb == "pay":
         cards = step[1:]
         long = _("Pay {cards}", cards=", ".join(card_label(t) for t in cards))
-        return long if len(long) <= 100 else _("Pay {cards}", cards=" ".join(cards))
+        # Too long for a button: the cards as the images print them (R3 L3 …), which read back the same.
+        return long if len(long) <= LABEL_FITS else _("Pay {cards}", cards=" ".join(cards))
     if verb == "jokers":
         k = int(step[1])
         return ngettext("Exchange cards worth {coins} for {n} joker", "Exchange cards worth {coins} for {n} jokers",

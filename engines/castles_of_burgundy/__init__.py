@@ -84,9 +84,9 @@ class CastlesOfBurgundy(StepEngine[State], state=State, rules=R, views=V, notati
         if kind == "round":
             dice = "; ".join(_("{seat} {a} and {b}", seat=seat_token(s), a=a, b=b)
                              for s, (a, b) in enumerate(d["dice"]))
-            return _("Phase {phase}, round {round}: the white die shows {white}, goods {goods} go to depot {white}. "
-                     "Dice: {dice}.", phase=d["phase"], round=d["round"], white=d["white"], goods=d["goods"],
-                     dice=dice)
+            return _("Phase {phase}, round {round}: the white die shows {white}, a goods tile of type {goods} goes to "
+                     "depot {white}. Dice: {dice}.", phase=d["phase"], round=d["round"], white=d["white"],
+                     goods=d["goods"], dice=dice)
         if kind == "take":
             fields = {"who": who, "tile": W.tile_name(d["tile"]), "depot": d["depot"]}
             if d["depot"] == D.BLACK_DEPOT:
@@ -116,8 +116,9 @@ class CastlesOfBurgundy(StepEngine[State], state=State, rules=R, views=V, notati
                                 d["workers"], **fields)
             return _("{who} places a {tile} on space {space} (die {die}){how}.", **fields)
         if kind == "region":
-            return _("{who} completes a {kind} region of {size} in phase {phase}: {points} VP.", who=who,
-                     kind=W.kind_name(d["kind"]), size=d["size"], phase=d["phase"], points=d["points"])
+            return ngettext("{who} completes a region of {n} {kind} space in phase {phase}: {points} VP.",
+                            "{who} completes a region of {n} {kind} spaces in phase {phase}: {points} VP.", d["size"],
+                            who=who, kind=W.kind_name(d["kind"]), phase=d["phase"], points=d["points"])
         if kind == "bonus":
             size = {"large": _("large"), "small": _("small")}.get(d["size"], d["size"])
             return _("{who} has covered every {kind} space and takes the {size} bonus tile: {points} VP.", who=who,
@@ -130,30 +131,23 @@ class CastlesOfBurgundy(StepEngine[State], state=State, rules=R, views=V, notati
             fields = {"who": who, "goods": _list(d["goods"]), "depots": W.joined([str(n) for n in d["depots"]]),
                       "left": _list(d["left"])}
             if d["left"]:
-                return _("{who}'s ship takes goods {goods} from depot {depots}; {left} stay behind.", **fields)
+                return ngettext("{who}'s ship takes goods {goods} from depot {depots}; the goods tile {left} stays "
+                                "behind.",
+                                "{who}'s ship takes goods {goods} from depot {depots}; the goods tiles {left} stay "
+                                "behind.", len(d["left"]), **fields)
             return _("{who}'s ship takes goods {goods} from depot {depots}.", **fields)
         if kind == "sell":
-            fields = {"who": who, "count": d["count"], "goods": d["goods"], "points": d["points"],
-                      "workers": d["workers"]}
-            if d["workers"]:
-                return ngettext("{who} sells {count} goods of type {goods}: {points} VP, {n} silverling and "
-                                "{workers} worker.",
-                                "{who} sells {count} goods of type {goods}: {points} VP, {n} silverlings and "
-                                "{workers} worker.", d["silver"], **fields)
-            return ngettext("{who} sells {count} goods of type {goods}: {points} VP, {n} silverling.",
-                            "{who} sells {count} goods of type {goods}: {points} VP, {n} silverlings.", d["silver"],
-                            **fields)
+            gains = [_("{n} VP", n=d["points"]), *_counted(silver=d["silver"], workers=d["workers"])]
+            return ngettext("{who} sells {n} goods tile of type {goods}: {gains}.",
+                            "{who} sells {n} goods tiles of type {goods}: {gains}.", d["count"], who=who,
+                            goods=d["goods"], gains=W.listed(gains))
         if kind == "gain":
-            parts = []
-            if d.get("workers"):
-                parts.append(ngettext("{n} worker", "{n} workers", d["workers"]))
-            if d.get("silver"):
-                parts.append(ngettext("{n} silverling", "{n} silverlings", d["silver"]))
+            parts = _counted(silver=d.get("silver", 0), workers=d.get("workers", 0))
             if d.get("vp"):
                 parts.append(_("{n} VP", n=d["vp"]))
             building = next((b for b, name in D.BUILDING_NAMES.items() if name == d["reason"]), None)
             reason = _(GAIN_REASONS.get(d["reason"], d["reason"])) if building is None else W.building_name(building)
-            return _("{who} gains {things} ({reason}).", who=who, things=W.joined(parts), reason=reason)
+            return _("{who} gains {things} ({reason}).", who=who, things=W.listed(parts), reason=reason)
         if kind == "lost":
             return _("{who}'s {building} has nothing to do: its effect is lost.", who=who,
                      building=W.building_name(d["building"]))
@@ -162,13 +156,8 @@ class CastlesOfBurgundy(StepEngine[State], state=State, rules=R, views=V, notati
                 return _("{who} skips the {building}.", who=who, building=W.building_name(d["building"]))
             return _("{who} skips the effect.", who=who)
         if kind == "income":
-            fields = {"who": who, "silver": d["silver"], "workers": d["workers"]}
-            if d["workers"]:
-                return ngettext("{who}'s {n} mine pay {silver} silverlings and {workers} workers.",
-                                "{who}'s {n} mines pay {silver} silverlings and {workers} workers.", d["mines"],
-                                **fields)
-            return ngettext("{who}'s {n} mine pay {silver} silverlings.", "{who}'s {n} mines pay {silver} silverlings.",
-                            d["mines"], **fields)
+            return ngettext("{who}'s {n} mine pays {gains}.", "{who}'s {n} mines pay {gains}.", d["mines"], who=who,
+                            gains=W.listed(_counted(silver=d["silver"], workers=d["workers"])))
         if kind == "start_castle":
             return _("{who} puts the start castle on space {space} (die {die}).", who=who, space=d["space"],
                      die=D.SPACE_DIE[d["space"]])
@@ -219,6 +208,16 @@ def default_step(state: State, seat: int) -> tuple[str, ...]:
     if ("end",) in steps:
         return ("end",)
     return steps[0]
+
+
+def _counted(*, silver: int = 0, workers: int = 0) -> list[str]:
+    """What a player gets, each counted in its own words ("1 silverling", "2 workers"); none of what is 0."""
+    parts = []
+    if silver:
+        parts.append(ngettext("{n} silverling", "{n} silverlings", silver))
+    if workers:
+        parts.append(ngettext("{n} worker", "{n} workers", workers))
+    return parts
 
 
 #: Why a player gains something, when it is no building's effect (the event keeps the English words).

@@ -115,6 +115,14 @@ def joined(items: list[str]) -> str:
     return text
 
 
+def listed(items: list[str]) -> str:
+    """Items said as a list: "3 VP", "3 VP and 1 silverling", "3 VP, 1 silverling and 2 workers"."""
+    if len(items) <= 1:
+        return "".join(items)
+    # TRANSLATORS: the end of a list: "3 VP, 1 silverling and 2 workers" ({items} is "3 VP, 1 silverling").
+    return _("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
+
+
 def workers_note(n: int) -> str:
     """" (2 workers)" after a label, or nothing."""
     return " " + ngettext("({n} worker)", "({n} workers)", n) if n else ""

@@ -150,7 +150,7 @@ def _static_layer(players: int, theme: Theme) -> Image.Image:
         row = row_box(c)
         cx = row.x + LABEL_W / 2 - 4
         paste(img, chip(colours.letter(colour), 46, colours.rgb(colour), theme.ink), (cx, row.y + 38), anchor="mm")
-        draw_text(img, (cx, row.y + 78), X.colour_name(colour), 16, theme.ink, bold=True, anchor="mm",
+        draw_text(img, (cx, row.y + 78), X.colour_noun(colour), 16, theme.ink, bold=True, anchor="mm",
                   max_width=LABEL_W - 4, min_size=11)
     for d in range(len(data.DISTRICTS)):
         _static_district(img, draw, d, theme)
@@ -445,7 +445,7 @@ def _draw_final(img: Image.Image, inner: Box, y: float, score: int, final: Final
     """Game over: points during play + the best colour in hand = total, and the hand itself."""
     colour = final["colour"]
     bonus = final["points"]
-    text = (_("{score} + {bonus} for {colour} in hand", score=score, bonus=bonus, colour=X.colour_name(colour))
+    text = (_("{score} + {bonus} for {colour} in hand", score=score, bonus=bonus, colour=X.colour_noun(colour))
             if colour else _("{score} + {bonus} (no tokens in hand)", score=score, bonus=bonus))
     used = put(img, (inner.x, y), text, 17, theme.ink, anchor="lm")
     x = inner.x + used + 12

@@ -182,6 +182,6 @@ def _draw_foot(img: Image.Image, view: SeatView, theme: Theme) -> None:
         paste(img, chip(colours.letter(colour), 30, colours.rgb(colour), theme.ink), (x, cy - 15))
         x += 40
     points = bonus["points"]
-    text = (_("At the end this hand adds {points} points ({colour})", points=points, colour=X.colour_name(colour))
+    text = (_("At the end this hand adds {points} points ({colour})", points=points, colour=X.colour_noun(colour))
             if colour else _("At the end this hand adds nothing"))
     draw_text(img, (x, cy), text, 19, theme.ink, anchor="lm", max_width=W - x - PAD)

@@ -319,3 +319,28 @@ async def test_a_player_gets_five_new_hints_a_minute(store: SqliteStore) -> None
     assert "5 hints" in hint.text and "ask again in 60 s" in hint.text
     clock.now += 61
     assert ok(await service.hint(CHANNEL, ANN)).text.startswith("💡")
+
+
+async def test_a_line_names_a_computer_player_with_its_level_once(store: SqliteStore) -> None:
+    """The Castles of Burgundy against Bot 1 (easy): a move sets off several events, each said with its player.  A
+    line says "Bot 1 (easy)" once and "Bot 1" after — in a post's lines and in `/log`, whose line names its player
+    first ("4. Bot 1 (easy): Bot 1 takes … Bot 1 sells …": the level was said up to four times a line)."""
+    service = TableService(store)
+    ok(await service.create("castles-of-burgundy", GUILD, CHANNEL, ANN, seats=2, bots=1, level="easy", seed=5))
+    said: list[str] = []
+    for _ in range(60):
+        snap = await service.snapshot(CHANNEL)
+        if not snap.to_act:
+            break
+        if snap.user_ids[snap.to_act[0]] == ANN.id:
+            reply = ok(await service.act(CHANNEL, ANN, ok(await service.moves(CHANNEL, ANN)).choices[0].key))
+        else:
+            reply = ok(await service.bots.bot_move(snap.game.id))
+        if reply.post is not None:
+            said += [line for line in reply.post.text.split("\n") if line.startswith("• ") and "Bot 1" in line]
+    logged = [line for line in ok(await service.history(CHANNEL)).text.split("\n") if ". Bot 1 (easy): " in line]
+    assert said and logged
+    for line in said + logged:
+        assert line.count("Bot 1 (easy)") == 1, line
+    # Named again in the same line, briefly: a move's events ("This turn so far"), a turn's moves (the log).
+    assert any(line.count("Bot 1") >= 2 for line in said) and any(line.count("Bot 1") >= 2 for line in logged)

@@ -19,7 +19,7 @@ from bot.discord import commands
 from bot.discord.commands import all_commands, help_text
 from bot.discord.components import PlayButton, choices_view
 from bot.discord.translator import CHOICE, NAME, command_texts, translated
-from bot.language import _
+from bot.language import COMMAND_DESCRIPTION, OPTION_DESCRIPTION, _
 from bot.outbox import Deliverer
 from bot.store import Store
 from bot.table import TableService
@@ -127,7 +127,7 @@ async def test_refusals_in_commands_are_in_the_readers_language() -> None:
     for language in TRANSLATED:
         assert all(t != e for t, e in zip(said[language], said[ENGLISH], strict=True))
     assert "`/partien`" in said["de"][0] and "`/meine-partien`" in said["de"][0]
-    assert "`/partidas`" in said["pt_BR"][0] and "`/estatisticas`" in said["pt_BR"][1]
+    assert "`/partidas`" in said["pt_BR"][0] and "`/estatísticas`" in said["pt_BR"][1]
 
 
 def test_the_start_answers_keep_their_fields() -> None:
@@ -211,9 +211,40 @@ def test_every_command_text_is_translated_and_fits(language: str) -> None:
     kept = GAME_COMMANDS | {"hand", "bots", "text", "thread", "export", "normal", "English", "Deutsch",
                             "Português (Brasil)"}
     for text, context in command_texts(all_commands()):
-        where = {NAME: Where.command_name, CHOICE: Where.choice_name}.get(context or "", Where.command_description)
+        where = {NAME: Where.command_name, CHOICE: Where.choice_name, COMMAND_DESCRIPTION: Where.command_description,
+                 OPTION_DESCRIPTION: Where.parameter_description}[context or ""]
         localised = translated(text, where, language)
-        if context is None:
+        if context in (COMMAND_DESCRIPTION, OPTION_DESCRIPTION):
             assert localised != text and len(localised) <= 100, (language, text, localised)
         elif text not in kept:
             assert localised != text, (language, context, text)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_translation_names_each_command_as_its_readers_app_shows_it(language: str) -> None:
+    """The bot's texts tell the reader what to type: `/zug`, not `/move`; `neu`, not `new`; `/mão` once the
+    command is called so.  A translator writes these names by hand, so every command a translation names in
+    backticks must be one the reader's Discord app offers in that language, and no English name that the app
+    shows otherwise may be left in.  (The games' catalogs name typed moves, which the console reads too.)"""
+    from babel.messages.pofile import read_po
+
+    from bot.catalogs import DOMAINS
+    names = {(text, where): translated(text, where, language) for text, context in command_texts(all_commands())
+             if context == NAME for where in (Where.command_name,)}
+    offered = set(names.values())
+    english_only = {text for (text, _where), shown in names.items() if shown != text} - offered
+    domain = next(d for d in DOMAINS if d.name == "bot")
+    with domain.po(language).open("rb") as f:
+        catalog = read_po(f)
+    wrong = []
+    for message in catalog:
+        forms = message.string if isinstance(message.string, tuple | list) else (message.string,)
+        for text in forms:
+            for typed in re.findall(r"`([^`\n]+)`", str(text)):
+                word = typed.split()[0]
+                if word.startswith("/") and not word.startswith("/<"):
+                    if word[1:] not in offered:
+                        wrong.append((word, text))
+                elif word in english_only:
+                    wrong.append((word, text))
+    assert wrong == [], wrong

@@ -184,7 +184,7 @@ async def test_history_pages_and_export(service: TableService) -> None:
     assert first.text.splitlines()[1].startswith("1. ") and "ends the turn" in first.text
     assert "{seat" not in first.text  # tokens became names
     missing = await service.history(CHANNEL, page=4, per_page=10)
-    assert missing.problem is Problem.BAD_REQUEST and "3 page(s)" in missing.text
+    assert missing.problem is Problem.BAD_REQUEST and "3 pages" in missing.text
     export = ok(await service.export_history(None, game_id=game_id))
     assert export.text.count("ends the turn") == 25 and "Players: " in export.text
 

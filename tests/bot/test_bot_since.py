@@ -8,6 +8,7 @@ Real parts only: the engines, the table service on a real store (SQLite and Post
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -115,10 +116,31 @@ async def test_the_post_tells_one_line_per_other_players_turn(store: Store) -> N
         told = told[:next((i for i, line in enumerate(lines[start:]) if not line.startswith("• ")), len(told))]
         acting = lines[-1].split(": ", 1)[1].split(" ", 1)[0]  # "Turn 6: Ann to act."
         others = {"Ann", "Bo", "Cy"} - {acting}  # in turn order, which ships change
+        # A player who ends one round and opens the next (ships change the turn order) played two turns: two lines.
         tellers = [line.split(" ", 2)[1].rstrip(":") for line in told]  # "• Bo: church → space 12, +4 VP"
-        assert len(tellers) == 2 and set(tellers) == others, message.text
+        assert set(tellers) == others and 2 <= len(tellers) <= 3, message.text
+        assert all(a != b for a, b in itertools.pairwise(tellers)) or len(tellers) == 3, message.text
         checked += 1
     assert checked >= 4
+
+
+async def test_the_tables_news_is_a_line_of_its_own(store: Store) -> None:
+    """The Castles of Burgundy: a round or phase that begins is news of the table, not of the player whose move
+    began it — a line of its own wherever a post tells moves in full ("This turn so far", a turn that goes on in
+    the next round), each marker alone ("… from depot 3. — Phase B begins: … — — Phase B, round 1: … —" was one
+    line).  (The turns since yours are told in short, by what each player did: the new round is the board's.)"""
+    table = await _watched(TableService(store), "castles-of-burgundy", 3)
+    markers = 0
+    while table.engine.turn_number(table.state) < 14:
+        message = (await table.step()).post
+        if not isinstance(message, ChannelPost | ChannelEdit) or message.role != "turn":
+            continue
+        for line in message.text.split("\n"):
+            said = line.removeprefix("• ")
+            if "— Phase" in said:
+                assert said.startswith("— Phase") and said.endswith(" —") and said.count("—") == 2, line
+                markers += 1
+    assert markers >= 1
 
 
 @pytest.mark.parametrize("game", engines.names())

@@ -49,7 +49,7 @@ SAMPLES: list[tuple[str, Callable[[], str], tuple[str, ...]]] = [
     ("timing.when", lambda: timing.when(FRIDAY), ("14", "9:05", "UTC")),
     ("timing.span", lambda: timing.span(3 * 86400), ("3",)),
 ]
-CONSTANTS = [(wording, "STALE"), (wording, "NO_GAME_HERE"), (wording, "DMS_CLOSED"), (wording, "SINCE_YOUR_LAST_TURN"),
+CONSTANTS = [(wording, "STALE"), (wording, "VOTE_HOW"), (wording, "DMS_CLOSED"), (wording, "SINCE_YOUR_LAST_TURN"),
              (wording_time, "REMINDERS_ON"), (wording_time, "WELCOME_BACK")]
 
 
@@ -72,6 +72,17 @@ def test_a_sentence_is_translated_and_keeps_its_names_and_numbers(
     for part in kept:
         assert localised(part, language) in translated, (name, part, translated)
     assert translated.count("**") == english.count("**") and translated.count("`") == english.count("`")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_hint_names_the_subcommand_as_the_readers_app_shows_it(language: str) -> None:
+    """"Open one with `/<game> new`": a German reader types `neu`, a Brazilian `nova` — the name their Discord app
+    shows; the English one is not offered to them."""
+    new = translated_command("new", Where.command_name, language)
+    assert new != "new"
+    with speaking(language):
+        for text in (wording.no_game_here(), wording.none_running("game #3")):
+            assert f" {new}`" in text and " new`" not in text, text
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -145,7 +156,7 @@ def test_english_is_as_it_was() -> None:
     opened = wording_time.vote_opened(1, "A", "B", "x", 1, 2)
     assert opened.endswith("1 of 2 vote decide; if A moves first, the vote is off.")
     assert wording_time.on_vacation_reply("x", 1, 3) == (
-        "You are on vacation until x; your clock is stopped in 1 game. 3 vacation day(s) left this year. "
+        "You are on vacation until x; your clock is stopped in 1 game. 3 vacation days left this year. "
         "`/vacation 0` ends it early.")
     assert text.join_names(["Ann", "Bo"]) == "Ann and Bo" and text.fill_seats("{seat2}", []) == "seat 3"
     assert timing.when(1717491900) == "Tue 4 Jun 09:05 UTC" and timing.span(90) == "2 min"

@@ -76,3 +76,53 @@ async def test_each_player_reads_their_language_and_the_thread_the_games(fake_di
                 assert answer.ephemeral and answer.readable.startswith(W.played("").strip())
     finally:
         await store.close()
+
+
+async def test_command_names_with_accents_are_synced_and_reach_their_commands(fake_discord: FakeDiscord,
+                                                                            tmp_path: Path) -> None:
+    """Discord takes letters with accents in a command's name (ã, é, ü): the Brazilian `/mão`, `/histórico` and
+    `/férias`, the German `/zurück`, `/partie-abbrechen` and the option `öffentlich` are synced as the commands'
+    names in those languages, and a player whose app is in that language reaches each command by typing it."""
+    fake = fake_discord
+    ana, jonas = fake.add_member("Ana"), fake.add_member("Jonas")
+    ana.locale, jonas.locale = "pt-BR", "de"
+    store = SqliteStore(tmp_path / "bot.sqlite3", sync_interval=0)
+    await store.open()
+    try:
+        bot = GameBot(TableService(store, renderer=installed_renderer()), scheduler_interval=None)
+        async with fake.running(bot):
+            await fake.idle()
+
+            def shown(name: str, locale: str) -> str:
+                command = fake.world.find_command(None, name)
+                assert command is not None
+                return str(command["name_localizations"][locale])
+
+            assert [shown(n, "pt-BR") for n in ("hand", "log", "vacation")] == ["mão", "histórico", "férias"]
+            assert [shown(n, "de") for n in ("undo", "abandon")] == ["zurück", "partie-abbrechen"]
+
+            # Ana opens a table by the names her app shows; Jonas joins.
+            opened = await (await fake.slash(ana, fake.channel, "burgen-land nova", jogadores=2)).original()
+            assert opened.ephemeral and "#1" in opened.readable
+            thread = fake.threads(fake.channel)[-1]
+            await (await fake.click(jonas, said_in(fake, thread)[0], label="Join")).callback()
+            await fake.idle()
+
+            hand = await (await fake.slash(ana, thread, "mão")).original()
+            assert hand.ephemeral and "partida #1" in hand.readable, hand.readable
+            log = await (await fake.slash(ana, thread, "histórico")).original()
+            with speaking("pt_BR"):
+                assert log.ephemeral and log.readable.startswith(W.log_header(1, 1, 1)), log.readable
+            undo = await (await fake.slash(jonas, thread, "zurück")).original()
+            with speaking("de"):
+                assert undo.ephemeral and undo.readable == W.NOTHING_TO_UNDO, undo.readable
+            board = await (await fake.slash(jonas, thread, "spielplan", öffentlich=False)).original()
+            assert board.ephemeral and board.attachments
+            asked = await (await fake.slash(jonas, thread, "partie-abbrechen")).original()
+            with speaking("de"):
+                assert asked.readable == "Partie #1 abbrechen? Sie endet für alle, ohne Ergebnis.", asked.readable
+            away = await (await fake.slash(ana, thread, "férias", dias=0)).original()
+            with speaking("pt_BR"):
+                assert away.readable == W.NOT_ON_VACATION, away.readable
+    finally:
+        await store.close()

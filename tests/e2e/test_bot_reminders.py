@@ -158,7 +158,7 @@ async def test_vacation_replace_remind_stats_and_the_log(
         status = (await bot.service.status(thread.id)).text
         assert "clock is stopped: on vacation" in status and "Daily pace" in status
         too_long = await (await fake.slash(first, thread, "vacation", days=30)).original()
-        assert "vacation day(s) left" in too_long.readable
+        assert "vacation days left" in too_long.readable
 
         # The player hands the seat on; the newcomer gets the hand by DM and acts for that seat.
         handed = await (await fake.slash(first, thread, "replace", member=dee)).original()

@@ -10,7 +10,7 @@ import pytest
 import engines
 from engines import rng
 from engines.burgenland import data as D
-from engines.core import Action, Event, IllegalAction, NotationError
+from engines.core import LABEL_FITS, Action, Event, IllegalAction, NotationError
 from engines.i18n import speaking
 from tests.engines.burgenland_helpers import cards, give, position
 
@@ -117,7 +117,7 @@ def test_labels_events_and_messages_come_out_in_the_language() -> None:
         assert E.notation_help.startswith("Jogadas: `comprar`") and "**Seu turno:**" in E.rules_summary
         with pytest.raises(IllegalAction, match="você já fez sua ação principal"):
             E.parse_action(replace(paid, turn=0, main_done=True), 0, "construir muro 2N")
-        assert E.outcome(replace(paid, winner=0)).detail.startswith("{seat:0} construiu todas as peças primeiro")
+        assert E.outcome(replace(paid, winner=0)).detail.startswith("{seat:0} construiu tudo primeiro")
 
 
 def _tower(state):
@@ -180,3 +180,17 @@ def test_every_label_reads_back_and_differs_over_seeded_positions(lang: str) -> 
             r, pick = rng.randbelow(r, len(legal))
             state, _events = E.apply(state, seat, legal[pick])
     assert seen > 300
+
+
+@pytest.mark.parametrize("language", ("en", *LANGS))
+def test_a_long_payment_is_labelled_to_fit_a_button(language: str) -> None:
+    """A tower in the large castle paid with eight colours: "Pagar azul-claro 3, vermelho 3, …" ran to 90
+    characters, and a button shows 80 (Discord cuts the rest).  Past that the label names the cards as the
+    images print them (R3 L3 …); every label still reads back as its move."""
+    state = base([colour * D.CARDS_PER_COLOUR + 8 for colour in range(len(D.COLOURS))])  # a 3 of every colour
+    state, _ = E.apply(state, 0, E.parse_action(state, 0, "build tower large"))
+    with speaking(language):
+        labels = {action: E.format_action(state, 0, action) for action in E.legal_actions(state, 0)}
+        assert any(len(action.steps[0]) == 9 for action in labels)  # the whole payment, suggested in one step
+        for action, label in labels.items():
+            assert len(label) <= LABEL_FITS and E.parse_action(state, 0, label) == action, label

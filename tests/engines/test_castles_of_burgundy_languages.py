@@ -122,10 +122,12 @@ def test_a_refused_move_says_why_in_the_language() -> None:
 
 
 @pytest.mark.parametrize(("language", "one", "two"), [
-    ("en", "{seat:0} sells 1 goods of type 2: 2 VP, 1 silverling.",
-     "{seat:0} sells 1 goods of type 2: 2 VP, 2 silverlings."),
-    ("pt_BR", "{seat:0} vende 1× mercadoria 2: 2 PV, 1 prata.", "{seat:0} vende 1× mercadoria 2: 2 PV, 2 pratas."),
-    ("de", "{seat:0} verkauft 1× Ware 2: 2 SP, 1 Silberling.", "{seat:0} verkauft 1× Ware 2: 2 SP, 2 Silberlinge."),
+    ("en", "{seat:0} sells 1 goods tile of type 2: 2 VP and 1 silverling.",
+     "{seat:0} sells 1 goods tile of type 2: 2 VP and 2 silverlings."),
+    ("pt_BR", "{seat:0} vende 1 mercadoria do tipo 2: 2 PV e 1 prata.",
+     "{seat:0} vende 1 mercadoria do tipo 2: 2 PV e 2 pratas."),
+    ("de", "{seat:0} verkauft 1 Warenplättchen der Sorte 2: 2 SP und 1 Silberling.",
+     "{seat:0} verkauft 1 Warenplättchen der Sorte 2: 2 SP und 2 Silberlinge."),
 ])
 def test_plurals_one_and_two(language: str, one: str, two: str) -> None:
     def sale(silver: int) -> Event:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .models import FakeAttachment, FakeChannel, FakeMessage, FakeUser, RestCall, UploadedFile
-from .world import ATTACHMENT_SIZE_LIMIT, World
+from .world import ATTACHMENT_SIZE_LIMIT, World, shown_as
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -243,13 +243,15 @@ def _option_value(world: World, channel: FakeChannel, definition: dict[str, Any]
 
 
 def command_data(world: World, channel: FakeChannel, path: str, options: dict[str, Any],
-                 focused: str | None = None, focused_text: str = "") -> dict[str, Any]:
+                 focused: str | None = None, focused_text: str = "", locale: str | None = None) -> dict[str, Any]:
     """``data`` of an application-command (or autocomplete) interaction for ``"group sub"``-style paths.
 
-    Uses the synced command tree, so ids, option types and nesting are what Discord would send.
+    Uses the synced command tree, so ids, option types and nesting are what Discord would send.  Commands,
+    subcommands and options may be named as a client in ``locale`` shows them (``"burgenland neu"``, ``"mão"``);
+    the data carries their names, as Discord's does.
     """
     names = path.split()
-    command = world.find_command(channel.guild_id, names[0])
+    command = world.find_command(channel.guild_id, names[0], locale)
     if command is None:
         known = sorted({c["name"] for cmds in world.commands.values() for c in cmds})
         raise LookupError(f"no synced command {names[0]!r} (synced: {known}); did the bot call tree.sync()?")
@@ -259,15 +261,18 @@ def command_data(world: World, channel: FakeChannel, path: str, options: dict[st
         data["guild_id"] = command["guild_id"]
     container = data
     for name in names[1:]:
-        sub = next((o for o in definitions if o["name"] == name and o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)),
-                   None)
+        sub = next((o for o in definitions
+                    if shown_as(o, name, locale) and o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)), None)
         if sub is None:
             raise LookupError(f"{path!r}: {name!r} is not a subcommand; has {[o['name'] for o in definitions]}")
-        entry: dict[str, Any] = {"name": name, "type": sub["type"], "options": []}
+        entry: dict[str, Any] = {"name": sub["name"], "type": sub["type"], "options": []}
         container.setdefault("options", []).append(entry)
         container, definitions = entry, sub.get("options") or []
     if any(o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in definitions):
         raise LookupError(f"{path!r} is a group; name a subcommand: {[o['name'] for o in definitions]}")
+    shown = {(o.get("name_localizations") or {}).get(locale or "", o["name"]): o["name"] for o in definitions}
+    options = {shown.get(typed, typed): value for typed, value in options.items()}  # as the client sends them
+    focused = shown.get(focused, focused) if focused else focused
     by_name = {o["name"]: o for o in definitions}
     unknown = set(options) - set(by_name) - ({focused} if focused else set())
     if unknown or (focused and focused not in by_name):

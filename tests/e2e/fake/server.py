@@ -353,18 +353,20 @@ class FakeDiscord:
         return interaction
 
     async def slash(self, user: FakeUser, channel: FakeChannel, command: str, /, **options: Any) -> FakeInteraction:
-        """``user`` runs ``/command`` (``"group sub"`` for subcommands) in ``channel`` with ``options``.
+        """``user`` runs ``/command`` (``"group sub"`` for subcommands) in ``channel`` with ``options``; the command,
+        its subcommand and options may be named as ``user``'s client shows them in their locale (``"mão"``).
 
         Option values: str/int/bool/float, a FakeUser (user options) or FakeChannel (channel options).
         The first three parameters are positional-only, so options may be called ``user`` or ``channel``.
         """
-        data = command_data(self.world, channel, command, options)
+        data = command_data(self.world, channel, command, options, locale=user.locale)
         return await self._dispatch_interaction(APPLICATION_COMMAND, user, channel, data)
 
     async def autocomplete(self, user: FakeUser, channel: FakeChannel, command: str, /, *, option: str,
                            text: str = "", timeout: float = 5.0, **options: Any) -> list[dict[str, Any]]:
         """``user`` types ``text`` into ``option`` of ``command``; returns the bot's choices ({name, value})."""
-        data = command_data(self.world, channel, command, options, focused=option, focused_text=text)
+        data = command_data(self.world, channel, command, options, focused=option, focused_text=text,
+                            locale=user.locale)
         interaction = await self._dispatch_interaction(AUTOCOMPLETE, user, channel, data)
         return await interaction.choices(timeout)
 

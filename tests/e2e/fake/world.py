@@ -582,13 +582,20 @@ class World:
         self.commands[scope] = result
         return result
 
-    def find_command(self, guild_id: int | None, name: str) -> dict[str, Any] | None:
-        """A chat-input command as the client would see it in ``guild_id`` (guild commands shadow global)."""
+    def find_command(self, guild_id: int | None, name: str, locale: str | None = None) -> dict[str, Any] | None:
+        """A chat-input command as the client would see it in ``guild_id`` (guild commands shadow global): by its
+        name, or by the name a client in ``locale`` shows (its localisation)."""
         for scope in ([guild_id] if guild_id else []) + [None]:
             for command in self.commands.get(scope, []):
-                if command["name"] == name and command.get("type", 1) == 1:
+                if shown_as(command, name, locale) and command.get("type", 1) == 1:
                     return command
         return None
+
+
+def shown_as(item: dict[str, Any], typed: str, locale: str | None) -> bool:
+    """Whether a user whose client is in ``locale`` reaches the command or option ``item`` by typing ``typed``:
+    its name, or its name in that locale (the client shows the localised name; Discord then sends the name)."""
+    return item.get("name") == typed or bool(locale and (item.get("name_localizations") or {}).get(locale) == typed)
 
 
 def _media(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
