@@ -5,9 +5,10 @@
 
 Opens ``--games`` games of Bürger, Baumeister & Co. (3 players), then runs bot processes on the same
 database, each with its own table service, store connection and renderer, and its share of the games
-(as shards would split servers).  ``--streams`` concurrent streams of moves in all: each picks a game
-of its share, asks who is to act and the legal moves, plays one, and draws what the move announced
-(the board and the hands that changed), as the bot's delivery would.  Two phases:
+(as shards would split servers); each records its presence and beats its heartbeat, as the bot does.
+``--streams`` concurrent streams of moves in all: each picks a game of its share, asks who is to act and
+the legal moves, plays one, and draws what the move announced (the board and the hands that changed), as
+the bot's delivery would.  Two phases:
 
 1. as fast as it goes: the most moves per second (drawing included);
 2. moves offered at 80 % of that rate: the latency of a move — the ``act`` call, commit included,
@@ -42,6 +43,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot.outbox import BEAT, LEASE
+from bot.presence import Presence, Shards
 from bot.rendering import PoolRenderer, Renderer, draw, installed_renderer
 from bot.store import Store
 from bot.store.postgres import PostgresStore
@@ -84,11 +87,22 @@ def store_for(database: str) -> Store:
     return PostgresStore(database) if database.startswith("postgresql://") else SqliteStore(database)
 
 
+async def heartbeat(store: Store, owner: str) -> None:
+    """The bot's heartbeat (its presence stamped, its claims held), every ``BEAT`` seconds."""
+    while True:
+        await store.heartbeat(owner, LEASE, True)
+        await asyncio.sleep(BEAT)
+
+
 async def streams(database: str, render: str, channels: list[int], count: int, seconds: float,
-                  rate: float | None, seed: int) -> list[float]:
-    """``count`` streams over ``channels`` for ``seconds``; at ``rate`` moves/s in all when given."""
+                  rate: float | None, seed: int, shard: tuple[int, int]) -> list[float]:
+    """``count`` streams over ``channels`` for ``seconds``; at ``rate`` moves/s in all when given; a process
+    that serves shard ``shard[0]`` of ``shard[1]``."""
     store = store_for(database)
     await store.open()
+    presence = Presence(store, Shards.of(shard[1], [shard[0]]))
+    await presence.enter()
+    beating = asyncio.create_task(heartbeat(store, presence.owner))
     renderer: Renderer | None = None
     if render == "threads":
         renderer = installed_renderer()
@@ -121,14 +135,16 @@ async def streams(database: str, render: str, channels: list[int], count: int, s
         await asyncio.gather(*(stream(channels[i::count], i / count) for i in range(count)))
         return latencies
     finally:
+        beating.cancel()
         if isinstance(renderer, PoolRenderer):
             renderer.close()
+        await presence.leave()
         await store.close()
 
 
 def worker(database: str, render: str, channels: list[int], count: int, seconds: float, rate: float | None,
-           seed: int) -> list[float]:
-    return asyncio.run(streams(database, render, channels, count, seconds, rate, seed))
+           seed: int, shard: tuple[int, int]) -> list[float]:
+    return asyncio.run(streams(database, render, channels, count, seconds, rate, seed, shard))
 
 
 def cpu_ticks() -> tuple[int, int] | None:
@@ -152,7 +168,7 @@ def phase(args: argparse.Namespace, database: str, rate: float | None
     started = time.perf_counter()
     with ProcessPoolExecutor(args.processes, mp_context=multiprocessing.get_context("spawn")) as pool:
         futures = [pool.submit(worker, database, args.render, channels[i::args.processes], per, args.seconds,
-                               share[0], i + 1) for i in range(args.processes)]
+                               share[0], i + 1, (i, args.processes)) for i in range(args.processes)]
         latencies = [t for f in futures for t in f.result()]
     wall = time.perf_counter() - started
     after = cpu_ticks()

@@ -74,7 +74,7 @@ _COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
     "outbox": (("id", ""), ("key", ""), ("game_id", ""), ("kind", ""), ("channel_id", ""), ("user_id", ""),
                ("role", ""), ("body", ""), ("picture", ""), ("state", ""), ("attempts", ""), ("next_try", "f"),
                ("message_id", ""), ("created_at", "f"), ("sent_at", "f"), ("note", ""), ("claimed_by", ""),
-               ("claimed_until", "f")),
+               ("claimed_until", "f"), ("failed_by", "")),
 }
 TABLES = tuple(_COLUMNS)
 #: The tables whose rows belong to a game, copied with their games batch by batch (their order in the key).

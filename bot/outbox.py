@@ -7,19 +7,23 @@ module gets them out exactly once:
 - right after a call, :meth:`Deliverer.deliver` sends that call's announcements (drawing their
   pictures in worker threads, all at once) and marks each sent with the message id it got;
 - :meth:`Deliverer.drain` sends whatever is still pending — at start-up (a crash between a commit
-  and its post), and after a failed attempt — in order within each game;
+  and its post), after a failed attempt, and what another process let go — in order within each game;
 - each message carries its outbox key as Discord's nonce, so a retry after a crash that fell between
   Discord accepting a message and us marking it sent is refused by Discord instead of posted twice;
-- several bot processes may share one database: each *claims* what it sends, for ``LEASE`` seconds and a
-  whole game at a time (:meth:`bot.store.protocol.Store.claim_announcements`), so no two send the same
-  announcement and a game's go out in order; what a process that died had claimed is sent by another
-  once the lease has passed.
+- several bot processes may share one database: each *claims* what it sends, under a name of its own and
+  a whole game at a time (:meth:`bot.store.protocol.Store.claim_announcements`), so no two send the same
+  announcement and a game's go out in order.  Claims follow the process's health: a claim lasts ``LEASE``
+  seconds and only :meth:`Deliverer.heartbeat` (every ``BEAT`` seconds in the bot) extends it, while the
+  process can reach Discord (``able``); a process that cannot claims nothing and lets go of what it held,
+  and a dead one's claims run out.  Every process looks for what became free every ``BEAT`` seconds, so a
+  game is never stranded for much longer than a lease.
 
-A transient failure (a 5xx, the network) leaves the item pending, retried later with backoff; the
-game's later items wait behind it (order is kept) while other games carry on.  A permanent one (the
-channel is gone, no access) is logged and the item dropped.  A DM to a user who does not accept DMs
-is dropped and, the first time in a game, the game's channel is told, in the game's language (that notice is
-queued in the same transaction).
+A transient failure (a 5xx, the network) leaves the item pending, retried later with backoff; until then
+nobody holds it, and the process that failed it lets any other live process try it first (``GRACE``), so
+a process cut off from Discord cannot keep it; the game's later items wait behind it (order is kept) while
+other games carry on.  A permanent one (the channel is gone, no access) is logged and the item dropped.
+A DM to a user who does not accept DMs is dropped and, the first time in a game, the game's channel is
+told, in the game's language (that notice is queued in the same transaction).
 
 Discord-free: the Discord adapter supplies a :class:`Transport`; the console supplies one that prints.
 """
@@ -62,8 +66,15 @@ MAX_DELAY = 600.0
 MAX_ATTEMPTS = 150
 #: Rows read per drain.
 BATCH = 200
-#: Seconds a process holds the announcements it claimed (far longer than sending them takes).
-LEASE = 120.0
+#: Seconds a claim lasts unless the heartbeat renews it: what a dead or cut-off process held is free this long
+#: after its last beat.
+LEASE = 15.0
+#: Seconds between two heartbeats, and between two looks at the outbox for what became free (another
+#: process's claims that ran out or were let go, a retry that became due).
+BEAT = LEASE / 3
+#: Seconds past a retry's due time before the process that failed it may try it again while another process
+#: lives: the other gets the first go (it may be able to send where this one is not).
+GRACE = 2 * LEASE
 
 
 class TryLater(Exception):
@@ -93,16 +104,21 @@ class Transport(Protocol):
 class Deliverer:
     def __init__(self, store: Store, transport: Transport, renderer: Renderer | None = None, *,
                  clock: Callable[[], float] = time.time, retry_delay: float = RETRY_DELAY,
-                 owner: str | None = None) -> None:
+                 owner: str | None = None, able: Callable[[], bool] = lambda: True) -> None:
         self.store = store
         self.retry_delay = retry_delay
         self.transport = transport
         self.renderer = renderer
         self.clock = clock
         self.delivered = 0                 # items sent (for tests and monitoring)
-        #: This deliverer's name on its claims.  A process that restarts under the same name (the bot: its
-        #: host and shards) takes its own claims back at once; without one, each start is a new claimant.
+        #: This deliverer's name on its claims: its process's (the bot's, :class:`bot.presence.Presence`), or one
+        #: of its own — each start a new claimant.
         self.owner = owner or f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        #: Whether the transport can deliver now (the bot: connected to Discord); while not, nothing is claimed.
+        self.able = able
+        self._sending: set[str] = set()   # keys in the transport's hands this moment
+        # Bumped whenever this process lets its claims go: what it claimed before is no longer its to send.
+        self._generation = 0
         self._sent: LRU[str, bool] = LRU(50_000)   # keys this process has settled, whatever the store says yet
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._waiting: dict[int, float] = {}        # game -> when its oldest pending item may be tried again
@@ -116,8 +132,9 @@ class Deliverer:
     async def deliver(self, items: Sequence[Announcement]) -> None:
         """Send these just-committed announcements now (in order per game; pictures drawn first)."""
         items = [a for a in items if a.key]
-        if not items:
-            return
+        if not items or not self.able():
+            return  # (not able: they stay pending, for this process once it can send, or another)
+        generation = self._generation
         claimed = await self.store.claim_keys(self.owner, [a.key for a in items], LEASE)
         drawn = await self._draw_all([a for a in items if a.key in claimed])
         if len(drawn) < len(items):
@@ -128,39 +145,45 @@ class Deliverer:
                 continue
             async with self._lock(game_id):
                 for item in group:
-                    if not await self._send(item):
+                    if not await self._send(item, generation):
                         self.wake()
                         break
 
     async def drain(self) -> int:
-        """Send what is pending in the store (due ones; a game's items in order).  Returns the count sent."""
-        rows = await self.store.claim_announcements(self.owner, BATCH, LEASE)
-        now = self.clock()
+        """Send what is pending in the store and this process may send now (due, not held by another; a
+        game's items in order).  Returns the count sent."""
+        if not self.able():
+            return 0
+        generation = self._generation
+        rows = await self.store.claim_announcements(self.owner, BATCH, LEASE, GRACE)
+        self._forget_due()
         before = self.delivered
         games: dict[int | None, list[Announcement]] = {}
-        blocked: set[int | None] = set()
         for row in rows:
-            game = row.item.game_id
-            if game in blocked:
-                continue
-            if row.next_try is not None and row.next_try > now:
-                blocked.add(game)  # the game's oldest pending item is not due: its later ones wait too
-                if game is not None:
-                    self._waiting[game] = row.next_try
-                continue
-            games.setdefault(game, []).append(from_outgoing(row.item))
+            games.setdefault(row.item.game_id, []).append(from_outgoing(row.item))
         for game_id, group in games.items():
-            if game_id is not None:
-                self._waiting.pop(game_id, None)
             drawn = await self._draw_all(group)
             async with self._lock(game_id):
                 for item in drawn:
-                    if not await self._send(item):
+                    if not await self._send(item, generation):
                         break
         return self.delivered - before
 
-    async def run(self, interval: float = 30.0) -> None:
-        """Drain now, then whenever woken (a failed send, a blocked game) or every ``interval`` seconds."""
+    async def heartbeat(self) -> bool:
+        """This process is alive: its presence's beat is now, and while it can send (``able``) its claims last
+        another ``LEASE``; while it cannot, it lets them go — but for what it is sending this moment — and
+        sends nothing it had claimed before.  Whether its presence was still recorded."""
+        holding = self.able()
+        if not holding:
+            self._generation += 1
+        present = await self.store.heartbeat(self.owner, LEASE, holding, set(self._sending))
+        if not holding:
+            self._generation += 1  # also what a drain may have claimed while the claims were being let go
+        return present
+
+    async def run(self, interval: float = BEAT) -> None:
+        """Drain now, then whenever woken (a failed send, a blocked game), when a retry of this process's is
+        due, or every ``interval`` seconds (what another process let go or left behind)."""
         while True:
             try:
                 await self.drain()
@@ -173,6 +196,14 @@ class Deliverer:
     def wake(self) -> None:
         self._wake.set()
 
+    def _forget_due(self) -> None:
+        """A game whose retry is due is no longer waiting here: the claim just made took it, or another
+        process holds it, or it is not this process's turn yet (``GRACE``) — the next looks will tell."""
+        now = self.clock()
+        for game_id, at in list(self._waiting.items()):
+            if at <= now:
+                del self._waiting[game_id]
+
     def _next_wait(self, interval: float) -> float:
         if not self._waiting:
             return interval
@@ -180,17 +211,16 @@ class Deliverer:
 
     # ------------------------------------------------------------------ one item
 
-    async def _send(self, item: Announcement) -> bool:
-        """Deliver one item and record the outcome; False when the game's later items must wait."""
+    async def _send(self, item: Announcement, generation: int) -> bool:
+        """Deliver one item claimed in ``generation`` and record the outcome; False when the game's later
+        items must wait (a failure, or the claim was let go since)."""
         if item.key in self._sent:
             return True
+        if generation != self._generation:
+            return False
+        self._sending.add(item.key)
         try:
-            if isinstance(item, ChannelPost):
-                message_id = await self.transport.post(item, item.key)
-            elif isinstance(item, PrivateMessage):
-                message_id = await self.transport.dm(item, item.key)
-            else:
-                message_id = await self._edit(item)
+            message_id = await self._transmit(item)
         except TryLater as err:
             return await self._later(item, str(err))
         except DmsClosed:
@@ -201,12 +231,21 @@ class Deliverer:
             await self.store.mark_undelivered(item.key, Delivery.FAILED, str(err)[:300])
             self._sent.put(item.key, True)
             return True
+        finally:
+            self._sending.discard(item.key)
         await self.store.mark_sent(item.key, message_id)
         self._sent.put(item.key, True)
         if message_id is not None and item.game_id is not None and not isinstance(item, PrivateMessage) and item.role:
             self._said.put((item.game_id, item.role), (item.channel_id or 0, message_id))
         self.delivered += 1
         return True
+
+    async def _transmit(self, item: Announcement) -> int | None:
+        if isinstance(item, ChannelPost):
+            return await self.transport.post(item, item.key)
+        if isinstance(item, PrivateMessage):
+            return await self.transport.dm(item, item.key)
+        return await self._edit(item)
 
     async def _edit(self, edit: ChannelEdit) -> int | None:
         """Change the game's latest message of the edit's role; the id of the message that now says it.
@@ -229,7 +268,8 @@ class Deliverer:
         return await self.transport.post(anew, edit.key)
 
     async def _later(self, item: Announcement, why: str) -> bool:
-        attempts, at = await self.store.retry_later(item.key, self.clock(), self.retry_delay, MAX_DELAY, why[:300])
+        attempts, at = await self.store.retry_later(item.key, self.owner, self.clock(), self.retry_delay, MAX_DELAY,
+                                                    why[:300])
         if attempts >= MAX_ATTEMPTS:
             log.error("announcement %s of game %s given up after %s attempts: %s", item.key, item.game_id,
                       attempts, why)
@@ -252,9 +292,10 @@ class Deliverer:
         self._sent.put(item.key, True)
         told = await self.store.mark_dms_closed(item.key, to_outgoing(notice) if notice else None)
         # The notice goes out now, ahead of the game's other announcements (it is about none of them).
+        generation = self._generation
         if told and notice and notice.key in await self.store.claim_keys(self.owner, [notice.key], LEASE,
                                                                           in_order=False):
-            await self._send(notice)
+            await self._send(notice, generation)
 
     async def _table_language(self, game_id: int | None) -> str:
         """The language of the game's channel posts (English when the game is unknown)."""

@@ -2,10 +2,14 @@
 
 What can go wrong at start ends in one line on stderr and its own exit code:
 
-- 2: a setting is missing or unreadable (no ``DISCORD_TOKEN``, ``DEV_GUILD_ID=abc`` …), or the PostgreSQL
-  database at ``DATABASE_URL`` cannot be opened;
+- 2: a setting is missing or unreadable (no ``DISCORD_TOKEN``, ``DEV_GUILD_ID=abc`` …), the PostgreSQL
+  database at ``DATABASE_URL`` cannot be opened, or another live bot process on the same database serves
+  some of this one's shards (``SHARD_COUNT``, ``SHARD_IDS``: :mod:`bot.presence`);
 - 3: Discord refused the token;
 - 4: Discord could not be reached (no network, DNS, a firewall).
+
+SIGTERM (``docker stop``, systemd) stops the bot cleanly, as Ctrl-C does: its presence is removed and what
+it had claimed to send is let go, so another process (or this one restarted) takes over at once.
 """
 
 from __future__ import annotations
@@ -13,12 +17,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import signal
 import sys
 
 import aiohttp
 import discord
 
 from bot.config import Config, SettingError, read_env_file
+from bot.presence import Presence, Shards
 from bot.rendering import PoolRenderer, installed_renderer
 from bot.store import StoreUnavailable, open_store
 from bot.table import TableService
@@ -41,13 +47,21 @@ async def serve(config: Config) -> int:
     except StoreUnavailable as err:
         print(err, file=sys.stderr)
         return SETTING
+    presence = Presence(store, Shards.of(config.shard_count, config.shard_ids))
+    try:  # before anything else: a process whose shards another serves must not touch Discord
+        await presence.enter()
+    except SettingError as err:
+        print(err, file=sys.stderr)
+        await store.close()
+        return SETTING
     renderer = PoolRenderer(config.render_workers) if installed_renderer() is not None else None
     try:
         service = TableService(store, renderer=renderer, cache_size=config.state_cache_size,
                                limits=config.limits, thinker=PoolThinker(config.ai_workers))
         bot = GameBot(service, dev_guild_id=config.dev_guild_id, shard_count=config.shard_count,
-                      shard_ids=config.shard_ids)
+                      shard_ids=config.shard_ids, presence=presence)
         async with bot:
+            close_on_sigterm(bot)
             await bot.start(config.discord_token)
     except discord.LoginFailure:
         print(BAD_TOKEN, file=sys.stderr)
@@ -58,8 +72,23 @@ async def serve(config: Config) -> int:
     finally:
         if renderer is not None:
             renderer.close()
+        with contextlib.suppress(Exception):  # the bot's close did, unless it never started; else it runs out
+            await presence.leave()
         await store.close()
     return 0
+
+
+def close_on_sigterm(bot: discord.Client) -> None:
+    """Close ``bot`` on SIGTERM, as on Ctrl-C, instead of dying where it stands (see the module's notes)."""
+    closing: set[asyncio.Task[None]] = set()
+
+    def close() -> None:
+        task = asyncio.create_task(bot.close())
+        closing.add(task)  # held until done: the loop keeps only a weak reference
+        task.add_done_callback(closing.discard)
+
+    with contextlib.suppress(NotImplementedError):  # no signal handlers in this event loop (Windows)
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, close)
 
 
 def _why(err: BaseException) -> str:

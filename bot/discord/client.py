@@ -6,7 +6,10 @@ what that call announced goes out through the outbox (:mod:`bot.outbox`) with :m
 
 - after each call, :meth:`GameBot.publish` delivers its announcements at once;
 - the delivery loop sends whatever is still pending — at start-up (a crash between a commit and its
-  post), and after a failed attempt;
+  post), after a failed attempt, and what another process let go or left behind (it looks every few seconds);
+- the heartbeat stamps this process's presence on the database (:mod:`bot.presence`) and, while it is
+  connected to Discord, keeps its claims on the announcements it sends; cut off, it lets them go, so
+  another process sends them;
 - the scheduler loop applies due deadlines and reminders every minute;
 - computer players (:mod:`bot.autoplay`) play as soon as a reply says one is to act, and the games
   still waiting for one are picked up at start-up and on every tick.
@@ -18,7 +21,6 @@ import asyncio
 import contextlib
 import logging
 import secrets
-import socket
 from typing import Any
 
 import discord
@@ -30,7 +32,8 @@ from bot.discord.commands import add_commands
 from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.translator import CatalogTranslator
 from bot.discord.transport import DiscordTransport
-from bot.outbox import RETRY_DELAY, Deliverer
+from bot.outbox import BEAT, RETRY_DELAY, Deliverer
+from bot.presence import Presence, Shards, ShardsTaken
 from bot.rendering import PoolRenderer, Renderer
 from bot.scheduler import TICK_SECONDS, Scheduler
 from bot.table import TableService, wording
@@ -65,12 +68,14 @@ class GameBot(discord.AutoShardedClient):
     """The bot: one service, one command tree, the outbox's delivery and the scheduler.
 
     Sharded: ``shard_count`` shards in all (None: as many as Discord recommends), of which this process
-    runs ``shard_ids`` (None: all of them) — several processes split the gateway between them."""
+    runs ``shard_ids`` (None: all of them) — several processes split the gateway between them.  Its
+    ``presence`` on the database (made here unless given; recorded at the latest in :meth:`setup_hook`)
+    names it on the claims of what it sends."""
 
     def __init__(self, service: TableService, *, dev_guild_id: int | None = None,
-                 scheduler_interval: float | None = TICK_SECONDS, delivery_interval: float = 30.0,
+                 scheduler_interval: float | None = TICK_SECONDS, delivery_interval: float = BEAT,
                  retry_delay: float = RETRY_DELAY, shard_count: int | None = None,
-                 shard_ids: list[int] | None = None) -> None:
+                 shard_ids: list[int] | None = None, presence: Presence | None = None) -> None:
         # Everything arrives through interactions, so the gateway need send only what the bot uses:
         # the servers and their channels (guilds) — not every message, typing notice and reaction of
         # every server it is in.  Mentions are sent only for the users each message names (see
@@ -83,12 +88,12 @@ class GameBot(discord.AutoShardedClient):
         self.renderer: Renderer | None = service.renderer
         self.dev_guild_id = dev_guild_id
         self.tree: app_commands.CommandTree[GameBot] = CommandTree(self)
-        # Claims on announcements carry the host and the shards: this process restarted is the same
-        # claimant (it sends at once what it had claimed before a crash); another process is another.
-        owner = f"{socket.gethostname()}:shards={','.join(map(str, shard_ids)) if shard_ids else 'all'}"
+        # Each process claims under a name of its own (two processes never share one), and only while it
+        # is connected to Discord.
+        self.presence = presence or Presence(service.store, Shards.of(shard_count, shard_ids), clock=service.clock)
         self.deliverer = Deliverer(service.store, DiscordTransport(self), self.renderer, clock=service.clock,
-                                   owner=owner,
-                                   retry_delay=retry_delay)
+                                   owner=self.presence.owner, retry_delay=retry_delay, able=self.connected)
+        self._beat_now = asyncio.Event()
         # Reminders and deadlines: the scheduler's tick every ``scheduler_interval`` seconds (None: never;
         # tests call ``tick_once``).  The timers themselves live in the database.
         self.scheduler = Scheduler(service)
@@ -99,6 +104,9 @@ class GameBot(discord.AutoShardedClient):
         add_commands(self.tree)
 
     async def setup_hook(self) -> None:
+        if not self.presence.entered:
+            await self.presence.enter()  # first: a process refused (its shards are taken) does nothing else
+        self._tasks.append(asyncio.create_task(self._heartbeats(), name="heartbeat"))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         # The first image and the first computer move should not wait for their workers to start.
         if isinstance(self.renderer, PoolRenderer):
@@ -129,8 +137,47 @@ class GameBot(discord.AutoShardedClient):
                 await task
         self._tasks.clear()
         await super().close()
+        try:  # what this process held goes to the others at once, not when its lease runs out
+            await asyncio.wait_for(self.presence.leave(), timeout=10)
+        except Exception:
+            log.exception("removing this process's presence from the database failed")
 
     # ------------------------------------------------------------------ the loops
+
+    def connected(self) -> bool:
+        """Whether this process can reach Discord: ready, and one of its shards' connections open."""
+        return self.is_ready() and not self.is_closed() and any(not s.is_closed() for s in self.shards.values())
+
+    async def _heartbeats(self) -> None:
+        """Every ``BEAT`` seconds, or at once when a shard disconnects: stamp the presence and hold (while
+        connected) or let go (while not) this process's claims."""
+        while not self.is_closed():
+            try:
+                if not await self.deliverer.heartbeat():
+                    await self._record_again()
+            except Exception:
+                log.exception("the heartbeat failed; trying again in %s s", BEAT)
+            self._beat_now.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._beat_now.wait(), timeout=BEAT)
+
+    async def _record_again(self) -> None:
+        """This process's record is gone: another process took it for dead (no beat for a while: the database
+        was out of reach, or the event loop stalled).  Recorded again, unless its shards are taken since."""
+        log.warning("this process's presence was no longer recorded on the database; recording it again")
+        try:
+            await self.presence.enter()
+        except ShardsTaken as err:
+            log.error("this process was taken for dead, and another started in its place: %s", err)
+
+    async def on_shard_disconnect(self, shard_id: int) -> None:
+        self._beat_now.set()  # let go of the claims now, not at the next beat
+
+    async def on_shard_ready(self, shard_id: int) -> None:
+        self.deliverer.wake()  # connected again: what waited for it goes out now, not at the next look
+
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        self.deliverer.wake()
 
     async def _deliveries(self) -> None:
         """Whatever the outbox still holds once connected (a crash may have left some), then retries;

@@ -22,6 +22,7 @@ from bot.store.rows import (
     Outgoing,
     Pace,
     Policy,
+    ProcessRow,
     SchemaTooNew,
     SeatRow,
     StaleVersion,
@@ -38,7 +39,7 @@ from bot.store.rows import (
 
 __all__ = [
     "ACTIVE", "DAY", "HOUR", "TAIL", "ActionRow", "AnnounceNew", "ChannelBusy", "Delivery", "EngineStats", "GameParts",
-    "GameRow", "LogStats", "NewGame", "NewMove", "OutboxRow", "Outgoing", "Pace", "Policy", "SchemaTooNew",
-    "SeatRow", "StaleVersion", "StateRow", "Status", "Store", "StoreError", "StoreUnavailable", "Timer", "UserGame",
-    "Vacation", "Vote", "Waiting", "make_store", "open_store", "redact_url",
+    "GameRow", "LogStats", "NewGame", "NewMove", "OutboxRow", "Outgoing", "Pace", "Policy", "ProcessRow",
+    "SchemaTooNew", "SeatRow", "StaleVersion", "StateRow", "Status", "Store", "StoreError", "StoreUnavailable",
+    "Timer", "UserGame", "Vacation", "Vote", "Waiting", "make_store", "open_store", "redact_url",
 ]

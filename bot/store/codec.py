@@ -1,11 +1,12 @@
 """What both backends decide and encode the same way (no database code): the ``to_act`` column, the outbox
-items, a move's outcome, when a clock restarts, and the rows read back (by column name, from an
-``aiosqlite.Row`` or an ``asyncpg.Record`` alike)."""
+items, a move's outcome, when a clock restarts, which announcements a process may claim (one statement,
+written once for both dialects), which processes a starting one forgets or clashes with, and the rows read
+back (by column name, from an ``aiosqlite.Row`` or an ``asyncpg.Record`` alike)."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from bot.store.rows import (
@@ -17,6 +18,7 @@ from bot.store.rows import (
     Outgoing,
     Pace,
     Policy,
+    ProcessRow,
     Status,
     Timer,
     Waiting,
@@ -64,6 +66,34 @@ def clock_restarts(hand: str, new_hand: str, waiting: str) -> bool:
     return hand != new_hand or waiting != ""
 
 
+#: Claiming for ``{owner}`` the oldest pending announcements it may send now, until ``{lease}`` seconds after
+#: ``{now}`` (at most ``{limit}``), a game's in order: a row is skipped while another owner holds a live claim
+#: on any row of its game, or while a row of its game up to it is not due.  A row is due at its ``next_try``
+#: — for the process that failed it last, ``{grace}`` seconds later while another process is alive (beat in
+#: the last ``{lease}`` seconds), so a process that cannot reach Discord does not win every retry of it.
+#: Each dialect fills in its parameters and its null-safe equality (``{same}``).
+CLAIM_ANNOUNCEMENTS = """UPDATE outbox SET claimed_by = {owner}, claimed_until = {now} + {lease}
+    WHERE id IN (SELECT o.id FROM outbox o WHERE o.state = 'pending' AND NOT EXISTS (
+                     SELECT 1 FROM outbox p WHERE p.state = 'pending' AND p.game_id {same} o.game_id
+                     AND ((p.claimed_by <> {owner} AND p.claimed_until >= {now})
+                          OR (p.id <= o.id AND p.next_try > {now} - CASE
+                                  WHEN p.failed_by = {owner} AND EXISTS (
+                                      SELECT 1 FROM processes w WHERE w.owner <> {owner} AND w.beat >= {now} - {lease})
+                                  THEN {grace} ELSE 0 END)))
+                 ORDER BY o.id LIMIT {limit})
+    RETURNING *"""
+
+
+def sort_processes(me: ProcessRow, found: Sequence[ProcessRow], live_after: float,
+                   gone: Callable[[ProcessRow], bool], clashes: Callable[[ProcessRow], bool]
+                   ) -> tuple[list[str], ProcessRow | None]:
+    """Of the processes recorded on the database, as ``me`` starts: the owners to forget (no beat since
+    ``live_after``, or known to be ``gone``), and the first live one that ``clashes`` with ``me`` (None: none)."""
+    forget = [p.owner for p in found if p.owner != me.owner and (p.beat < live_after or gone(p))]
+    live = [p for p in found if p.owner != me.owner and p.owner not in forget]
+    return forget, next((p for p in live if clashes(p)), None)
+
+
 def game_row(row: Row) -> GameRow:
     return GameRow(
         id=row["id"], engine=row["engine"], rules_version=row["rules_version"], seed=row["seed"],
@@ -97,6 +127,11 @@ def timer_row(row: Row) -> Timer:
                  waiting=Waiting(row["waiting"]), users=tuple(u for u, _ in people),
                  names=tuple(n for _, n in people),
                  language=str(json.loads(row["settings"] or "{}").get("language") or ""))
+
+
+def process_row(row: Row) -> ProcessRow:
+    return ProcessRow(owner=row["owner"], shards=row["shards"], host=row["host"], pid=row["pid"],
+                      started=row["started"], beat=row["beat"])
 
 
 def outbox_row(row: Row) -> OutboxRow:

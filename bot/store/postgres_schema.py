@@ -155,6 +155,21 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE user_settings ADD COLUMN language TEXT NOT NULL DEFAULT ''",
         "ALTER TABLE user_settings ADD COLUMN locale TEXT NOT NULL DEFAULT ''",
     ),
+    # 4: claims follow a process's health (bot.outbox), as SQLite's version 11: ``failed_by``, the index of
+    # the claims by owner, the processes on the database, and the rows waiting for a retry let go.
+    (
+        "ALTER TABLE outbox ADD COLUMN failed_by TEXT",
+        "CREATE INDEX outbox_claimed ON outbox(claimed_by) WHERE state = 'pending' AND claimed_by IS NOT NULL",
+        """CREATE TABLE processes (
+            owner TEXT PRIMARY KEY,
+            shards TEXT NOT NULL,
+            host TEXT NOT NULL,
+            pid BIGINT NOT NULL,
+            started DOUBLE PRECISION NOT NULL,
+            beat DOUBLE PRECISION NOT NULL
+        )""",
+        "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL WHERE state = 'pending' AND next_try IS NOT NULL",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

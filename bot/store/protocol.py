@@ -8,11 +8,17 @@ appended actions are also guarded by the ``(game_id, seq)`` primary key.
 The **outbox**: writes take ``announce``, the announcements the change causes (posts, DMs, edits),
 and store them in the change's own transaction, so what the bot must say is exactly as durable as
 what happened.  A delivery loop reads them back (``pending_announcements``) and marks each sent.
+
+**Claims**: several processes may share one database.  Each sends only what it has claimed
+(``claim_announcements``, ``claim_keys``) under its own name, for a lease of a few seconds that its
+``heartbeat`` extends while it can reach Discord and lets go when it cannot; a row waiting for a retry is
+held by nobody.  Each process records its presence and shards (``enter_process``, refused when another
+live one serves the same shards) and removes it when it stops (``leave_process``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, Protocol
 
 from bot.store.rows import (
@@ -26,6 +32,7 @@ from bot.store.rows import (
     NewMove,
     OutboxRow,
     Outgoing,
+    ProcessRow,
     SeatRow,
     StateRow,
     Status,
@@ -110,12 +117,20 @@ class Store(Protocol):
 
     # -- the outbox
     async def pending_announcements(self, limit: int) -> list[OutboxRow]: ...
-    async def claim_announcements(self, owner: str, limit: int, lease: float) -> list[OutboxRow]: ...
+    async def claim_announcements(self, owner: str, limit: int, lease: float, grace: float = 0.0
+                                  ) -> list[OutboxRow]: ...
     async def claim_keys(self, owner: str, keys: Sequence[str], lease: float, *,
                          in_order: bool = True) -> set[str]: ...
     async def mark_sent(self, key: str, message_id: int | None) -> None: ...
-    async def retry_later(self, key: str, now: float, delay: float, cap: float, note: str) -> tuple[int, float]: ...
+    async def retry_later(self, key: str, owner: str, now: float, delay: float, cap: float, note: str
+                          ) -> tuple[int, float]: ...
     async def mark_undelivered(self, key: str, state: Delivery, note: str) -> None: ...
     async def mark_dms_closed(self, key: str, notice: Outgoing | None) -> bool: ...
     async def message_of(self, game_id: int, role: str) -> tuple[int, int] | None: ...
     async def announced_since(self, role: str, since: float) -> set[int]: ...
+
+    # -- the processes on the database: their presence, and the heartbeat that holds their claims
+    async def enter_process(self, me: ProcessRow, live_after: float, gone: Callable[[ProcessRow], bool],
+                            clashes: Callable[[ProcessRow], bool]) -> ProcessRow | None: ...
+    async def leave_process(self, owner: str) -> None: ...
+    async def heartbeat(self, owner: str, lease: float, holding: bool, keep: Collection[str] = ()) -> bool: ...

@@ -276,3 +276,17 @@ class OutboxRow:
     attempts: int
     created_at: float
     next_try: float | None = None     # waiting for a retry until then
+
+
+@dataclass(frozen=True)
+class ProcessRow:
+    """A bot process on the database (its presence): who it is, which shards it serves, when it last beat.
+
+    ``owner`` is also its name on the outbox rows it claims; ``shards`` is :attr:`bot.presence.Shards.label`."""
+
+    owner: str
+    shards: str
+    host: str
+    pid: int
+    started: float
+    beat: float

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.store.codec import CLAIM_ANNOUNCEMENTS
 from bot.store.codec import outbox_row as _row
 from bot.store.rows import Delivery, OutboxRow, Outgoing
 from bot.store.sqlite_base import SqliteBase
+
+_CLAIM = CLAIM_ANNOUNCEMENTS.format(owner="?1", now="?2", lease="?3", limit="?4", grace="?5", same="IS")
 
 
 class OutboxTables(SqliteBase):
@@ -17,19 +20,14 @@ class OutboxTables(SqliteBase):
         rows = await self._fetch("SELECT * FROM outbox WHERE state = 'pending' ORDER BY id LIMIT ?", limit)
         return [_row(r) for r in rows]
 
-    async def claim_announcements(self, owner: str, limit: int, lease: float) -> list[OutboxRow]:
-        """Claim the oldest undelivered announcements for ``owner`` until ``lease`` seconds from now, in
-        order, skipping every game of which another owner holds a live claim (so a game's announcements
-        go out in order, from one process).  What a process that died had claimed is free again once
-        its lease has passed."""
+    async def claim_announcements(self, owner: str, limit: int, lease: float, grace: float = 0.0
+                                  ) -> list[OutboxRow]:
+        """Claim for ``owner``, until ``lease`` seconds from now, the oldest announcements it may send now, in
+        order (:data:`bot.store.codec.CLAIM_ANNOUNCEMENTS`: a game another owner holds is skipped, and so is
+        a game's tail behind a row not due; a row ``owner`` failed last is due ``grace`` seconds late while
+        another process lives).  What a process that died or lost Discord held is free once its lease ends."""
         async with self._tx() as db:
-            cursor = await db.execute(
-                """UPDATE outbox SET claimed_by = ?1, claimed_until = ?2 + ?3
-                   WHERE id IN (SELECT o.id FROM outbox o WHERE o.state = 'pending' AND NOT EXISTS (
-                                    SELECT 1 FROM outbox p WHERE p.state = 'pending' AND p.game_id IS o.game_id
-                                    AND p.claimed_by != ?1 AND p.claimed_until >= ?2)
-                                ORDER BY o.id LIMIT ?4)
-                   RETURNING *""", (owner, self.clock(), lease, limit))
+            cursor = await db.execute(_CLAIM, (owner, self.clock(), lease, limit, grace))
             rows = await cursor.fetchall()
         return sorted((_row(r) for r in rows), key=lambda r: r.id)
 
@@ -57,14 +55,19 @@ class OutboxTables(SqliteBase):
         await self._write("UPDATE outbox SET state = 'sent', message_id = ?, sent_at = ?, picture = NULL WHERE key = ?",
                           message_id, self.clock(), key)
 
-    async def retry_later(self, key: str, now: float, delay: float, cap: float, note: str) -> tuple[int, float]:
-        """One more failed attempt: the next one after ``delay`` doubled per attempt so far (at most
-        ``cap``).  Returns the attempts made and when the next is due."""
+    async def retry_later(self, key: str, owner: str, now: float, delay: float, cap: float, note: str
+                          ) -> tuple[int, float]:
+        """One more failed attempt, by ``owner``: the next one after ``delay`` doubled per attempt so far (at
+        most ``cap``).  Until then nobody holds the row, nor its game's later ones (``owner`` lets go of them:
+        they wait behind it, and whoever sends it sends them).  Returns the attempts made and when the next is due."""
         async with self._tx() as db:
+            await db.execute("""UPDATE outbox SET claimed_by = NULL, claimed_until = NULL
+                                WHERE claimed_by = ?1 AND state = 'pending'
+                                AND game_id IS (SELECT game_id FROM outbox WHERE key = ?2)""", (owner, key))
             cursor = await db.execute(
                 """UPDATE outbox SET attempts = attempts + 1, next_try = ?1 + MIN(?3, ?2 * (1 << MIN(attempts, 30))),
-                                     note = ?4
-                   WHERE key = ?5 RETURNING attempts, next_try""", (now, delay, cap, note, key))
+                                     note = ?4, failed_by = ?6
+                   WHERE key = ?5 RETURNING attempts, next_try""", (now, delay, cap, note, key, owner))
             row = await cursor.fetchone()
         return (int(row[0]), float(row[1])) if row is not None else (0, now)
 

@@ -245,6 +245,24 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE user_settings ADD COLUMN language TEXT NOT NULL DEFAULT ''",
         "ALTER TABLE user_settings ADD COLUMN locale TEXT NOT NULL DEFAULT ''",
     ),
+    # 11: claims follow a process's health (bot.outbox).  A row waiting for its retry is held by nobody,
+    # and ``failed_by`` names the process that failed it last (it lets the others try first); a process's
+    # claims are found by their owner (the heartbeat extends or releases them); and the processes on the
+    # database: their presence, heartbeat and shards (bot.presence).  Rows the old rule kept claimed while
+    # they waited for a retry are let go.
+    (
+        "ALTER TABLE outbox ADD COLUMN failed_by TEXT",
+        "CREATE INDEX outbox_claimed ON outbox(claimed_by) WHERE state = 'pending' AND claimed_by IS NOT NULL",
+        """CREATE TABLE processes (
+            owner TEXT PRIMARY KEY,
+            shards TEXT NOT NULL,
+            host TEXT NOT NULL,
+            pid INTEGER NOT NULL,
+            started REAL NOT NULL,
+            beat REAL NOT NULL
+        )""",
+        "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL WHERE state = 'pending' AND next_try IS NOT NULL",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -128,6 +128,7 @@ async def test_what_a_crash_left_undelivered_goes_out_once_after_a_restart(new_s
 
 async def test_a_transient_failure_keeps_the_games_order_and_others_go_on(store: Store) -> None:
     clock = FakeClock()
+    store.clock = clock  # the store decides which retries are due, by the same clock
     transport = RecordingTransport()
     service = TableService(store, engines_lookup=lookup)
     deliverer = Deliverer(store, transport, clock=clock)
@@ -170,6 +171,7 @@ async def test_a_permanent_failure_is_dropped_and_the_rest_is_delivered(store: S
 
 async def test_giving_up_after_many_attempts(store: Store) -> None:
     clock = FakeClock()
+    store.clock = clock  # the store decides which retries are due, by the same clock
     transport = RecordingTransport()
     service = TableService(store, engines_lookup=lookup)
     deliverer = Deliverer(store, transport, clock=clock)

@@ -11,12 +11,7 @@ exactly once (a message id per row, one message per row, nothing extra), pings a
 from __future__ import annotations
 
 import json
-import os
-import signal
 import sqlite3
-import subprocess
-import sys
-import threading
 from pathlib import Path
 
 from bot.store.sqlite import SqliteStore
@@ -24,43 +19,12 @@ from bot.table import TableService
 from bot.table.results import User
 from tests.e2e.fake import FakeDiscord
 from tests.e2e.fake.models import FakeChannel, FakeMessage, FakeUser
+from tests.e2e.processes import BotProcess
 
-ROOT = Path(__file__).resolve().parents[2]
 #: The points at which a move's process dies, in turn ("dm" only for a move that DMs someone).
 MOVE_POINTS = ("move", "post", "marked", "dm")
 #: The points at which the process handling the Join that fills a table dies.
 START_POINTS = ("start", "marked", "post", "dm")
-
-
-class BotProcess:
-    def __init__(self, fake: FakeDiscord, db: Path, kill: tuple[str, int] | None = None) -> None:
-        args = [sys.executable, "-m", "tests.e2e.bot_process", fake.base_url, fake.gateway_url, fake.token, str(db)]
-        if kill is not None:
-            args += [kill[0], str(kill[1])]
-        self.process = subprocess.Popen(args, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        self.guard = threading.Timer(120, self.process.kill)  # a hung bot fails the test instead of hanging it
-        self.guard.start()
-
-    async def ready(self, fake: FakeDiscord) -> None:
-        assert self.process.stdout is not None
-        line = await fake.wait_in_thread(self.process.stdout.readline, timeout=60)
-        assert line.strip() == "READY", self.failure()
-
-    async def died(self, fake: FakeDiscord) -> None:
-        code = await fake.wait_in_thread(self.process.wait, timeout=60)
-        self.guard.cancel()
-        assert code == -signal.SIGKILL, self.failure()
-
-    def kill(self) -> None:
-        self.process.kill()
-        self.process.wait()
-        self.guard.cancel()
-
-    def failure(self) -> str:
-        self.process.kill()
-        _, err = self.process.communicate(timeout=10)
-        return f"the bot process failed:\n{err[-3000:]}"
 
 
 def outbox(db: Path) -> list[sqlite3.Row]:

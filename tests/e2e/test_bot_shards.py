@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,16 @@ def test_shard_settings_are_read_and_checked() -> None:
         Config.from_env({"SHARD_COUNT": "2", "SHARD_IDS": "0,2"})
     with pytest.raises(SettingError, match="SHARD_IDS='0,0'"):
         Config.from_env({"SHARD_COUNT": "2", "SHARD_IDS": "0,0"})
+
+
+def test_every_process_claims_under_a_name_of_its_own(tmp_path: Path) -> None:
+    """Two processes without SHARD_IDS shared one claim owner ("host:shards=all"), so nothing kept them from
+    sending the same announcement twice: each bot now has a name of its own (host, process, this start)."""
+    store = SqliteStore(tmp_path / "bot.sqlite3")
+    owners = [GameBot(TableService(store), scheduler_interval=None).deliverer.owner for _ in range(2)]
+    owners += [GameBot(TableService(store), scheduler_interval=None, shard_count=2, shard_ids=[0]).deliverer.owner
+               for _ in range(2)]
+    assert len(set(owners)) == 4 and all(str(os.getpid()) in owner for owner in owners)
 
 
 async def test_a_process_runs_only_its_shards(fake_discord: FakeDiscord, tmp_path: Path) -> None:

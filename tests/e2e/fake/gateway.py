@@ -64,6 +64,7 @@ class Gateway:
         self.fake = fake
         self.sessions: dict[str, GatewaySession] = {}
         self.sockets: set[web.WebSocketResponse] = set()
+        self.agents: dict[web.WebSocketResponse, str] = {}  # each socket's client, by its User-Agent
         self.identifies = 0  # how many times a client logged in (tests of restarts read it)
 
     @property
@@ -81,10 +82,13 @@ class Gateway:
             await session.dispatch(event, data)
         return len(targets)
 
-    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        if self.fake.is_cut(request, "gateway"):
+            return web.Response(status=503)  # never read: the connection is gone
         ws = web.WebSocketResponse(max_msg_size=0, autoping=True)
         await ws.prepare(request)
         self.sockets.add(ws)
+        self.agents[ws] = request.headers.get("User-Agent", "")
         session: GatewaySession | None = None
         try:
             await ws.send_str(json.dumps({"op": HELLO, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}}))
@@ -98,6 +102,7 @@ class Gateway:
             _log.exception("fake gateway failed")
         finally:
             self.sockets.discard(ws)
+            self.agents.pop(ws, None)
             if session is not None and session.ws is ws:
                 session.ws = None
             self.fake.notify()
@@ -170,6 +175,12 @@ class Gateway:
         if data.get("nonce"):
             chunk["nonce"] = data["nonce"]
         await session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
+
+    async def close_marked(self, mark: str) -> None:
+        """Close the connections of the clients whose User-Agent carries ``mark`` (as an outage would)."""
+        for ws, agent in list(self.agents.items()):
+            if mark in agent:
+                await ws.close(code=4000, message=b"fake discord: cut off")
 
     async def close_all(self, code: int = 1001) -> None:
         for ws in list(self.sockets):

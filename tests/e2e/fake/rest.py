@@ -143,6 +143,8 @@ class RestApi:
         if not request.path.startswith(API_PREFIX + "/"):
             return await handler(request)
         fake = self.fake
+        if fake.is_cut(request, "rest"):
+            return web.Response(status=503)  # never read: the connection is gone
         fake.inflight += 1
         fake.touch()
         resource = request.match_info.route.resource

@@ -70,7 +70,8 @@ class Fault:
 class FakeDiscord:
     """An in-process Discord (REST + gateway) on 127.0.0.1 that the real discord.py client logs into.
 
-    Set-up (sync, any time): ``add_member``, ``add_channel``, ``add_guild``, ``deny_bot``, ``close_dms``.
+    Set-up (sync, any time): ``add_member``, ``add_channel``, ``add_guild``, ``deny_bot``, ``close_dms``; a
+    client cut off from Discord (async): ``cut_off``.
     Simulated users (async): ``slash``, ``autocomplete``, ``click``, ``select``, ``submit_modal``.
     Observation: ``calls``, ``messages(channel)``, ``dms(user)``, ``ephemerals()``, ``threads_created``,
     ``wait_for_message``, ``idle``; ``assert_clean`` fails on unknown routes or errors inside the fake.
@@ -89,6 +90,8 @@ class FakeDiscord:
         self.errors: list[str] = []  # exceptions inside the fake (would be bugs in the fake or odd payloads)
         self.threads_created: list[FakeChannel] = []
         self.faults: list[Fault] = []  # injected failures (``fail``), taken in order
+        # Marks of the clients that cannot reach Discord's REST API, and its gateway (``cut_off``).
+        self.cut: dict[str, set[str]] = {"rest": set(), "gateway": set()}
         self.interactions: dict[int, FakeInteraction] = {}
         self.interactions_by_token: dict[str, FakeInteraction] = {}
         self.inflight = 0
@@ -223,6 +226,31 @@ class FakeDiscord:
         def back() -> bool:
             return len(self.gateway.live) >= expected and (resumable or self.gateway.identifies >= before + expected)
         await self.wait_until(back, timeout, "the bot to reconnect")
+
+    async def cut_off(self, mark: str, *, gateway: bool = True) -> None:
+        """Cut the clients whose User-Agent carries ``mark`` off from Discord, as when their network fails (their
+        database stays reachable): their gateway connections drop, and every connection or REST call they
+        make from now on is dropped unanswered, until ``reconnect(mark)``.  With ``gateway=False`` only their
+        REST calls fail; the gateway stays up.  Tests mark a bot process of its own (``tests.e2e.bot_process``)
+        to tell it from the others."""
+        self.cut["rest"].add(mark)
+        if gateway:
+            self.cut["gateway"].add(mark)
+            await self.gateway.close_marked(mark)
+
+    def reconnect(self, mark: str) -> None:
+        for marks in self.cut.values():
+            marks.discard(mark)
+
+    def is_cut(self, request: web.BaseRequest, part: str) -> bool:
+        """Whether ``request`` (to ``part``: "rest" or "gateway") comes from a client cut off from it; its
+        connection is dropped if so."""
+        agent = request.headers.get("User-Agent", "")
+        if not any(mark in agent for mark in self.cut[part]):
+            return False
+        if request.transport is not None:
+            request.transport.close()
+        return True
 
     # ------------------------------------------------------------------------------------------ set-up
     def add_guild(self, name: str) -> FakeGuild:
