@@ -10,6 +10,7 @@ views), and the benchmark and the tests reuse its playouts.
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import random
 import sys
@@ -168,14 +169,16 @@ def _write_gallery(outdir: Path, games: tuple[str, ...] | None) -> list[Path]:
 
 
 def main(argv: list[str]) -> int:
-    language = ENGLISH
-    if len(argv) == 3 and argv[1] == "--lang" and argv[2] in LANGUAGES:
-        language, argv = argv[2], argv[:1]
-    if len(argv) != 1:
-        print(f"usage: python -m render.gallery OUTDIR [--lang {'|'.join(LANGUAGES)}]", file=sys.stderr)
-        return 2
-    written = write_gallery(Path(argv[0]), language=language)
-    print(f"wrote {len(written)} images ({language}) to {argv[0]}")
+    """The command line (argparse: ``--help`` prints help instead of writing into a folder named ``--help``)."""
+    parser = argparse.ArgumentParser(
+        prog="python -m render.gallery",
+        description="Write sample images of every game (boards, hands, close-ups; 2-4 players; start to over) "
+                    "into OUTDIR, with index.txt listing them.")
+    parser.add_argument("outdir", type=Path, metavar="OUTDIR", help="the folder to write into (created if missing)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=ENGLISH, help="the language of the images' texts")
+    args = parser.parse_args(argv)
+    written = write_gallery(args.outdir, language=args.lang)
+    print(f"wrote {len(written)} images ({args.lang}) to {args.outdir}")
     return 0
 
 
