@@ -130,13 +130,27 @@ def values(engine: AnyEngine, state: Any) -> list[float]:
     if s.over:
         return [float(p.vp) for p in s.players]
     time = _Time(s)
-    time.missing = tuple({kind: sum(1 for sp in spaces if p.estate[sp] == EMPTY)
-                          for kind, spaces in _LAYOUTS[p.estate_no].kind_spaces.items()} for p in s.players)
-    return [_worth(s, seat, player, time) for seat, player in enumerate(s.players)]
+    estates = [_Estate(p) for p in s.players]
+    time.missing = tuple(e.missing for e in estates)
+    return [_worth(s, seat, player, estates[seat], time) for seat, player in enumerate(s.players)]
 
 
-def _worth(s: State, seat: int, player: Player, time: _Time) -> float:
-    layout = _LAYOUTS[player.estate_no]
+class _Estate:
+    """What one evaluation reads of an estate again and again, counted once: the covered spaces of each
+    region and the empty spaces of each colour."""
+
+    __slots__ = ("covered", "layout", "missing")
+
+    def __init__(self, player: Player) -> None:
+        layout = self.layout = _LAYOUTS[player.estate_no]
+        estate = player.estate
+        self.covered = [sum(1 for sp in spaces if estate[sp] != EMPTY) for spaces, _, _ in layout.regions]
+        self.missing = {kind: sum(1 for sp in spaces if estate[sp] == EMPTY)
+                        for kind, spaces in layout.kind_spaces.items()}
+
+
+def _worth(s: State, seat: int, player: Player, mine: _Estate, time: _Time) -> float:
+    layout = mine.layout
     estate = player.estate
     dice_left = max(0, time.dice_left(player))
     known = knowledge_in(estate)
@@ -145,26 +159,26 @@ def _worth(s: State, seat: int, player: Player, time: _Time) -> float:
     worth = float(player.vp) + time.silver * player.silver + _workers(player.workers, time)
     worth += sum(S.knowledge_points(player).values())
     phase_ends = len(D.PHASES) - time.phase
-    mines = sum(1 for sp in layout.kind_spaces[D.MINE] if estate[sp] != EMPTY)
+    mines = len(layout.kind_spaces[D.MINE]) - mine.missing[D.MINE]
     worth += mines * phase_ends * time.silver
     effects = sum(1 for k in known if k < 15)
     worth += effects * KNOWLEDGE_EFFECT * min(1.0, time.left / ROUNDS * 2)
 
     # Regions partly covered (their shares, if the dice left can finish them), colour bonus tiles to win.
-    for spaces, points, size in layout.regions:
-        covered = sum(1 for sp in spaces if estate[sp] != EMPTY)
+    for (_, points, size), covered in zip(layout.regions, mine.covered, strict=True):
         if 0 < covered < size:
             worth += _region(covered, points, size, time, dice_left)
+    prizes = {kind: _prize(s, seat, kind, time) for kind in layout.kind_spaces}
     for kind, spaces in layout.kind_spaces.items():
-        prize = _prize(s, seat, kind, time)
+        prize = prizes[kind]
         if prize:
-            worth += _colour(sum(1 for sp in spaces if estate[sp] != EMPTY), len(spaces), prize)
+            worth += _colour(len(spaces) - mine.missing[kind], len(spaces), prize)
 
     # What still needs a die: stored tiles, goods to sell.  Scaled down when dice are short.
     pending = 0.0
     needs = 0
     for tile in player.storage:
-        gain = _placing(s, seat, player, tile, layout, time, dice_left) * STORED
+        gain = _placing(s, player, tile, mine, prizes[D.TILE_KIND[tile]], time, dice_left) * STORED
         if gain > 0:
             pending += gain
             needs += 1
@@ -219,18 +233,19 @@ def _colour(covered: int, size: int, prize: int) -> float:
     return 0.0 if covered >= size else prize * (covered / size) ** 2
 
 
-def _placing(s: State, seat: int, player: Player, tile: int, layout: _Layout, time: _Time, dice_left: int) -> float:
+def _placing(s: State, player: Player, tile: int, mine: _Estate, prize: int, time: _Time, dice_left: int) -> float:
     """What placing ``tile`` will add, on the average of the empty spaces of its colour it may take (it
     goes where a die lets it, not always the best one; a better space left free takes another tile of
     the colour later): what its region and colour gain (counted so that the shares already in the
-    estate's worth are not counted twice) and its effect.  0 when no space is left for it."""
+    estate's worth are not counted twice) and its effect.  0 when no space is left for it.  ``prize``:
+    the colour bonus tile still to win for its colour."""
     kind = D.TILE_KIND[tile]
     estate = player.estate
+    layout = mine.layout
     colour_spaces = layout.kind_spaces[kind]
-    prize = _prize(s, seat, kind, time)
     colour_gain = 0.0
     if prize:
-        covered, size = sum(1 for sp in colour_spaces if estate[sp] != EMPTY), len(colour_spaces)
+        covered, size = len(colour_spaces) - mine.missing[kind], len(colour_spaces)
         after = prize if covered + 1 == size else _colour(covered + 1, size, prize)
         colour_gain = after - _colour(covered, size, prize)
     total = 0.0
@@ -238,10 +253,11 @@ def _placing(s: State, seat: int, player: Player, tile: int, layout: _Layout, ti
     for space in colour_spaces:
         if estate[space] != EMPTY:
             continue
-        spaces, points, size = layout.regions[layout.region_of[space]]
+        region = layout.region_of[space]
+        spaces, points, size = layout.regions[region]
         if kind == D.BUILDING and not _building_fits(player, tile, spaces):
             continue
-        covered = sum(1 for sp in spaces if estate[sp] != EMPTY)
+        covered = mine.covered[region]
         after = points + time.bonus if covered + 1 == size else _region(covered + 1, points, size, time, dice_left)
         total += after - _region(covered, points, size, time, dice_left) + _effect(s, player, tile, layout, space, time)
         count += 1
