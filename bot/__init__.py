@@ -5,7 +5,8 @@ Packages and modules (dependencies point down this list; no cycles):
 
   ``discord/``      the Discord adapter: client, slash commands, components (one DynamicItem per kind),
                     post views, menus, and the outbox's Discord transport
-  ``console``       ``python -m bot console``: hotseat play in a terminal (its outbox transport prints)
+  ``console``       ``python -m bot console``: hotseat play in a terminal (its outbox transport prints);
+                    ``console_words`` its commands in each language, ``view_text`` a view as readable text
   ``scheduler``     applies due deadlines and reminders through the service
   ``outbox``        delivers committed announcements once: draws, sends through a transport, marks sent
   ``table/``        ``TableService`` and its parts: tables (find, lock, load, commit), lobby, play,

@@ -2,9 +2,11 @@
 
 Hotseat: one person at the keyboard plays every seat; the prompt names the seat to act ("Seat 2
 (Bo)").  Players are named with ``--names`` (default Ann, Bo, Cy, Dee).  ``board`` and ``hand`` print
-the views as readable text and, with a renderer, write the images into a folder per game (``--images``,
-default ``images/`` beside the database), replacing the last ones.  When stdin is not a terminal,
-commands are read one per line (and echoed), so a game can be scripted::
+the views as readable text (:mod:`bot.view_text`) and, with a renderer, write the images into a folder per
+game (``--images``, default ``images/`` beside the database), replacing the last ones.  Commands read in the
+game's language and in English, near misses forgiven (:mod:`bot.console_words`); a legal move always wins
+over a command word.  When stdin is not a terminal, commands are read one per line (and echoed), so a game
+can be scripted::
 
     printf 'moves\\ntake\\nboard\\nquit\\n' | python -m bot console burgenland --players 3
 """
@@ -19,14 +21,15 @@ import json
 import secrets
 import socket
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 import engines
+from bot import console_words
 from bot.autoplay import AutoPlay
 from bot.config import Config, SettingError, read_env_file
-from bot.language import _, pgettext
+from bot.language import _
 from bot.outbox import Deliverer
 from bot.rendering import Renderer, draw, installed_renderer
 from bot.store import Status, StoreUnavailable, open_store
@@ -35,21 +38,11 @@ from bot.table.announce import private_part
 from bot.table.results import ChannelEdit, ChannelPost, PrivateMessage, Problem, Reply, User
 from bot.table.tables import EngineLookup
 from bot.text import escape_name
-from engines.i18n import LANGUAGES, N_, use
+from bot.view_text import format_view
+from engines.i18n import LANGUAGES, NAMES, current, supported, use
 
 CONSOLE_GUILD = 0
-#: The console's commands (translated where shown: the words typed stay as they are).
-COMMANDS = N_("""Console commands:
-  moves          the legal moves of the seat to act
-  <move>         play it for the seat to act (`2: <move>` plays for seat 2 when several must act)
-  undo           take back the last move, if the rules allow
-  board          the public board as text (and its image, when a renderer is installed)
-  hand [N]       the hand of the seat to act, or of seat N
-  log [N|all]    the moves, a line per turn: the last page, page N, or every step
-  status         who sits where and who is to act
-  help           this text and the game's notation;  rules: the rules in short
-  quit           leave; the game is saved and can be resumed""")
-NAMES = ("Ann", "Bo", "Cy", "Dee")
+PLAYERS = ("Ann", "Bo", "Cy", "Dee")
 
 
 def seat_name(seat: int, name: str) -> str:
@@ -59,39 +52,9 @@ def seat_name(seat: int, name: str) -> str:
 
 def console_users(players: int, names: Sequence[str] = ()) -> list[User]:
     """Stand-ins for the players; small ids never clash with Discord's 17+ digit snowflakes."""
-    chosen = [n.strip() for n in names if n.strip()] or list(NAMES)
+    chosen = [n.strip() for n in names if n.strip()] or list(PLAYERS)
     return [User(i + 1, escape_name(chosen[i] if i < len(chosen) else _("Player {number}", number=i + 1)))
             for i in range(players)]
-
-
-def format_view(view: Mapping[str, Any], indent: str = "  ") -> str:
-    """A view as readable text: ``key: value`` lines, nested parts indented, lists of plain values
-    joined with commas, records one per line."""
-    lines: list[str] = []
-    for key, value in view.items():
-        name = str(key).replace("_", " ")
-        if isinstance(value, Mapping):
-            lines += ([f"{indent}{name}:", format_view(value, indent + "  ")] if value
-                      else [f"{indent}{name}: " + pgettext("value", "none")])
-        elif isinstance(value, list) and value and all(isinstance(item, Mapping) for item in value):
-            lines.append(f"{indent}{name}:")
-            lines += [f"{indent}  - " + "; ".join(f"{k.replace('_', ' ')} {_plain(v)}" for k, v in item.items())
-                      for item in value]
-        else:
-            lines.append(f"{indent}{name}: {_plain(value)}")
-    return "\n".join(line for line in lines if line)
-
-
-def _plain(value: Any) -> str:
-    if isinstance(value, bool):
-        return pgettext("value", "yes") if value else pgettext("value", "no")
-    if value is None:
-        return pgettext("value", "none")
-    if isinstance(value, list | tuple):
-        return ", ".join(_plain(v) for v in value) or pgettext("value", "none")
-    if isinstance(value, Mapping):
-        return "; ".join(f"{k} {_plain(v)}" for k, v in value.items()) or pgettext("value", "none")
-    return str(value)
 
 
 class Printer:
@@ -174,43 +137,63 @@ class Console:
             return
         self.say(reply.post.text)
         if reply.post.view is not None:
-            self.say(format_view(reply.post.view))
+            self.say(format_view(reply.post.view, seat_keys=self.view_seats()))
         if reply.post.picture is not None and self.service.renderer is not None:
             picture = reply.post.picture
-            self.save_image(await draw(self.service.renderer, picture), reply.game_id, "board")
+            self.save_image(await draw(self.service.renderer, picture), reply.game_id, "board", _("Board image"))
             # The phone-first close-up a turn's post shows first (same view): a look at it from the console.
             close_up = dataclasses.replace(picture, close_up=picture.close_up or picture.alt).compact()
-            self.save_image(await draw(self.service.renderer, close_up), reply.game_id, "close-up")
+            self.save_image(await draw(self.service.renderer, close_up), reply.game_id, "close-up",
+                            _("Close-up image"))
 
-    def save_image(self, image: bytes | None, game_id: int | None, what: str) -> None:
-        """Write an image into the game's folder, replacing the last one of the same kind."""
+    def view_seats(self) -> tuple[str, ...]:
+        """The fields of this game's views that hold seats, beyond the common ones (the game declares them)."""
+        try:
+            return engines.registry.find(self.engine).view_seats
+        except KeyError:  # a game outside the registry (a test's)
+            return ()
+
+    def save_image(self, image: bytes | None, game_id: int | None, what: str, caption: str) -> None:
+        """Write an image into the game's folder (``what``.png, replacing the last one), and say where."""
         if image is None:
             return
         folder = self.image_dir / f"game-{game_id}"
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{what}.png"
         path.write_bytes(image)
-        self.say(_("{what} image: {path}", what=what, path=path))
+        self.say(f"{caption}: {path}")
 
     async def command(self, line: str) -> bool:
-        """Run one command; False when the console should stop."""
-        word, _space, rest = line.strip().partition(" ")
-        word = word.casefold()
+        """Run one command, or play one move; False when the console should stop."""
+        text = line.strip()
+        word, _space, rest = text.partition(" ")
         if not word:
             return True
-        if word in ("quit", "exit"):
-            return False
-        handler = self.handlers().get(word)
         try:
-            if handler is not None:
-                await handler(rest.strip())
-            else:
-                await self.play(line.strip())
+            command, typo = console_words.words().get(word.casefold()), None
+            if command is None:
+                typo = console_words.near_miss(word)
+            if (command or typo) and await self.is_move(text):  # a command word never hides a move
+                command = typo = None
+            if typo in console_words.ASKED:  # a near miss of a command that changes something: only suggested
+                self.say(_("`{text}` is not a move. Did you mean `{command}`?", text=word,
+                           command=console_words.local(typo)))
+                return True
+            command = command or typo
+            if command == "quit":
+                return False
+            handler = self.handlers().get(command) if command else None
+            await (handler(rest.strip()) if handler is not None else self.play(text))
         except TableError as err:
             self.say(err.text)
         return (await self.snapshot()).game.status is Status.RUNNING
 
-    def handlers(self) -> dict[str, Callable[[str], Any]]:
+    async def is_move(self, text: str) -> bool:
+        """Whether ``text`` is a legal move of the seat to act now (nothing is played)."""
+        snap = await self.snapshot()
+        return bool(snap.to_act) and await self.service.reads_as_move(self.channel, await self.user(), text)
+
+    def handlers(self) -> dict[str, Callable[[str], Awaitable[None]]]:
         return {"moves": self.moves, "undo": self.undo, "board": self.board, "hand": self.hand,
                 "log": self.log, "status": self.status, "help": self.help, "rules": self.rules}
 
@@ -242,14 +225,18 @@ class Console:
         board = await self.service.board(self.channel)
         public = board.post.view if board.post and board.post.view else {}
         for message in reply.private:
-            if message.view is not None:  # only what the seat sees beyond the board
-                self.say(format_view(private_part(message.view, public)))
+            if message.view is not None:  # only what the seat sees beyond the board (its number is said above)
+                own = {k: v for k, v in private_part(message.view, public).items() if k != "seat"}
+                self.say(format_view(own, seat_keys=self.view_seats()) if own else
+                         _("Nothing else: everything this seat sees is on the board (`{board}`).",
+                           board=console_words.local("board")))
             if message.picture is not None and self.service.renderer is not None:
                 seat = (message.picture.seat or 0) + 1
-                self.save_image(await draw(self.service.renderer, message.picture), reply.game_id, f"hand-seat{seat}")
+                self.save_image(await draw(self.service.renderer, message.picture), reply.game_id, f"hand-seat{seat}",
+                                _("Image of seat {seat}'s hand", seat=seat))
 
     async def log(self, arg: str) -> None:
-        if arg == "all":
+        if console_words.is_all(arg):
             await self.show(await self.service.export_history(self.channel, await self.user()))
         else:
             await self.show(await self.service.history(self.channel, page=int(arg) if arg.isdigit() else None))
@@ -258,7 +245,7 @@ class Console:
         await self.show(await self.service.status(self.channel))
 
     async def help(self, arg: str) -> None:
-        self.say(_(COMMANDS))
+        self.say(console_words.help_text())
         await self.show(await self.service.help(self.engine))
 
     async def rules(self, arg: str) -> None:
@@ -305,8 +292,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="how well the computer players play (default: normal)")
     parser.add_argument("--names", default="", metavar="A,B,…",
                         help="the players' names, comma-separated (default: Ann, Bo, Cy, Dee)")
-    parser.add_argument("--lang", default="en", choices=list(LANGUAGES),
-                        help="the language the game is played in: messages, moves typed and images (default: en)")
+    parser.add_argument("--lang", choices=list(LANGUAGES),
+                        help="the language the game is played in: messages, moves typed, commands and images "
+                             "(default: en; a resumed game keeps its own)")
     parser.add_argument("--images", type=Path, metavar="DIR",
                         help="where `board` and `hand` write images, a folder per game (default: images/ beside "
                              "the database)")
@@ -347,6 +335,9 @@ async def open_game(service: TableService, args: argparse.Namespace, out: TextIO
             print(_("Game #{game} is {engine}, not {wanted}.", game=args.resume, engine=snap.game.engine,
                     wanted=args.engine), file=out)
             return None
+        language = use(snap.game.settings.get("language"))  # the game's: its posts and moves are in it
+        if args.lang is not None and supported(args.lang) != language:
+            print(_("Game #{game} is played in {language}.", game=args.resume, language=NAMES[language]), file=out)
         return snap.game.engine, snap.game.channel_id
     channel = -1 - secrets.randbits(48)  # negative: never a Discord channel id
     try:
@@ -374,7 +365,7 @@ async def main(argv: list[str], *, stdin: TextIO = sys.stdin, stdout: TextIO = s
                engines_lookup: EngineLookup = engines.get, renderer: Renderer | None = None,
                config: Config | None = None) -> int:
     args = parse_args(argv)
-    use(args.lang)  # the console player reads everything in the game's language
+    use(args.lang)  # the console player reads everything in the game's language (a resumed game's: open_game)
     try:
         config = config or Config.from_env(read_env_file())
     except SettingError as err:
@@ -405,7 +396,7 @@ async def main(argv: list[str], *, stdin: TextIO = sys.stdin, stdout: TextIO = s
             snap = await console.snapshot()
         if snap.game.status is Status.RUNNING:
             where = "" if config.database_url and args.db is None else f" --db {db}"
-            command = f"python -m bot console --resume {snap.game.id}{where}"
+            command = f"python -m bot console --resume {snap.game.id}{where} --lang {current()}"
             console.say(_("Game #{game} is saved. Resume it with: {command}", game=snap.game.id, command=command))
         else:  # over (perhaps long ago): the result and the moves
             await console.show(await service.status(channel))

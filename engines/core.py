@@ -44,8 +44,14 @@ def _either(items: Sequence[str]) -> str:
 #: and the protocol's ``format_action`` allow 100): a label that would be longer is said the short way, if it has one.
 LABEL_FITS = 80
 
-#: The one-line hint after a move that cannot be read (``help`` shows the whole notation; translate on use).
-HINT = N_("(`help` shows how to write moves.)")
+#: The one-line hint after a move that cannot be read (``help`` shows the whole notation): :func:`hint`.
+HINT = N_("(`{help}` shows how to write moves.)")
+
+
+def hint() -> str:
+    """:data:`HINT` in the current language, naming the help as its reader types it (``hilfe``, ``ajuda``): the
+    word of the console's command and of the Discord command's name alike."""
+    return _(HINT, help=COMMON.pgettext("command name", "help"))
 
 
 class NotationError(EngineError):
@@ -335,7 +341,7 @@ class BaseEngine(Generic[S]):
         check_numbers(text)
         wanted = normalize(text)
         if not wanted:
-            raise NotationError(_("Type a move."), self.close_actions(state, seat, ""), _(HINT))
+            raise NotationError(_("Type a move."), self.close_actions(state, seat, ""), hint())
         legal = self.legal_actions(state, seat)
         for action in legal:
             if normalize(action.key) == wanted:
@@ -350,7 +356,7 @@ class BaseEngine(Generic[S]):
             return self.parse_text(state, seat, " ".join(text.split()), legal)
         except NotationError as err:
             # What cannot be read at all gets the closest legal moves and a one-line hint, not the notation.
-            raise NotationError(err.message, self.close_actions(state, seat, text), _(HINT)) from None
+            raise NotationError(err.message, self.close_actions(state, seat, text), hint()) from None
         except IllegalAction as err:
             if err.suggestions:
                 raise

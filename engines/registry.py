@@ -43,7 +43,9 @@ class GameInfo:
     ``name`` is the engine's name (stored with every game); ``command`` the slash-command group
     (``/burgundy``); ``aliases`` more names the console and lookups accept.  ``order`` places the
     game in lists.  ``player_boards``: each player has an area of their own that can be drawn
-    alone (``render.draw_player``).  ``package`` is filled in by the registry."""
+    alone (``render.draw_player``).  ``view_seats``: fields of the game's views that hold seats (0-based), beyond
+    the names every game uses (``seat``, ``to_act``, ``owner``, ``winner`` …), so a text of the view can count
+    them from 1 as players do.  ``package`` is filled in by the registry."""
 
     engine: AnyEngine
     command: str
@@ -52,6 +54,7 @@ class GameInfo:
     options: tuple[GameOption, ...] = ()
     player_boards: bool = False
     score_unit: str = N_("points")    # what a score counts, for people: "VP", "pieces built" … (marked N_ in the game)
+    view_seats: tuple[str, ...] = ()
     order: int = 100
     package: str = field(default="", compare=False)
 

@@ -67,6 +67,7 @@ class TableService:
         self.start, self.cancel, self.rematch = self.lobby.start, self.lobby.cancel, self.lobby.rematch
         self.add_bot, self.bot_move, self.hint = self.lobby.add_bot, self.bots.bot_move, self.bots.hint
         self.act, self.moves, self.undo = self.play.act, self.play.moves, self.play.undo
+        self.reads_as_move = self.play.reads_as_move
         self.resign, self.abandon = self.play.resign, self.play.abandon
         self.time_out, self.remind, self.set_reminders = self.absence.time_out, self.absence.remind, \
             self.absence.set_reminders

@@ -26,7 +26,7 @@ from bot.table.results import (
 )
 from bot.table.tables import Table, Tables, outcome_result
 from bot.text import fill_seats
-from engines.core import Action, AnyEngine, Outcome
+from engines.core import Action, AnyEngine, EngineError, Outcome
 from engines.i18n import speaking
 
 
@@ -111,6 +111,20 @@ class Play:
         text = "\n".join(f"`{c.key}` — {c.label}" if c.label.casefold() != c.key else f"`{c.key}`" for c in choices)
         return Reply(text, game_id=row.id, engine=engine.name, move_number=engine.move_count(table.state),
                      choices=choices, channel_id=row.channel_id, to_act=acting_users(engine, table))
+
+    async def reads_as_move(self, channel_id: int | None, user: User, text: str, *, game_id: int | None = None) -> bool:
+        """Whether ``text`` is a legal move of the user's seat now; nothing is played.  The console asks before it
+        takes a word for one of its commands, so that no command word hides a move (Burgen Land reads ``undo``
+        and ``desfazer`` as stepping back from placing a card)."""
+        try:
+            row = await self.tables.find(channel_id, game_id)
+            async with self.tables.locked(row) as known:
+                table = await self.tables.running(row.id, known)
+            engine = self.tables.engine(row.engine)
+            engine.parse_action(table.state, self.tables.acting_seat(table, engine, user), text)
+        except (TableError, EngineError):
+            return False
+        return True
 
     @replies
     async def undo(self, channel_id: int | None, user: User, *, game_id: int | None = None) -> Reply:

@@ -11,19 +11,32 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import engines
 from bot.config import Config
 from bot.console import main
 from bot.rendering import Renderer
+from bot.table.tables import EngineLookup
 from tests.bot.tinygame import lookup
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-async def console(script: str, *args: str, db: Path, renderer: Renderer | None = None) -> tuple[int, str]:
+async def console(script: str, *args: str, db: Path, renderer: Renderer | None = None,
+                  engines_lookup: EngineLookup = lookup) -> tuple[int, str]:
     out = io.StringIO()
-    code = await main([*args, "--db", str(db)], stdin=io.StringIO(script), stdout=out, engines_lookup=lookup,
+    code = await main([*args, "--db", str(db)], stdin=io.StringIO(script), stdout=out, engines_lookup=engines_lookup,
                       renderer=renderer, config=Config())
     return code, out.getvalue()
+
+
+async def real(script: str, *args: str, db: Path) -> tuple[int, str]:
+    """A console over the real games."""
+    return await console(script, *args, db=db, engines_lookup=engines.get)
+
+
+def answers(out: str, command: str) -> str:
+    """What the console printed after the prompt line that ends in ``command``, up to the next prompt."""
+    return out.split(f"> {command}\n", 1)[1].split("\n[", 1)[0]
 
 
 async def test_a_scripted_game_plays_undoes_and_resumes(tmp_path: Path) -> None:
@@ -149,7 +162,6 @@ async def test_you_play_against_computers(tmp_path: Path) -> None:
 async def test_board_also_writes_the_phone_close_up(tmp_path: Path) -> None:
     """What a turn's post shows first on a phone, from the console too: `board` writes close-up.png beside
     board.png (the real renderer, a real game)."""
-    import engines
     from bot.rendering import installed_renderer
 
     out = io.StringIO()
@@ -157,6 +169,88 @@ async def test_board_also_writes_the_phone_close_up(tmp_path: Path) -> None:
                       stdin=io.StringIO("board\nquit\n"), stdout=out, engines_lookup=engines.get,
                       renderer=installed_renderer(), config=Config())
     folder = tmp_path / "images" / "game-1"
-    assert code == 0 and "close-up image:" in out.getvalue()
+    assert code == 0 and "Close-up image:" in out.getvalue()
     assert (folder / "close-up.png").read_bytes().startswith(b"\x89PNG")
     assert (folder / "close-up.png").read_bytes() != (folder / "board.png").read_bytes()
+
+
+# ---------------------------------------------------------------------- words (#27)
+
+
+async def test_hilfe_and_ajuda_answer_as_help_and_english_always_reads(tmp_path: Path) -> None:
+    code, out = await console("hilfe\nregeln\nhelp\nquit\n", "sprint", "--lang", "de", db=tmp_path / "de.sqlite3")
+    assert code == 0 and "kein Zug" not in out and "no Sprint move" not in out
+    assert "Regel" in answers(out, "regeln")  # (Sprint has no rules summary: it says so)
+    assert answers(out, "hilfe").startswith("Befehle der Konsole:") and "\n  züge " in answers(out, "hilfe")
+    assert answers(out, "help").startswith("Befehle der Konsole:")  # English always reads
+    code, out = await console("ajuda\njogadas\nverlassen\nsair\nstatus\n", "sprint", "--lang", "pt_BR",
+                              db=tmp_path / "pt.sqlite3")
+    assert code == 0 and answers(out, "ajuda").startswith("Comandos do console:")
+    assert "`end`" in answers(out, "jogadas")  # the legal moves
+    assert "> sair" in out and "> status" not in out  # `sair` leaves; German `verlassen` does not, in Portuguese
+    assert "Resume it with" not in out and "Para retomar:" in out
+
+
+async def test_typos_of_commands_are_answered_as_commands_not_as_moves(tmp_path: Path) -> None:
+    code, out = await console("baord\nmvoes\nstauts\nqiut\nstatus\nquit\n", "sprint", db=tmp_path / "c.sqlite3")
+    assert code == 0 and "not a Sprint move" not in out
+    assert answers(out, "baord").startswith("game #1 (Sprint, running)") and "positions: 0, 0" in out
+    assert "`end` — End turn" in answers(out, "mvoes")
+    assert "← to act" in answers(out, "stauts")
+    # A near miss of a command that ends the session or changes the game is only suggested.
+    assert answers(out, "qiut") == "`qiut` is not a move. Did you mean `quit`?" and "> status" in out
+
+
+async def test_a_command_word_never_hides_a_legal_move(tmp_path: Path) -> None:
+    """Burgen Land reads `undo` (and `desfazer` in Portuguese) as stepping back from placing a card: while that
+    is a legal move, the word plays it; when it is not, the word is the console's undo."""
+    script = "roll\nroll\ntake little-tower\n{undo}\nmoves\n{undo}\nquit\n"
+    for language, undo in (("en", "undo"), ("pt_BR", "desfazer")):
+        code, out = await real(script.format(undo=undo), "burgen-land", "--seed", "3", "--lang", language,
+                               db=tmp_path / f"{language}.sqlite3")
+        assert code == 0, out
+        first, second = out.split(f"> {undo}\n")[1:3]
+        assert "`take little-tower`" in answers(out, "moves")   # the first `undo` cancelled the placing
+        assert "Ann" in second.splitlines()[0] and "Ann" not in first.splitlines()[0]  # the second took a move back
+    # German's word for the console's undo is not a move word of any game (`zurück` cancels in several).
+    code, out = await real("roll\nroll\ntake little-tower\nzurücknehmen\nquit\n", "burgen-land", "--seed", "3",
+                           "--lang", "de", db=tmp_path / "de.sqlite3")
+    assert "Ann hat einen Zug zurückgenommen" in answers(out, "zurücknehmen")
+
+
+async def test_board_and_hand_are_readable_text_with_seats_from_1(tmp_path: Path) -> None:
+    """The views as a person reads them: no "id …; token none" records, no empty fields, seats counted from 1."""
+    code, out = await real("board\nhand\nquit\n", "buerger", "--players", "2", "--seed", "3",
+                           db=tmp_path / "b.sqlite3")
+    assert code == 0
+    board, hand = answers(out, "board"), answers(out, "hand")
+    assert "  to act: 1" in board.splitlines() and "  first player: 1" in board.splitlines()
+    assert "- seat 1; score 0" in board and "- seat 2; score 0" in board and "seat 0" not in board
+    assert "- red-S: colour red; size S" in board  # a district led by its name
+    for noise in ("id ", "token none", "none;", "crane none", "letter", "last turn", "winners", "over: no"):
+        assert noise not in board, noise
+    assert "  game:" not in board  # the heading names the game
+    assert hand.startswith("Your view of game #1 (seat 1).") and "seat:" not in hand
+    assert re.search(r"- [RYGBP][HVP]\d: colour \w+; type \w+; value \d", hand)
+    code, out = await real("hand 2\nquit\n", "castles", "--players", "2", "--seed", "3", db=tmp_path / "c.sqlite3")
+    assert "Your view of game #1 (seat 2)." in out and "placeable:" in out
+
+
+async def test_a_resumed_game_keeps_its_language_and_says_how_to_resume_it(tmp_path: Path) -> None:
+    db = tmp_path / "l.sqlite3"
+    code, out = await console("quit\n", "sprint", "--lang", "de", db=db)
+    assert f"python -m bot console --resume 1 --db {db} --lang de" in out
+    code, out = await console("status\nmoves\nhilfe\nquit\n", "--resume", "1", db=db)
+    assert code == 0 and re.search(r"\[sprint #1 Zug 1\] Platz 1 \(\w+\) > status", out)  # German, no --lang
+    assert answers(out, "hilfe").startswith("Befehle der Konsole:")
+    assert f"--resume 1 --db {db} --lang de" in out
+    code, out = await console("quit\n", "--resume", "1", "--lang", "pt_BR", db=db)
+    assert "Partie #1 wird auf Deutsch gespielt." in out and "Weiter geht es mit" in out
+
+
+async def test_no_refusal_mixes_two_languages(tmp_path: Path) -> None:
+    _code, out = await real("blah\nquit\n", "burgen-land", "--seed", "3", "--lang", "de", db=tmp_path / "d.sqlite3")
+    refusal = answers(out, "blah")
+    assert "(`hilfe` zeigt, wie man Züge schreibt.)" in refusal and "`help`" not in refusal
+    _code, out = await real("blah\nquit\n", "burgenland", "--seed", "3", "--lang", "pt_BR", db=tmp_path / "p.sqlite3")
+    assert "(`ajuda` mostra como escrever jogadas.)" in answers(out, "blah")

@@ -14,7 +14,9 @@ import pytest
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.console import COMMANDS, console_users, format_view, seat_name
+from bot.console import console_users, format_view, seat_name
+from bot.console_words import COMMANDS
+from bot.console_words import help_text as console_help
 from bot.discord import commands
 from bot.discord.commands import all_commands, help_text
 from bot.discord.components import PlayButton, choices_view
@@ -147,12 +149,17 @@ def test_console_lines_are_in_the_games_language() -> None:
     names = in_each(lambda: [u.name for u in console_users(3, ["Ann", "Bo"])])
     assert names[ENGLISH][2] == "Player 3" and names["de"][2] == "Spieler 3" and names["pt_BR"][2] == "Jogador 3"
     views = in_each(lambda: format_view({"hand": [], "done": True, "note": None}))
-    assert views[ENGLISH] == "  hand: none\n  done: yes\n  note: none"
-    assert views["de"] == "  hand: keine\n  done: ja\n  note: keine"
-    helps = in_each(lambda: _(COMMANDS))
-    for language in TRANSLATED:  # the words typed stay English: the console reads them so
+    assert views[ENGLISH] == "  hand: none\n  done: yes"  # nothing said of what is not there
+    assert views["de"] == "  hand: keine\n  done: ja"
+    helps = in_each(console_help)
+    for language in TRANSLATED:  # each command under the word its reader types; the English words named too
         assert helps[language] != helps[ENGLISH]
-        assert all(f"\n  {word} " in helps[language] for word in ("moves", "undo", "board", "status", "quit"))
+        assert ", ".join(COMMANDS) in helps[language].splitlines()[-1]
+    words = {"de": ("züge", "zurücknehmen", "spielplan", "status", "verlassen"),
+             "pt_BR": ("jogadas", "desfazer", "tabuleiro", "status", "sair"),
+             ENGLISH: ("moves", "undo", "board", "status", "quit")}
+    for language, typed in words.items():
+        assert all(f"\n  {word} " in helps[language] for word in typed)
 
 
 # ---------------------------------------------------------------------- the table service
