@@ -46,3 +46,23 @@ def test_parts_keyed_by_data_read_with_colons() -> None:
             "castles": [{"number": 1, "sites": {"N": {"piece": "tower", "owner": None}, "W": None}}]}
     assert format_view(view).splitlines() == ["  depots:", "    1: bank, ship", "    black: none", "  castles:",
                                               "    - number 1; sites (N: piece tower)"]
+
+
+# ---------------------------------------------------------------------- in the game's language (#27)
+
+
+def test_a_translator_reads_the_names_and_the_words_but_not_a_moves_key_nor_numbers() -> None:
+    words = {("view field", "supply"): "Vorrat", ("view field", "wall"): "Mauer", ("view value", "red"): "rot",
+             ("view field", "choices"): "Auswahl", ("view value", "roll"): "Würfeln", ("view field", "turn"): "Zug",
+             ("view field", "phase"): "Phase", ("view field", "colour"): "Farbe"}
+
+    def translate(context: str, word: str) -> str:
+        return words.get((context, word), word)
+
+    view = {"supply": {"wall": 7}, "turn": {"phase": "roll", "colour": "red", "rolls": 2},
+            "choices": [{"key": "roll", "label": "Würfle"}], "players_info": [{"seat": 0, "colour": "red"}]}
+    assert format_view(view, translate=translate).splitlines() == [
+        "  Vorrat: Mauer 7", "  Zug: Phase Würfeln, Farbe rot, rolls 2", "  Auswahl:", "    - roll: Würfle",
+        "  players info:", "    - seat 1; Farbe rot"]
+    assert format_view(view) == format_view(view, translate=lambda context, word: word)  # English: as it is
+
