@@ -11,11 +11,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from babel.messages.pofile import read_po
+
 import engines
+from bot import catalogs, console_words
 from bot.config import Config
 from bot.console import main
+from bot.language import command_name
 from bot.rendering import Renderer
 from bot.table.tables import EngineLookup
+from engines.i18n import LANGUAGES, speaking
 from tests.bot.tinygame import lookup
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -191,6 +196,19 @@ async def test_hilfe_and_ajuda_answer_as_help_and_english_always_reads(tmp_path:
     assert "Resume it with" not in out and "Para retomar:" in out
 
 
+def test_a_command_discord_has_too_is_one_word_in_the_catalog() -> None:
+    """`hilfe`, `spielplan`, `verlauf` …: the console's word is the Discord command's name, one catalog entry (not a
+    "console command" copy that could drift from it); German `undo` keeps a word of its own (`zurücknehmen`)."""
+    for language in LANGUAGES:
+        with speaking(language):
+            assert all(console_words.local(c) == command_name(c) for c in console_words.DISCORD)
+    with speaking("de"):
+        assert console_words.local("help") == "hilfe" and console_words.local("undo") == "zurücknehmen"
+    with next(d for d in catalogs.DOMAINS if d.name == "bot").po("de").open("rb") as f:
+        doubled = [m.id for m in read_po(f) if m.context == "console command" and m.id in console_words.DISCORD]
+    assert doubled == []
+
+
 async def test_typos_of_commands_are_answered_as_commands_not_as_moves(tmp_path: Path) -> None:
     code, out = await console("baord\nmvoes\nstauts\nqiut\nstatus\nquit\n", "sprint", db=tmp_path / "c.sqlite3")
     assert code == 0 and "not a Sprint move" not in out
@@ -302,6 +320,17 @@ async def test_buerger_and_burgen_land_boards_read_in_the_games_language(tmp_pat
         board = answers(out, "board")
         assert crown in board.splitlines() and choice in board.splitlines()
         assert english_words(board.replace(choice, "")) == []
+
+
+async def test_taking_back_a_move_that_said_nothing_reads_naturally(tmp_path: Path) -> None:
+    """A half-made turn's step is announced to nobody: taking it back says so plainly, not "took back a move (a
+    move)", in every language (#27)."""
+    for language, said in (("en", "Ann took back a move.\n"), ("de", "Ann hat einen Zug zurückgenommen.\n"),
+                           ("pt_BR", "Ann desfez uma jogada.\n")):
+        code, out = await real("place YH2\nundo\nquit\n", "buerger", "--players", "2", "--seed", "3",
+                               "--lang", language, db=tmp_path / f"u-{language}.sqlite3")
+        assert code == 0 and answers(out, "undo").startswith(said), out
+        assert "(a move)" not in out and "(einen Zug)" not in out and "(uma jogada)" not in out
 
 
 async def test_a_resumed_game_keeps_its_language_and_says_how_to_resume_it(tmp_path: Path) -> None:
