@@ -33,7 +33,7 @@ from engines.i18n import ENGLISH, LANGUAGES
 ROOT = Path(__file__).resolve().parents[1]
 #: Languages with a catalog (English is the source).
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != ENGLISH)
-KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "locale_str": None}
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "NP_": ((1, "c"), 2), "locale_str": None}
 #: Modules no player reads (operators' tools) stay in English.
 UNTRANSLATED = {"bot/migrate.py", "bot/catalogs.py", "render/gallery.py"}
 GAMES = ("burgenland", "burgen_land", "castles_of_burgundy", "buerger_baumeister")

@@ -38,7 +38,7 @@ from bot.table.announce import private_part
 from bot.table.results import ChannelEdit, ChannelPost, PrivateMessage, Problem, Reply, User
 from bot.table.tables import EngineLookup
 from bot.text import escape_name
-from bot.view_text import format_view
+from bot.view_text import Translate, as_is, format_view
 from engines.i18n import LANGUAGES, NAMES, current, supported, use
 
 CONSOLE_GUILD = 0
@@ -137,7 +137,7 @@ class Console:
             return
         self.say(reply.post.text)
         if reply.post.view is not None:
-            self.say(format_view(reply.post.view, seat_keys=self.view_seats()))
+            self.say(format_view(reply.post.view, seat_keys=self.view_seats(), translate=self.view_words()))
         if reply.post.picture is not None and self.service.renderer is not None:
             picture = reply.post.picture
             self.save_image(await draw(self.service.renderer, picture), reply.game_id, "board", _("Board image"))
@@ -152,6 +152,13 @@ class Console:
             return engines.registry.find(self.engine).view_seats
         except KeyError:  # a game outside the registry (a test's)
             return ()
+
+    def view_words(self) -> Translate:
+        """The words of this game's views in the game's language (the game declares them); else the view's own."""
+        try:
+            return engines.registry.find(self.engine).view_words or as_is
+        except KeyError:  # a game outside the registry (a test's)
+            return as_is
 
     def save_image(self, image: bytes | None, game_id: int | None, what: str, caption: str) -> None:
         """Write an image into the game's folder (``what``.png, replacing the last one), and say where."""
@@ -227,7 +234,7 @@ class Console:
         for message in reply.private:
             if message.view is not None:  # only what the seat sees beyond the board (its number is said above)
                 own = {k: v for k, v in private_part(message.view, public).items() if k != "seat"}
-                self.say(format_view(own, seat_keys=self.view_seats()) if own else
+                self.say(format_view(own, seat_keys=self.view_seats(), translate=self.view_words()) if own else
                          _("Nothing else: everything this seat sees is on the board (`{board}`).",
                            board=console_words.local("board")))
             if message.picture is not None and self.service.renderer is not None:

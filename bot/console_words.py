@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from bot.language import _, pgettext
+from bot.language import _, command_name, pgettext
 from engines.i18n import ENGLISH, N_, current
 
 #: The commands, by their English words, in the order the help lists them.
@@ -22,16 +22,21 @@ ASKED = frozenset({"undo", "quit"})
 UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue"})
 #: The argument of ``log`` that lists every step.
 ALL = "all"
+#: Commands that are the Discord commands of the same name: one word in each language, the one the Discord app
+#: shows (``/hilfe``, ``hilfe``).  Not ``undo``: German's console word (``zurücknehmen``) is no move word, where
+#: ``zurück`` cancels a half-made move in several games.
+DISCORD = frozenset({"board", "hand", "log", "help", "rules"})
 
 
 def local(command: str) -> str:
-    """The word a player of the current language types for ``command`` (its English word in English)."""
+    """The word a player of the current language types for ``command`` (its English word in English): the name of
+    the Discord command that does the same (:data:`DISCORD`), else the console's own word."""
+    if command in DISCORD:
+        return command_name(command)
     words = {
         "moves": pgettext("console command", "moves"), "undo": pgettext("console command", "undo"),
-        "board": pgettext("console command", "board"), "hand": pgettext("console command", "hand"),
-        "log": pgettext("console command", "log"), "status": pgettext("console command", "status"),
-        "help": pgettext("console command", "help"), "rules": pgettext("console command", "rules"),
-        "quit": pgettext("console command", "quit"), ALL: pgettext("console command", "all"),
+        "status": pgettext("console command", "status"), "quit": pgettext("console command", "quit"),
+        ALL: pgettext("console command", "all"),
     }
     return words.get(command, command)
 

@@ -19,7 +19,8 @@ missing from a catalog reads in English (the tests refuse any such message in pt
 from __future__ import annotations
 
 import gettext as _gettext
-from collections.abc import Iterator
+import re
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -84,6 +85,12 @@ def N_(message: str) -> str:
     return message
 
 
+def NP_(context: str, message: str) -> str:
+    """Marks a constant for the catalog in the sense ``context`` names (as ``pgettext`` does); translate it where it
+    is shown (``catalog.pgettext(context, CONSTANT)``)."""
+    return message
+
+
 class Catalog:
     """One package's messages (a gettext domain in ``directory``/<lang>/LC_MESSAGES/<domain>.mo)."""
 
@@ -133,3 +140,69 @@ def game_catalog(package: str) -> Catalog:
     if found is None:
         found = _GAMES[package] = Catalog(package, _ENGINES / package / "locale")
     return found
+
+
+# ---------------------------------------------------------------------------
+# A view's words
+
+#: The catalog contexts of a view's words (:class:`ViewWords`): the name of a field, and a value that is a word.
+VIEW_FIELD = "view field"
+VIEW_VALUE = "view value"
+#: The fields every game's views share (the protocol's and the standing's), in the common catalog.
+COMMON_VIEW_FIELDS: frozenset[str] = frozenset({
+    # TRANSLATORS: the name of a field of a game's view, shown as text (the console's `board`): "players: 2"
+    NP_("view field", "players"), NP_("view field", "to_act"), NP_("view field", "turn_number"),
+    NP_("view field", "seat"), NP_("view field", "players_info"), NP_("view field", "over"),
+    NP_("view field", "winner"), NP_("view field", "winners"),
+    # TRANSLATORS: the final standing in a game's view: its "scores", "ranks" (places) and what the score counts
+    NP_("view field", "result"), NP_("view field", "scores"), NP_("view field", "ranks"), NP_("view field", "rule"),
+})
+_NUMBERED = re.compile(r"([^\W\d_]+)([0-9]+)")
+
+
+class ViewWords:
+    """The words a game's views are written in, read in the current language: what a person reads of a view (the
+    console's ``board`` and ``hand``, ``bot.view_text``) is in the game's language.
+
+    A view is data and stays English: its fields' names, and among its values the game's words (colours, kinds,
+    buildings …), which are stored, compared and drawn.  A game declares those words in its own catalog, marked
+    ``NP_("view field", "storage")`` and ``NP_("view value", "red")``, and gives them to its registry entry
+    (``GameInfo.view_words``); the fields every game shares are declared here (:data:`COMMON_VIEW_FIELDS`).  A
+    value that is a word and a number (``pig2``, ``k22``) reads as the word's template (``pig{n}``) when the game
+    declares one.  Anything else (a number, a code, a player's name, a text already in the reader's language) is no
+    word of the game's and reads as it is.
+
+    ``texts`` names the fields whose values are not words even where they look like words: texts already written in
+    the reader's language (a prompt, a rule), codes and parts of moves (a test holds every other value that looks
+    like a word to be declared).  A game whose values join words with data (``red-M``) extends :meth:`value`."""
+
+    def __init__(self, catalog: Catalog, fields: Iterable[str], values: Iterable[str],
+                 texts: Iterable[str] = ()) -> None:
+        self.catalog = catalog
+        self.fields = frozenset(fields)
+        self.values = frozenset(values)
+        self.texts = frozenset(texts)
+
+    def __call__(self, context: str, word: str) -> str:
+        """``word`` in the current language, as the name of a field (``context`` :data:`VIEW_FIELD`) or as a value
+        (:data:`VIEW_VALUE`); as it is when it is no word of the game's."""
+        found = self.field(word) if context == VIEW_FIELD else self.value(word)
+        return word if found is None else found
+
+    def field(self, name: str) -> str | None:
+        """A field's name in the current language (None: the game declares no such field).  A part keyed by the
+        game's words (``supply: {"wall": 7}``) names its fields with values."""
+        if name in self.fields:
+            return self.catalog.pgettext(VIEW_FIELD, name)
+        if name in COMMON_VIEW_FIELDS:
+            return COMMON.pgettext(VIEW_FIELD, name)
+        return self.value(name)
+
+    def value(self, word: str) -> str | None:
+        """A value that is one of the game's words, in the current language (None: no word of the game's)."""
+        if word in self.values:
+            return self.catalog.pgettext(VIEW_VALUE, word)
+        numbered = _NUMBERED.fullmatch(word)
+        if numbered is not None and (template := f"{numbered[1]}{{n}}") in self.values:
+            return self.catalog.pgettext(VIEW_VALUE, template, n=numbered[2])
+        return None

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from engines.core import AnyEngine
-from engines.i18n import N_
+from engines.i18n import N_, ViewWords
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +45,9 @@ class GameInfo:
     game in lists.  ``player_boards``: each player has an area of their own that can be drawn
     alone (``render.draw_player``).  ``view_seats``: fields of the game's views that hold seats (0-based), beyond
     the names every game uses (``seat``, ``to_act``, ``owner``, ``winner`` …), so a text of the view can count
-    them from 1 as players do.  ``package`` is filled in by the registry."""
+    them from 1 as players do.  ``view_words``: the words the game's views are written in (field names, and values
+    such as colours and kinds), so a text of the view reads in the game's language (``engines.i18n.ViewWords``;
+    None: as the view has them, English).  ``package`` is filled in by the registry."""
 
     engine: AnyEngine
     command: str
@@ -55,6 +57,7 @@ class GameInfo:
     player_boards: bool = False
     score_unit: str = N_("points")    # what a score counts, for people: "VP", "pieces built" … (marked N_ in the game)
     view_seats: tuple[str, ...] = ()
+    view_words: ViewWords | None = field(default=None, compare=False)
     order: int = 100
     package: str = field(default="", compare=False)
 

@@ -144,7 +144,7 @@ class Play:
                 game=dataclasses.replace(table.game, version=table.game.version + 1, to_act=engine.to_act(state)))
             after = await self.tables.with_readers(await self.tables.with_events(after, engine))
             with speaking(after.language):
-                took_back = wording.took_back(user.name, fill_seats(undone.public, table.names) or wording.a_move())
+                took_back = wording.took_back(user.name, fill_seats(undone.public, table.names))
                 news = took_back + "\n" + announce.turn_line(engine, after)
                 post = keyed(announce.turn_edit(engine, after, [took_back], news))
                 private = announce.move_messages(engine, table, after, seat, ())[1]

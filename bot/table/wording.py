@@ -395,12 +395,11 @@ def view_changed(game_id: int) -> str:
 
 
 def took_back(name: str, what: str) -> str:
+    """'Ann took back a move (Ann steps to 2.).', or without the parenthesis when the move said nothing in public
+    (not "took back a move (a move)")."""
+    if not what:
+        return _("{name} took back a move.", name=name)
     return _("{name} took back a move ({move}).", name=name, move=what)
-
-
-def a_move() -> str:
-    """What :func:`took_back` names when the undone move said nothing in public."""
-    return _("a move")
 
 
 def resigned(name: str, game_id: int) -> str:

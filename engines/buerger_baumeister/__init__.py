@@ -177,5 +177,5 @@ def _codes(codes: list[str]) -> str:
 
 ENGINE = BuergerBaumeister()
 GAME = GameInfo(ENGINE, command="buerger", summary=N_("Bürger, Baumeister & Co. — 2–4 players, city districts"),
-                aliases=("bürger", "buerger-baumeister-co"), view_seats=("crane",), order=4)
+                aliases=("bürger", "buerger-baumeister-co"), view_seats=("crane",), view_words=X.VIEW_WORDS, order=4)
 __all__ = ["EMPTY", "ENGINE", "TOKEN_CODE", "BuergerBaumeister"]

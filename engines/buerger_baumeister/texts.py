@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engines.buerger_baumeister import data as D
 from engines.buerger_baumeister.state import TOKEN_CODE
-from engines.i18n import N_, current, game_catalog
+from engines.i18n import N_, NP_, ViewWords, current, game_catalog
 
 T = game_catalog("buerger_baumeister")
 _, ngettext, pgettext = T.gettext, T.ngettext, T.pgettext
@@ -146,3 +146,59 @@ def points(n: int) -> str:
 
 def coins(n: int) -> str:
     return ngettext("{n} coin", "{n} coins", n)
+
+
+# --- The view's words ------------------------------------------------------------------------------
+
+#: The names of the view's fields (``view.PublicView``, ``view.SeatView``), for a text of the view in the reader's
+#: language (the console's ``board`` and ``hand``); those every game shares are ``engines.i18n.COMMON_VIEW_FIELDS``.
+VIEW_FIELDS = (
+    # TRANSLATORS: the name of a field of the game's view, shown as text (the console's `board`): "districts: …"
+    NP_("view field", "first_player"), NP_("view field", "colours"), NP_("view field", "districts"),
+    NP_("view field", "colour"), NP_("view field", "size"), NP_("view field", "spaces"),
+    NP_("view field", "bonus"), NP_("view field", "token"), NP_("view field", "type"), NP_("view field", "value"),
+    # TRANSLATORS: a district's large project: its cost in coins, its bonus, the crane on it
+    NP_("view field", "project"), NP_("view field", "cost"), NP_("view field", "crane"),
+    NP_("view field", "offer"), NP_("view field", "space"), NP_("view field", "price"), NP_("view field", "mayor"),
+    NP_("view field", "bag_size"), NP_("view field", "removed"), NP_("view field", "discarded"),
+    NP_("view field", "score"), NP_("view field", "coins"), NP_("view field", "cranes"),
+    NP_("view field", "hand_size"),
+    # TRANSLATORS: the last turn in the game's view: the token placed (or discarded), where, what it scored, the
+    # coin gained (1), none (0) or lost to the 3-coin cap (-1), the token bought and from which offer space
+    NP_("view field", "last_turn"), NP_("view field", "district"), NP_("view field", "points"),
+    NP_("view field", "coin"), NP_("view field", "project_points"), NP_("view field", "bought"),
+    NP_("view field", "offer_space"),
+    NP_("view field", "final"), NP_("view field", "hand"), NP_("view field", "total"),
+    # TRANSLATORS: a player's own view: where a token in hand could go and what it would score; the hand's bonus
+    NP_("view field", "options"), NP_("view field", "hand_bonus"),
+    # TRANSLATORS: a player's half-made turn in their own view: its stage (what is decided next), and its choices
+    NP_("view field", "pending"), NP_("view field", "stage"), NP_("view field", "discard"),
+)
+#: The words among the view's values: colours, types of token, kinds of space, the stages of a turn (a district,
+#: ``red-M``, is a colour and a size letter: :class:`_ViewWords`).
+VIEW_VALUES = (
+    # TRANSLATORS: a colour among the values of the game's view as text (the console's `board`), as in `red-M`
+    NP_("view value", "red"), NP_("view value", "yellow"), NP_("view value", "green"), NP_("view value", "blue"),
+    NP_("view value", "purple"),
+    # TRANSLATORS: a type of building token, on its own
+    NP_("view value", "house"), NP_("view value", "villa"), NP_("view value", "park"),
+    # TRANSLATORS: a kind of space (its printed bonus: a coin, or none)
+    NP_("view value", "coin"), NP_("view value", "plain"),
+    # TRANSLATORS: the stage of a turn: choose the token, where it goes, whether to build the project, what to buy
+    NP_("view value", "token"), NP_("view value", "where"), NP_("view value", "project"), NP_("view value", "buy"),
+)
+
+
+class _ViewWords(ViewWords):
+    def value(self, word: str) -> str | None:
+        """A district as the view has it (``red-M``) in the current language (``rot-M``), as players type it."""
+        colour, dash, size = word.partition("-")
+        if dash and size in SIZE_NAMES and colour in D.COLOURS:
+            name = super().value(colour)
+            return None if name is None else f"{name}-{size}"
+        return super().value(word)
+
+
+#: The view's words in the reader's language (``GameInfo.view_words``): a token's code is typed as it is, the rule
+#: is written in that language already.
+VIEW_WORDS = _ViewWords(T, VIEW_FIELDS, VIEW_VALUES, texts=("code", "rule"))

@@ -156,5 +156,6 @@ def other_seat(seat: int | None) -> int:
 
 ENGINE = BurgenLand()
 GAME = GameInfo(ENGINE, command="burgen-land",
-                summary=N_("Burgen Land — 2-player crown-and-dice duel (not Burgenland)"), order=2)
+                summary=N_("Burgen Land — 2-player crown-and-dice duel (not Burgenland)"), view_words=W.VIEW_WORDS,
+                order=2)
 __all__ = ["ENGINE", "GAME", "BurgenLand"]

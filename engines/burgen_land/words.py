@@ -13,7 +13,7 @@ stored and compared; these tables word them when a text is written.
 from __future__ import annotations
 
 from engines.burgen_land import data as D
-from engines.i18n import N_, current, game_catalog
+from engines.i18n import N_, NP_, ViewWords, current, game_catalog
 
 T = game_catalog("burgen_land")
 _ = T.gettext
@@ -179,3 +179,53 @@ def typed(step: tuple[str, ...]) -> str:
     if not words:
         return " ".join(step)
     return " ".join(words.get(word, word) for word in step)
+
+
+# --- The view's words ------------------------------------------------------------------------------
+
+#: The names of the view's fields (``view.PublicView``), for a text of the view in the reader's language (the
+#: console's ``board``); those every game shares are ``engines.i18n.COMMON_VIEW_FIELDS``.
+VIEW_FIELDS = (
+    # TRANSLATORS: the name of a field of the game's view, shown as text (the console's `board`): "crown: …"
+    NP_("view field", "first"), NP_("view field", "colours"), NP_("view field", "crown"),
+    NP_("view field", "space"), NP_("view field", "name"), NP_("view field", "colour"), NP_("view field", "kind"),
+    # TRANSLATORS: fields of a castle in the game's view: its cards, its value, the values of its parts between holes
+    NP_("view field", "castles"), NP_("view field", "cards"), NP_("view field", "value"),
+    NP_("view field", "segments"),
+    # TRANSLATORS: the cards beside the board, and the red dice on the board ("supply") and each player's ("held")
+    NP_("view field", "supply"), NP_("view field", "red_dice"), NP_("view field", "held"),
+    # TRANSLATORS: the score that wins the game
+    NP_("view field", "target"),
+    # TRANSLATORS: fields of the turn in the game's view: its phase, the rolls so far, the spaces left before the
+    # crown leaves the turn's colour, the die values that keep it there, the dice rolled, the card being taken
+    NP_("view field", "turn"), NP_("view field", "phase"), NP_("view field", "rolls"),
+    NP_("view field", "spaces_left"), NP_("view field", "safe_rolls"), NP_("view field", "dice"),
+    NP_("view field", "card"), NP_("view field", "last_roll"),
+    # TRANSLATORS: the moves the seat to act may make now, each with what to type and what it does
+    NP_("view field", "choices"),
+)
+#: The words among the view's values: colours, kinds of card and of track space, the turn's phases (a track space's
+#: name, ``blue wall/crown``, is the game's own: :func:`space_name`).
+VIEW_VALUES = (
+    # TRANSLATORS: a colour among the values of the game's view as text (the console's `board`), on its own
+    NP_("view value", "blue"), NP_("view value", "yellow"), NP_("view value", "red"),
+    # TRANSLATORS: a kind of card or of track space, on its own
+    NP_("view value", "wall"), NP_("view value", "little-tower"), NP_("view value", "house"),
+    NP_("view value", "great-tower"), NP_("view value", "crown"), NP_("view value", "wall-crown"),
+    # TRANSLATORS: a phase of the turn (what the player decides now): roll, move the crown, the landing space's
+    # action, place the card, take it from the opponent's castle, give back a penalty card
+    NP_("view value", "roll"), NP_("view value", "move"), NP_("view value", "space"), NP_("view value", "place"),
+    NP_("view value", "source"), NP_("view value", "penalty"),
+)
+
+
+class _ViewWords(ViewWords):
+    def value(self, word: str) -> str | None:
+        """A track space's name as the view has it (English, ``blue wall/crown``) in the current language too."""
+        space = _SPACE_BY_NAME.get(word)
+        return super().value(word) if space is None else space_name(space)
+
+
+#: The view's words in the reader's language (``GameInfo.view_words``): a choice's key is typed as it is, its label
+#: and the rule are written in that language already.
+VIEW_WORDS = _ViewWords(T, VIEW_FIELDS, VIEW_VALUES, texts=("key", "label", "rule"))

@@ -17,6 +17,7 @@ from engines.burgenland import notation as N
 from engines.burgenland import rules as R
 from engines.burgenland import summary
 from engines.burgenland import view as V
+from engines.burgenland import words as W
 from engines.burgenland.state import JOKER, State
 from engines.core import Action, Event, Outcome, Phrases, seat_token
 from engines.i18n import N_, game_catalog
@@ -182,5 +183,5 @@ BUILT_WITH_TILES = {
 
 ENGINE = Burgenland()
 GAME = GameInfo(ENGINE, command="burgenland", summary=N_("Burgenland — 2–4 players, cards and castle building"),
-                score_unit=N_("pieces built"), order=1)
+                score_unit=N_("pieces built"), view_words=W.VIEW_WORDS, order=1)
 __all__ = ["ENGINE", "GAME", "JOKER", "Burgenland"]

@@ -129,7 +129,7 @@ ENGLISH_WORDS = Words(
 
 #: What each language adds to English.  Colour letters and the markers M1-M8 are the game's codes in every
 #: language (the images print them); the images print a site with its name's initial in the reader's language
-#: (``render.burgenland.board.site_letter``), so each language reads those letters as well as N/W/E/X.
+#: (``engines.burgenland.words.site_letter``), so each language reads those letters as well as N/W/E/X.
 LANGUAGE_WORDS: dict[str, Words] = {
     "pt_BR": Words(
         verbs={

@@ -231,7 +231,8 @@ def _list(goods: list[int]) -> str:
 ENGINE = CastlesOfBurgundy()
 GAME = GameInfo(
     ENGINE, command="burgundy", summary="The Castles of Burgundy — 2–4 players, dice and estates",
-    aliases=("castles", "cob"), player_boards=True, score_unit="VP", view_seats=("track",), order=3,
+    aliases=("castles", "cob"), player_boards=True, score_unit="VP", view_seats=("track",), view_words=W.VIEW_WORDS,
+    order=3,
     options=(GameOption("boards", "Estates: standard (No. 1 for everyone) or advanced (No. 2–9, one each)",
                         setup.BOARD_OPTIONS, "standard"),
              GameOption("goods", "When a ship's goods do not all fit: you choose which to keep, or auto",

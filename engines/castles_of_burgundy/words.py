@@ -7,7 +7,7 @@ names of tiles, buildings, kinds and colours are looked up here when a text is m
 from __future__ import annotations
 
 from engines.castles_of_burgundy import data as D
-from engines.i18n import N_, game_catalog
+from engines.i18n import N_, NP_, ViewWords, game_catalog
 
 T = game_catalog("castles_of_burgundy")
 _, ngettext, pgettext = T.gettext, T.ngettext, T.pgettext
@@ -156,3 +156,59 @@ PROMPTS: dict[str, str] = {
     "cityhall": N_("choose which stored tile the city hall places"),
     "castle": N_("choose where your start castle goes"),
 }
+
+
+# --- The view's words ------------------------------------------------------------------------------
+
+#: The names of the view's fields (``view.PublicView``, ``view.SeatView``), for a text of the view in the reader's
+#: language (the console's ``board`` and ``hand``); those every game shares are ``engines.i18n.COMMON_VIEW_FIELDS``.
+VIEW_FIELDS = (
+    # TRANSLATORS: the name of a field of the game's view, shown as text (the console's `board`): "storage: bank"
+    NP_("view field", "phase"), NP_("view field", "round"), NP_("view field", "white_die"),
+    NP_("view field", "setup"), NP_("view field", "turn_order"), NP_("view field", "track"),
+    NP_("view field", "depots"), NP_("view field", "depot_goods"), NP_("view field", "depot_spaces"),
+    NP_("view field", "black_depot_spaces"), NP_("view field", "round_goods"),
+    NP_("view field", "goods_stacks_left"), NP_("view field", "stack_sizes"), NP_("view field", "removed_tiles"),
+    NP_("view field", "bonus_tiles_left"), NP_("view field", "bought"),
+    NP_("view field", "estate_no"), NP_("view field", "estate"), NP_("view field", "empty_spaces"),
+    NP_("view field", "colours_complete"), NP_("view field", "regions_complete"),
+    NP_("view field", "start_castle"), NP_("view field", "storage"), NP_("view field", "goods"),
+    NP_("view field", "sold"), NP_("view field", "silver"), NP_("view field", "workers"), NP_("view field", "vp"),
+    NP_("view field", "score_track"), NP_("view field", "vp_tile"), NP_("view field", "bonus_tiles"),
+    NP_("view field", "dice"), NP_("view field", "knowledge"), NP_("view field", "kind"),
+    NP_("view field", "points"),
+    # TRANSLATORS: a field of the final scoring in the game's view: the VP made during play, before final scoring
+    NP_("view field", "final"), NP_("view field", "during_play"), NP_("view field", "knowledge_tiles"),
+    # TRANSLATORS: a field of a player's own view: per die, where a stored tile could be placed
+    NP_("view field", "placeable"),
+    # TRANSLATORS: a field of a player's own view: the decision being made, what it asks, its levels (the pending
+    # decisions, outermost first), the die and tile in use, the spaces a start castle may go to
+    NP_("view field", "decision"), NP_("view field", "prompt"), NP_("view field", "levels"),
+    NP_("view field", "die"), NP_("view field", "tile"), NP_("view field", "spaces"),
+)
+#: The words among the view's values: kinds, the black depot and back, building tiles, bonus tile sizes, the kinds of
+#: decision; and the numbered tiles' names (``pig2``: ``pig{n}``, ``k22``: ``k{n}``).
+VIEW_VALUES = (
+    # TRANSLATORS: a word among the values of the game's view as text (the console's `board`), on its own: a kind
+    NP_("view value", "building"), NP_("view value", "animal"), NP_("view value", "knowledge"),
+    NP_("view value", "castle"), NP_("view value", "mine"), NP_("view value", "ship"),
+    # TRANSLATORS: the black depot, and the black-backed stack of tiles
+    NP_("view value", "black"),
+    # TRANSLATORS: a building tile as the view names it (a player may type it: the notation's word for it)
+    NP_("view value", "warehouse"), NP_("view value", "carpenter"), NP_("view value", "church"),
+    NP_("view value", "market"), NP_("view value", "boarding"), NP_("view value", "bank"),
+    NP_("view value", "cityhall"), NP_("view value", "watchtower"),
+    # TRANSLATORS: the large and the small bonus tile of a colour, still to be had
+    NP_("view value", "large"), NP_("view value", "small"),
+    # TRANSLATORS: a kind of decision being made (the view's "levels"): choose an action, take a tile, a space …
+    NP_("view value", "action"), NP_("view value", "take"), NP_("view value", "space"),
+    NP_("view value", "discard"), NP_("view value", "buy"), NP_("view value", "goods"), NP_("view value", "keep"),
+    # TRANSLATORS: an animal tile, {n} its animals (pig2: a tile of 2 pigs); as a player may type it ("2 pigs 6")
+    NP_("view value", "cow{n}"), NP_("view value", "sheep{n}"), NP_("view value", "pig{n}"),
+    NP_("view value", "chicken{n}"),
+    # TRANSLATORS: knowledge tile number {n} (k22); as a player may type it ("knowledge 22 2")
+    NP_("view value", "k{n}"),
+)
+#: The view's words in the reader's language (``GameInfo.view_words``): its prompt and the rule are written in it
+#: already, the phase is a letter.
+VIEW_WORDS = ViewWords(T, VIEW_FIELDS, VIEW_VALUES, texts=("prompt", "rule", "phase"))

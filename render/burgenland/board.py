@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from engines.burgenland import data
+from engines.burgenland.words import site_letter
 from engines.i18n import N_, current, game_catalog
 from render.burgenland import colours
 from render.burgenland import geometry as geo
@@ -160,15 +161,6 @@ def _static_castle(img: Image.Image, draw: ImageDraw.ImageDraw, number: int, the
         bonus = data.site_bonus(number, site)
         if bonus:
             paste(img, bonus_icon(bonus, geo.BONUS_ICON, theme.ink), (box.x + bx, box.y + by), anchor="mm")
-
-
-def site_letter(site: str) -> str:
-    """The letter a square site is printed with: the initial of its name in the reader's language, as the
-    choices name it ("castelo 3, espaço oeste" is O in Portuguese, "Bauplatz Ost" O in German); typed moves
-    read these letters too (the notation's site letters), and the English ones in every language."""
-    letters = {"N": T.pgettext("site letter: north", "N"), "W": T.pgettext("site letter: west", "W"),
-               "E": T.pgettext("site letter: east", "E"), "X": T.pgettext("site letter: extra", "X")}
-    return letters.get(site, site)
 
 
 def _empty_site(img: Image.Image, centre: tuple[float, float], site: str, theme: Theme) -> None:

@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from engines.burgenland import data
+from engines.burgenland.words import site_letter
 from render import compact as C
 from render.burgenland import colours
 from render.burgenland import geometry as geo
-from render.burgenland.board import T, _header, describe_last_move, large_counts, parse_where, site_letter
+from render.burgenland.board import T, _header, describe_last_move, large_counts, parse_where
 from render.burgenland.pieces import INDICATOR_RED, bonus_icon, indicator, marker, piece
 from render.icons import icon
 from render.legend import player_name, seat_badge

@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from engines.burgenland import data
+from engines.burgenland.words import site_letter
 from engines.i18n import game_catalog
 from render.burgenland import colours
-from render.burgenland.board import PIECE_KINDS, site_letter
+from render.burgenland.board import PIECE_KINDS
 from render.burgenland.pieces import JOKER_FILL, bonus_icon, indicator, marker
 from render.canvas import new_canvas
 from render.header import INSET, caption_size, draw_hand_header, hand_header_height, header_panel

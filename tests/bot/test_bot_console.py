@@ -11,11 +11,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from babel.messages.pofile import read_po
+
 import engines
+from bot import catalogs, console_words
 from bot.config import Config
 from bot.console import main
+from bot.language import command_name
 from bot.rendering import Renderer
 from bot.table.tables import EngineLookup
+from engines.i18n import LANGUAGES, speaking
 from tests.bot.tinygame import lookup
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -191,6 +196,19 @@ async def test_hilfe_and_ajuda_answer_as_help_and_english_always_reads(tmp_path:
     assert "Resume it with" not in out and "Para retomar:" in out
 
 
+def test_a_command_discord_has_too_is_one_word_in_the_catalog() -> None:
+    """`hilfe`, `spielplan`, `verlauf` …: the console's word is the Discord command's name, one catalog entry (not a
+    "console command" copy that could drift from it); German `undo` keeps a word of its own (`zurücknehmen`)."""
+    for language in LANGUAGES:
+        with speaking(language):
+            assert all(console_words.local(c) == command_name(c) for c in console_words.DISCORD)
+    with speaking("de"):
+        assert console_words.local("help") == "hilfe" and console_words.local("undo") == "zurücknehmen"
+    with next(d for d in catalogs.DOMAINS if d.name == "bot").po("de").open("rb") as f:
+        doubled = [m.id for m in read_po(f) if m.context == "console command" and m.id in console_words.DISCORD]
+    assert doubled == []
+
+
 async def test_typos_of_commands_are_answered_as_commands_not_as_moves(tmp_path: Path) -> None:
     code, out = await console("baord\nmvoes\nstauts\nqiut\nstatus\nquit\n", "sprint", db=tmp_path / "c.sqlite3")
     assert code == 0 and "not a Sprint move" not in out
@@ -234,6 +252,85 @@ async def test_board_and_hand_are_readable_text_with_seats_from_1(tmp_path: Path
     assert re.search(r"- [RYGBP][HVP]\d: colour \w+; type \w+; value \d", hand)
     code, out = await real("hand 2\nquit\n", "castles", "--players", "2", "--seed", "3", db=tmp_path / "c.sqlite3")
     assert "Your view of game #1 (seat 2)." in out and "placeable:" in out
+
+
+#: Words of the views' own (English) that a German or Portuguese `board` or `hand` must not show: field names and
+#: values that are words (none of them written alike in German or Portuguese).
+ENGLISH_VIEW_WORDS = ("players", "to act", "turn number", "players info", "storage", "silver", "workers", "depots",
+                      "estate", "dice", "placeable", "decision", "levels", "building", "knowledge",
+                      "castle", "mine", "ship", "black", "bank", "church", "warehouse", "large", "small", "action",
+                      "take", "districts", "colour", "size", "spaces", "bonus", "token", "type", "value", "project",
+                      "offer", "price", "mayor", "hand", "options", "district", "points", "red", "yellow", "green",
+                      "blue", "purple", "house", "villa", "park", "coin", "plain", "crown", "supply", "wall",
+                      "little-tower", "great-tower", "phase", "roll", "choices", "castles")
+
+
+def english_words(text: str) -> list[str]:
+    return [word for word in ENGLISH_VIEW_WORDS if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text)]
+
+
+async def test_board_and_hand_read_in_the_games_language(tmp_path: Path) -> None:
+    """A German or Portuguese game's `board` and `hand` name the views' fields and words in its language (#27): The
+    Castles of Burgundy in the original edition's words (Lager, Silberlinge, Bergwerk), the tiles as a player of that
+    language types them (`2 Schweine`, `Wissen 22`); English stays as the views have it."""
+    script = "die 1 take\nhand\nbank 1\nboard\nquit\n"
+    outs = {}
+    for language in ("en", "de", "pt_BR"):
+        code, out = await real(script, "castles", "--players", "2", "--seed", "3", "--lang", language,
+                               db=tmp_path / f"c-{language}.sqlite3")
+        assert code == 0, out
+        outs[language] = answers(out, "hand") + answers(out, "board")
+    english, german, portuguese = outs["en"], outs["de"], outs["pt_BR"]
+    for line in ("    levels: action, take", "    2: k22, castle", "    3: boarding, pig2", "        storage: bank"):
+        assert line in english.splitlines(), line
+    assert "silver 1; workers 1; vp 0" in english and "    black: church, cityhall, cow4, k25" in english
+    for line in ("  Entscheidung:", "    offene Entscheidungen: Aktion, nehmen", "    2: Wissen 22, Burg",
+                 "    3: Pension, 2 Schweine", "        Lager: Bank", "    5: Bergwerk, Wissen",
+                 "    schwarz: Kirche, Rathaus, 4 Kühe, Wissen 25"):
+        assert line in german.splitlines(), line
+    assert "Silberlinge 1; Arbeiter 1; SP 0" in german and "  Spielerzahl: 2" in german
+    for line in ("  decisão:", "    decisões abertas: ação, pegar", "    2: conhecimento 22, castelo",
+                 "    3: pensão, 2 porcos", "        reserva: banco", "    5: mina, conhecimento"):
+        assert line in portuguese.splitlines(), line
+    assert "pratas 1; trabalhadores 1; PV 0" in portuguese
+    assert english_words(german) == [] and english_words(portuguese) == []
+
+
+async def test_buerger_and_burgen_land_boards_read_in_the_games_language(tmp_path: Path) -> None:
+    """Districts as their language types them (`rot-M`, `vermelho-M`), colours, kinds and fields in its words; a
+    move's key stays the key a player types (`roll`), codes stay codes (`RH2`)."""
+    _code, de = await real("board\nhand\nquit\n", "buerger", "--players", "2", "--seed", "3", "--lang", "de",
+                           db=tmp_path / "b-de.sqlite3")
+    board, hand = answers(de, "board"), answers(de, "hand")
+    assert "    - rot-S: Farbe rot; Größe S" in board.splitlines()
+    assert "Plättchen (RH2: Farbe rot, Art Haus, Wert 2)" in board
+    assert "  Auslage:" in board and "  Startspieler: 1" in board and "Bonus Münze" in board
+    assert "Möglichkeiten: (Viertel gelb-L, Bonus +2, Punkte 6)" in hand and "  Handbonus: Punkte 5, Farbe gelb" in hand
+    assert english_words(board + hand) == []
+    _code, pt = await real("board\nhand\nquit\n", "buerger", "--players", "2", "--seed", "3", "--lang", "pt_BR",
+                           db=tmp_path / "b-pt.sqlite3")
+    board, hand = answers(pt, "board"), answers(pt, "hand")
+    assert "    - vermelho-S: cor vermelho; tamanho S" in board.splitlines() and "tipo mansão" in board
+    assert "opções: (bairro amarelo-L, bônus +2, pontos 6)" in hand
+    assert english_words(board + hand) == []
+    for language, crown, choice in (("de", "    Name: Roter großer Turm", "    - roll: Würfle mit deinem Würfel"),
+                                    ("pt_BR", "    nome: torre grande vermelha", "    - roll: Rolar seu dado")):
+        _code, out = await real("board\nquit\n", "burgen-land", "--seed", "3", "--lang", language,
+                                db=tmp_path / f"l-{language}.sqlite3")
+        board = answers(out, "board")
+        assert crown in board.splitlines() and choice in board.splitlines()
+        assert english_words(board.replace(choice, "")) == []
+
+
+async def test_taking_back_a_move_that_said_nothing_reads_naturally(tmp_path: Path) -> None:
+    """A half-made turn's step is announced to nobody: taking it back says so plainly, not "took back a move (a
+    move)", in every language (#27)."""
+    for language, said in (("en", "Ann took back a move.\n"), ("de", "Ann hat einen Zug zurückgenommen.\n"),
+                           ("pt_BR", "Ann desfez uma jogada.\n")):
+        code, out = await real("place YH2\nundo\nquit\n", "buerger", "--players", "2", "--seed", "3",
+                               "--lang", language, db=tmp_path / f"u-{language}.sqlite3")
+        assert code == 0 and answers(out, "undo").startswith(said), out
+        assert "(a move)" not in out and "(einen Zug)" not in out and "(uma jogada)" not in out
 
 
 async def test_a_resumed_game_keeps_its_language_and_says_how_to_resume_it(tmp_path: Path) -> None:
