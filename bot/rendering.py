@@ -13,10 +13,11 @@ import asyncio
 import dataclasses
 import logging
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from bot.cache import LRU
 from bot.workers import WorkerPool
 from engines.i18n import ENGLISH, current, speaking
 
@@ -231,6 +232,40 @@ class PoolRenderer:
 
     def close(self) -> None:
         self.pool.close()
+
+
+class DrawnCache:
+    """Pictures once drawn, by a key that names everything they show (a replay's board: the game, the turn, the
+    language and the names): the same picture asked for again — or while it is being drawn — is drawn once."""
+
+    def __init__(self, capacity: int = 96) -> None:
+        self._drawn: LRU[Hashable, bytes] = LRU(capacity)
+        self._drawing: dict[Hashable, asyncio.Future[bytes | None]] = {}
+        #: Pictures drawn (not found): for tests.
+        self.draws = 0
+
+    async def draw(self, renderer: Renderer, key: Hashable, picture: Picture) -> bytes | None:
+        """The picture's image: kept, else drawn off the event loop (:func:`draw`) and kept; None if drawing failed
+        (not kept: the next look tries again)."""
+        kept = self._drawn.get(key)
+        if kept is not None:
+            return kept
+        pending = self._drawing.get(key)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[bytes | None] = asyncio.get_running_loop().create_future()
+        self._drawing[key] = future
+        try:
+            self.draws += 1
+            image = await draw(renderer, picture)
+            if image is not None:
+                self._drawn.put(key, image)
+            future.set_result(image)
+            return image
+        finally:
+            if not future.done():  # cancelled while drawing: whoever waits draws it again
+                future.set_result(None)
+            del self._drawing[key]
 
 
 async def draw(renderer: Renderer, picture: Picture) -> bytes | None:

@@ -16,7 +16,7 @@ from bot.text import escape_name
 from engines.i18n import choose, use
 
 if TYPE_CHECKING:
-    from bot.rendering import Renderer
+    from bot.rendering import DrawnCache, Renderer
     from bot.table import TableService
     from bot.table.results import Reply
 
@@ -29,6 +29,8 @@ DMS_CLOSED = 50007
 class TableClient(Protocol):
     service: TableService
     renderer: Renderer | None
+    #: Pictures kept once drawn (a replay's boards).
+    drawn: DrawnCache
 
     async def publish(self, reply: Reply) -> None:
         """Deliver the reply's announcements (its outbox) now."""
