@@ -7,6 +7,7 @@ Commands and components reach the bot through ``interaction.client``, typed as :
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
@@ -77,13 +78,15 @@ def png(data: bytes | None, name: str, alt: str = "") -> discord.File | None:
 
 
 async def answer(interaction: discord.Interaction, text: str, *, view: discord.ui.View | None = None,
-                 file: discord.File | None = None, ephemeral: bool = True) -> None:
+                 file: discord.File | None = None, files: Sequence[discord.File] = (), ephemeral: bool = True) -> None:
     """Reply to whoever asked, privately unless told otherwise; works before or after a defer."""
     kwargs: dict[str, Any] = {"ephemeral": ephemeral}
     if view is not None:
         kwargs["view"] = view
     if file is not None:
         kwargs["file"] = file
+    elif files:
+        kwargs["files"] = list(files)
     if interaction.response.is_done():
         await interaction.followup.send(clip(text), **kwargs)
     else:

@@ -3,8 +3,9 @@
 The buttons are dynamic items carrying the game and the turn they lead to (``bg:replay:12:7:n`` = game 12, turn 7,
 the "next" button), so they work after a restart and keep showing the game they were made for after a rematch
 opened another in the thread.  Anyone may press them (the reply is theirs alone, and shows only what the whole
-table saw); a number out of range is brought within the game, another server's game is refused.  Each board is
-drawn once per turn, language and names (:class:`bot.rendering.DrawnCache`).
+table saw); a number out of range is brought within the game, another server's game is refused.  Each board (and,
+in games with player boards, the own board of whoever played the turn) is drawn once per turn, language and names
+(:class:`bot.rendering.DrawnCache`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import discord
 
 from bot.discord.base import answer, client_of, clip, png
 from bot.discord.items import GAME, GameButton, Match, guarded
+from bot.rendering import Picture
 from bot.table.replays import moves_to
 from bot.table.results import Reply
 from bot.table.wording_replay import turn_label
@@ -67,15 +69,18 @@ async def show_replay(interaction: discord.Interaction, game: int | None, turn: 
         await answer(interaction, reply.text)
         return
     shown, count = int(reply.extra["turn"]), int(reply.extra["turns"])
-    picture, renderer = reply.post.picture, client.renderer
-    image = None
-    if picture is not None and renderer is not None:
-        key = ("replay", reply.game_id, shown, picture.language, picture.names)
-        image = await client.drawn.draw(renderer, key, picture)
-    file = png(image, f"game-{reply.game_id}-turn-{shown}.png", picture.alt if picture else "")
+    # The board, and in games with player boards the own board of whoever played the turn.
+    pictures = [(reply.post.picture, f"game-{reply.game_id}-turn-{shown}.png"),
+                (reply.extra.get("player"), f"game-{reply.game_id}-turn-{shown}-player.png")]
+    files = []
+    for picture, name in pictures:
+        if isinstance(picture, Picture) and client.renderer is not None:
+            key = ("replay", picture.kind, reply.game_id, shown, picture.language, picture.names)
+            file = png(await client.drawn.draw(client.renderer, key, picture), name, picture.alt)
+            if file is not None:
+                files.append(file)
     view = replay_view(reply.game_id, shown, count)
     if edit:
-        await interaction.edit_original_response(content=clip(reply.text), attachments=[file] if file else [],
-                                                 view=view)
+        await interaction.edit_original_response(content=clip(reply.text), attachments=files, view=view)
     else:
-        await answer(interaction, reply.text, view=view, file=file)
+        await answer(interaction, reply.text, view=view, files=files)

@@ -12,7 +12,9 @@ the turns that are over (the one in progress may still be taken back, and its po
 
 The log is replayed off the event loop — in the drawing pool's worker processes in the bot, else in a worker thread
 — and each step is kept (by game, version, language and turn), so browsing back and forth replays nothing twice;
-the adapter keeps each board it draws (:class:`bot.rendering.DrawnCache`).
+the adapter keeps each board it draws (:class:`bot.rendering.DrawnCache`).  In games with player boards (The Castles
+of Burgundy) the board draws the estate of whoever acts next, so a step also shows the own board of whoever played
+the turn (``Reply.extra["player"]``).
 """
 
 from __future__ import annotations
@@ -80,6 +82,7 @@ class Step:
     view: Mapping[str, Any]                 # the public view right after the turn
     said: tuple[tuple[int, str], ...]       # (seat, public texts) per action of the turn, in the reader's language
     scores: tuple[int, ...]                 # the standing after the turn
+    seat: int | None = None                 # whose turn it was (the seat of its first action)
 
 
 def replay_step(engine: AnyEngine | str, seats: int, seed: int, options: Mapping[str, Any],
@@ -104,7 +107,8 @@ def replay_step(engine: AnyEngine | str, seats: int, seed: int, options: Mapping
     after = states[end]
     with speaking(language):
         said_now = tuple((log[i][0], text) for i in range(start, end) if (text := public_text(engine, events[i])))
-    return Step(shown, len(ends), engine.view(after, None), said_now, tuple(engine.standing(after).scores))
+    player = log[start][0] if start < end else None
+    return Step(shown, len(ends), engine.view(after, None), said_now, tuple(engine.standing(after).scores), player)
 
 
 def turn_lines(step: Step, names: Sequence[str], briefs: Sequence[str]) -> list[str]:
@@ -154,9 +158,15 @@ class Replays:
                         wording_replay.alt_moves(moves) if moves else ""])
         picture = Picture(engine.name, "board", step.view, announce.drawn_names(seats),
                           alt=re.sub(r"\s+", " ", plain_name(alt)).strip())
+        extra: dict[str, Any] = {"turn": step.turn, "turns": step.count}
+        if announce.has_boards(engine) and step.seat is not None and step.seat < len(seats):
+            # The board shows the estate of whoever acts next: the turn's player's own board beside it shows what the
+            # turn did to it.
+            head = wording_replay.alt_player(title_of(engine), row.id, plain_name(seats[step.seat].name), step.turn)
+            extra["player"] = Picture(engine.name, "player", step.view, picture.names, step.seat,
+                                      alt=re.sub(r"\s+", " ", plain_name(" ".join([head, scores + "."]))).strip())
         post = ChannelPost("\n".join(lines), picture=picture, game_id=row.id, channel_id=row.channel_id)
-        return Reply(post.text, game_id=row.id, engine=engine.name, post=post, channel_id=row.channel_id,
-                     extra={"turn": step.turn, "turns": step.count})
+        return Reply(post.text, game_id=row.id, engine=engine.name, post=post, channel_id=row.channel_id, extra=extra)
 
     async def _game(self, channel_id: int | None, game_id: int | None, guild_id: int | None) -> GameRow:
         """The game asked for, if it may be replayed from there."""

@@ -56,5 +56,10 @@ def alt(title: str, game_id: int, turn: int, count: int) -> str:
              count=count)
 
 
+def alt_player(title: str, game_id: int, name: str, turn: int) -> str:
+    return _("{title}, game #{game}: {name}'s own board after their turn {turn}.", title=title, game=game_id,
+             name=name, turn=turn)
+
+
 def alt_moves(moves: Sequence[str]) -> str:
     return _("This turn: {moves}", moves=" ".join(moves))

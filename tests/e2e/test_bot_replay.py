@@ -29,22 +29,22 @@ GAME = "burgenland"
 SEED = 3
 
 
-async def play_out(service: TableService, guild: int, channel: int, players: Sequence[FakeUser]
-                   ) -> tuple[int, list[tuple[int, str]]]:
-    """A whole seeded 2-player Burgenland game played through the service (the golden playthroughs' policy);
-    its id and its log."""
-    engine = engines.get(GAME)
+async def play_out(service: TableService, guild: int, channel: int, players: Sequence[FakeUser], game: str = GAME,
+                   steps: int | None = None) -> tuple[int, list[tuple[int, str]]]:
+    """A seeded 2-player game (a whole one, else its first ``steps`` actions) played through the service with the
+    golden playthroughs' policy; its id and its log."""
+    engine = engines.get(game)
     users = [User(p.id, p.name) for p in players]
-    created = await service.create(GAME, guild, channel, users[0], seats=len(users), seed=SEED)
+    created = await service.create(game, guild, channel, users[0], seats=len(users), seed=SEED)
     for user in users[1:]:
         assert (await service.join(channel, user)).ok
     snap = await service.snapshot(channel)
     assert created.game_id is not None and snap.game.status is Status.RUNNING
     by_id = {u.id: u for u in users}
     state = engine.new_game(len(users), snap.game.seed, snap.game.options)
-    policy, r = POLICIES[GAME](), rng.seed_state(SEED)
+    policy, r = POLICIES[game](), rng.seed_state(SEED)
     log: list[tuple[int, str]] = []
-    while acting := engine.to_act(state):
+    while (acting := engine.to_act(state)) and (steps is None or len(log) < steps):
         seat = acting[0]
         r, action = policy(engine, state, seat, engine.legal_actions(state, seat), r)
         key = engine.action_key(action)
@@ -237,5 +237,51 @@ async def test_anyone_steps_through_a_game_privately_and_sees_no_hand(fake_disco
         assert not leaks, leaks
         assert not any("cards: " in text for text in shown)
         assert fake.dms(cy) == [] and not fake.errors
+    finally:
+        await store.close()
+
+
+async def test_a_running_game_with_player_boards_shows_the_turns_own_board_too(fake_discord: FakeDiscord,
+                                                                              tmp_path: Path) -> None:
+    """The Castles of Burgundy's board draws the estate of whoever acts next: a step shows, beside it, the estate
+    of whoever played the turn.  A running game shows its turns that are over, and says it goes on."""
+    fake = fake_discord
+    ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
+    store = SqliteStore(tmp_path / "bot.sqlite3", sync_interval=0)
+    await store.open()
+    try:
+        service = TableService(store, renderer=installed_renderer())
+        game, log = await play_out(service, fake.guild.id, fake.channel.id, [ann, bo], "castles-of-burgundy", 40)
+        await delivered(store)
+        engine = engines.get("castles-of-burgundy")
+        snap = await service.snapshot(fake.channel.id)
+        assert snap.game.status is Status.RUNNING and snap.turn_number is not None
+        turns = snap.turn_number - 1
+        bot = GameBot(service, scheduler_interval=None)
+        async with fake.running(bot):
+            await fake.idle()
+            reply = await (await fake.slash(bo, fake.channel, "replay", turn=turns)).original()
+            assert f"after turn {turns} of {turns}**" in reply.readable
+            assert reply.readable.endswith("The game goes on: the turn in progress is not shown until it is over.")
+            board, own = reply.attachments
+            assert board.filename == f"game-{game}-turn-{turns}.png" and own.is_png
+            assert own.filename == f"game-{game}-turn-{turns}-player.png"
+            assert (own.description or "").startswith(f"The Castles of Burgundy, game #{game}: ")
+            assert f"own board after their turn {turns}." in (own.description or "")
+            # Whose turn it was: the log line names them, and it is their estate.
+            player = reply.readable.splitlines()[1].split(": ")[0].split(". ", 1)[1]
+            seat = list(snap.names).index(player)
+            state = engine.new_game(2, snap.game.seed, snap.game.options)
+            for mover, key in log:  # up to the end of the last turn that is over
+                if engine.turn_number(state) > turns:
+                    break
+                state, _ = engine.apply(state, mover, engine.parse_action(state, mover, key))
+            assert own.data == render.draw_player("castles-of-burgundy", engine.view(state, None), list(snap.names),
+                                                  seat)
+            interaction = await fake.click(bo, reply, button(reply, "◀"))
+            await interaction.edits()
+            await fake.idle()
+            assert f"after turn {turns - 1} of {turns}**" in reply.readable and len(reply.attachments) == 2
+            assert bot.drawn.draws == 4
     finally:
         await store.close()
