@@ -111,6 +111,20 @@ def replay_step(engine: AnyEngine | str, seats: int, seed: int, options: Mapping
     return Step(shown, len(ends), engine.view(after, None), said_now, tuple(engine.standing(after).scores), player)
 
 
+def board_history(engine: AnyEngine, seats: int, seed: int, options: Mapping[str, Any],
+                  log: Sequence[tuple[int, str]], over: bool = True) -> list[Mapping[str, Any]]:
+    """A game's board history, for an animation (``render.animation.draw_animation``): the public view at the start,
+    then right after each turn (:func:`turn_ends`: the turns a replay shows)."""
+    state = engine.new_game(seats, seed, options)
+    states: list[Any] = [state]
+    turns: list[int] = []
+    for seat, key in log:
+        turns.append(engine.turn_number(state))
+        state, _ = engine.apply(state, seat, engine.parse_action(state, seat, key))
+        states.append(state)
+    return [engine.view(states[end], None) for end in (0, *turn_ends(turns, engine.turn_number(state), over))]
+
+
 def turn_lines(step: Step, names: Sequence[str], briefs: Sequence[str]) -> list[str]:
     """The turn's moves as ``/log`` writes them ("12. Ann: …", round and phase markers on lines of their own)."""
     rows = [ActionRow(i, seat, "", text, 0.0) for i, (seat, text) in enumerate(step.said)]

@@ -15,7 +15,7 @@ import engines
 from bot.rendering import DrawnCache, FunctionRenderer, Picture
 from bot.store import ActionRow, Store
 from bot.table import TableService, history
-from bot.table.replays import Replays, clamp, moves_to, replay_step, turn_ends, turn_lines
+from bot.table.replays import Replays, board_history, clamp, moves_to, replay_step, turn_ends, turn_lines
 from bot.table.tables import public_text
 from bot.workers import WorkerPool
 from engines import rng
@@ -97,6 +97,9 @@ def test_a_replay_turn_is_the_log_turn_and_its_board_the_public_view_after_it(ga
     # Out of range: the ends.
     assert replay_step(engine, 2, 3, {}, log, True, 10**6, ENGLISH).turn == count
     assert replay_step(engine, 2, 3, {}, log, True, 0, ENGLISH).turn == 1
+    # The board history an animation draws: the start, then the board of each turn, as the replay shows them.
+    boards = board_history(engine, 2, 3, {}, log)
+    assert boards == [engine.view(engine.new_game(2, 3, {}), None), *(after[turn] for turn in range(1, count + 1))]
 
 
 # ---------------------------------------------------------------------- the service
