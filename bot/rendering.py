@@ -10,6 +10,7 @@ draws on every core at once — threads would share one core's worth of Python.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 import os
@@ -54,6 +55,9 @@ class Picture:
     #: A turn post's board: shown after its compact close-up (``compact()``), whose alt text this is.  "" for every
     #: other picture (one image).
     close_up: str = ""
+    #: Its marks (``since``) show what the turn just played changed — a replay's board, ``since`` the view before that
+    #: turn —, not what changed since the player to act last played (a turn post's); the key says which.
+    last_turn: bool = False
 
     def compact(self) -> Picture:
         """The compact close-up of this board (same view, marks and language), described by ``close_up``."""
@@ -67,13 +71,16 @@ class Picture:
             data["since"] = dict(self.since)
         if self.close_up:
             data["close_up"] = self.close_up
+        if self.last_turn:
+            data["last_turn"] = True
         return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Picture:
         return cls(data["engine"], data["kind"], data["view"], tuple(data["names"]), data.get("seat"),
                    tuple(tuple(h) for h in data.get("history", ())), data.get("language") or ENGLISH,
-                   data.get("alt") or "", data.get("since"), data.get("close_up") or "")
+                   data.get("alt") or "", data.get("since"), data.get("close_up") or "",
+                   bool(data.get("last_turn", False)))
 
 
 class Renderer(Protocol):
@@ -161,8 +168,19 @@ def seat_colour(seat: int | None) -> int | None:
 
 
 def _draw_now(renderer: Renderer, picture: Picture) -> bytes | None:
-    with speaking(picture.language):
+    with speaking(picture.language), _marking(picture):
         return _draw_as_told(renderer, picture)
+
+
+def _marking(picture: Picture) -> contextlib.AbstractContextManager[None]:
+    """What the picture's marks mean, as ``render`` is told it (``render.legend.marking_last_turn``)."""
+    if not picture.last_turn:
+        return contextlib.nullcontext()
+    try:
+        from render.legend import marking_last_turn
+    except ImportError:
+        return contextlib.nullcontext()
+    return marking_last_turn()
 
 
 def _draw_as_told(renderer: Renderer, picture: Picture) -> bytes | None:

@@ -1,8 +1,9 @@
 """Replays (``/replay``): a game stepped through turn by turn, for anyone in its server to browse privately.
 
 What a step shows is public only, whoever asks — even a player of the game: the board right after the turn (the
-public view, ``engine.view(state, None)``), what the turn did (its moves' public event texts, as the thread told
-them, in the reader's language) and the scores after it.  Never a hand, a deck or anything else secret.
+public view, ``engine.view(state, None)``, with what the turn changed marked at its corners), what the turn did (its
+moves' public event texts, as the thread told them, in the reader's language) and the scores after it.  Never a
+hand, a deck or anything else secret.
 
 **A turn** is the engines' turn (``engine.turn_number``), the one number players read everywhere — the posts (one
 per turn), the images' headers, ``/log`` (a line per turn), the status and the end chart: one player's whole turn,
@@ -83,6 +84,7 @@ class Step:
     said: tuple[tuple[int, str], ...]       # (seat, public texts) per action of the turn, in the reader's language
     scores: tuple[int, ...]                 # the standing after the turn
     seat: int | None = None                 # whose turn it was (the seat of its first action)
+    before: Mapping[str, Any] | None = None  # the public view right before the turn (its board marks the changes)
 
 
 def replay_step(engine: AnyEngine | str, seats: int, seed: int, options: Mapping[str, Any],
@@ -108,7 +110,8 @@ def replay_step(engine: AnyEngine | str, seats: int, seed: int, options: Mapping
     with speaking(language):
         said_now = tuple((log[i][0], text) for i in range(start, end) if (text := public_text(engine, events[i])))
     player = log[start][0] if start < end else None
-    return Step(shown, len(ends), engine.view(after, None), said_now, tuple(engine.standing(after).scores), player)
+    return Step(shown, len(ends), engine.view(after, None), said_now, tuple(engine.standing(after).scores), player,
+                engine.view(states[start], None))
 
 
 def board_history(engine: AnyEngine, seats: int, seed: int, options: Mapping[str, Any],
@@ -171,7 +174,7 @@ class Replays:
         alt = " ".join([wording_replay.alt(title_of(engine), row.id, step.turn, step.count), scores + ".",
                         wording_replay.alt_moves(moves) if moves else ""])
         picture = Picture(engine.name, "board", step.view, announce.drawn_names(seats),
-                          alt=re.sub(r"\s+", " ", plain_name(alt)).strip())
+                          alt=re.sub(r"\s+", " ", plain_name(alt)).strip(), since=step.before, last_turn=True)
         extra: dict[str, Any] = {"turn": step.turn, "turns": step.count}
         if announce.has_boards(engine) and step.seat is not None and step.seat < len(seats):
             # The board shows the estate of whoever acts next: the turn's player's own board beside it shows what the

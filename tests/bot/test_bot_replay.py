@@ -134,6 +134,8 @@ async def test_a_running_game_shows_its_turns_that_are_over_and_nothing_secret(s
     assert reply.post is not None and reply.post.picture is not None
     picture = reply.post.picture
     assert picture.kind == "board" and picture.view == view_after(engine, log, 3) and "hand" not in picture.view
+    assert picture.since == view_after(engine, log, 2) and picture.last_turn  # what the turn changed is marked
+    assert Picture.from_json(picture.to_json()) == picture
     assert picture.names == (await service.snapshot(CHANNEL)).names
     assert "after turn 2 of 2" in picture.alt
     turn_one = ok(await service.replay(CHANNEL, turn=1, guild_id=GUILD))

@@ -21,6 +21,7 @@ from bot.text import fill_seats
 from engines import rng
 from engines.core import AnyEngine
 from engines.i18n import speaking
+from render.legend import marking_last_turn
 from tests.e2e.fake import FakeDiscord
 from tests.e2e.fake.models import FakeMessage, FakeUser
 from tests.golden.record import POLICIES
@@ -141,6 +142,12 @@ async def test_anyone_steps_through_a_game_privately_and_sees_no_hand(fake_disco
             seen.append(message)
             return message
 
+        def board_of(turn: int) -> bytes:
+            """The public board after ``turn``, with what the turn changed marked (the key says so)."""
+            before = boards[turn - 2] if turn > 1 else engine.new_game(2, SEED, {})
+            with marking_last_turn():
+                return render.draw_board(GAME, engine.view(boards[turn - 1], None), names, engine.view(before, None))
+
         def shows(message: FakeMessage, turn: int) -> None:
             """The reply shows turn ``turn``: its words, its label, its buttons, and the public board after it."""
             assert message.ephemeral
@@ -148,8 +155,9 @@ async def test_anyone_steps_through_a_game_privately_and_sees_no_hand(fake_disco
             assert label_of(message) == f"Turn {turn} of {turns}"
             (image,) = message.attachments
             assert image.is_png and image.filename == f"game-{game}-turn-{turn}.png"
-            assert image.data == render.draw_board(GAME, engine.view(boards[turn - 1], None), names)
+            assert image.data == board_of(turn)
             assert image.description and f"after turn {turn} of {turns}" in image.description
+            assert image.data != render.draw_board(GAME, engine.view(boards[turn - 1], None), names)  # marked
             ends = {"⏮", "◀"} if turn == 1 else {"▶", "⏭"} if turn == turns else set()
             assert disabled(message) == ends | {label_of(message)}
 
@@ -189,7 +197,7 @@ async def test_anyone_steps_through_a_game_privately_and_sees_no_hand(fake_disco
             assert "Punktestand (gebaute Teile)" in german.readable and label_of(german) == f"Zug 2 von {turns}"
             assert (german.attachments[0].description or "").startswith(f"Burgenland, Partie #{game}: der Spielplan")
             with speaking("de"):
-                assert german.attachments[0].data == render.draw_board(GAME, engine.view(boards[1], None), names)
+                assert german.attachments[0].data == board_of(2)
             seen.append(german)
             # /help names /replay; in German, with the channel's game's notation, it takes two messages.
             helped = await fake.slash(jonas, fake.channel, "hilfe")
