@@ -10,13 +10,15 @@ draws on every core at once — threads would share one core's worth of Python.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from bot.cache import LRU
 from bot.workers import WorkerPool
 from engines.i18n import ENGLISH, current, speaking
 
@@ -53,6 +55,9 @@ class Picture:
     #: A turn post's board: shown after its compact close-up (``compact()``), whose alt text this is.  "" for every
     #: other picture (one image).
     close_up: str = ""
+    #: Its marks (``since``) show what the turn just played changed — a replay's board, ``since`` the view before that
+    #: turn —, not what changed since the player to act last played (a turn post's); the key says which.
+    last_turn: bool = False
 
     def compact(self) -> Picture:
         """The compact close-up of this board (same view, marks and language), described by ``close_up``."""
@@ -66,13 +71,16 @@ class Picture:
             data["since"] = dict(self.since)
         if self.close_up:
             data["close_up"] = self.close_up
+        if self.last_turn:
+            data["last_turn"] = True
         return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Picture:
         return cls(data["engine"], data["kind"], data["view"], tuple(data["names"]), data.get("seat"),
                    tuple(tuple(h) for h in data.get("history", ())), data.get("language") or ENGLISH,
-                   data.get("alt") or "", data.get("since"), data.get("close_up") or "")
+                   data.get("alt") or "", data.get("since"), data.get("close_up") or "",
+                   bool(data.get("last_turn", False)))
 
 
 class Renderer(Protocol):
@@ -160,8 +168,19 @@ def seat_colour(seat: int | None) -> int | None:
 
 
 def _draw_now(renderer: Renderer, picture: Picture) -> bytes | None:
-    with speaking(picture.language):
+    with speaking(picture.language), _marking(picture):
         return _draw_as_told(renderer, picture)
+
+
+def _marking(picture: Picture) -> contextlib.AbstractContextManager[None]:
+    """What the picture's marks mean, as ``render`` is told it (``render.legend.marking_last_turn``)."""
+    if not picture.last_turn:
+        return contextlib.nullcontext()
+    try:
+        from render.legend import marking_last_turn
+    except ImportError:
+        return contextlib.nullcontext()
+    return marking_last_turn()
 
 
 def _draw_as_told(renderer: Renderer, picture: Picture) -> bytes | None:
@@ -231,6 +250,40 @@ class PoolRenderer:
 
     def close(self) -> None:
         self.pool.close()
+
+
+class DrawnCache:
+    """Pictures once drawn, by a key that names everything they show (a replay's board: the game, the turn, the
+    language and the names): the same picture asked for again — or while it is being drawn — is drawn once."""
+
+    def __init__(self, capacity: int = 96) -> None:
+        self._drawn: LRU[Hashable, bytes] = LRU(capacity)
+        self._drawing: dict[Hashable, asyncio.Future[bytes | None]] = {}
+        #: Pictures drawn (not found): for tests.
+        self.draws = 0
+
+    async def draw(self, renderer: Renderer, key: Hashable, picture: Picture) -> bytes | None:
+        """The picture's image: kept, else drawn off the event loop (:func:`draw`) and kept; None if drawing failed
+        (not kept: the next look tries again)."""
+        kept = self._drawn.get(key)
+        if kept is not None:
+            return kept
+        pending = self._drawing.get(key)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[bytes | None] = asyncio.get_running_loop().create_future()
+        self._drawing[key] = future
+        try:
+            self.draws += 1
+            image = await draw(renderer, picture)
+            if image is not None:
+                self._drawn.put(key, image)
+            future.set_result(image)
+            return image
+        finally:
+            if not future.done():  # cancelled while drawing: whoever waits draws it again
+                future.set_result(None)
+            del self._drawing[key]
 
 
 async def draw(renderer: Renderer, picture: Picture) -> bytes | None:

@@ -25,7 +25,7 @@ from engines.i18n import COMMON
 from render.canvas import FRAME, new_canvas
 from render.header import Header
 from render.icons import icon
-from render.legend import seat_badge
+from render.legend import seat_badge, since_words
 from render.palette import GOLD, Theme
 from render.shapes import badge, paste, rounded_box, since_mark
 from render.text import draw_text, font, put, wrap
@@ -297,7 +297,7 @@ def key_height() -> int:
 
 
 def _key_lines() -> list[str]:
-    return wrap(_("corners: changed since the player to act last played"), font(SMALL), INNER - 50)
+    return wrap(since_words(), font(SMALL), INNER - 50)
 
 
 def _draw_key(img: Image.Image, top: int, theme: Theme) -> None:

@@ -6,7 +6,9 @@ count): the same badge sits on their pieces, in their panel and in the legend.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Iterator, Sequence
+from contextvars import ContextVar
 
 from PIL import Image, ImageDraw
 
@@ -108,6 +110,34 @@ def draw_legend(
 #: The height of the strip a marked board gains at its foot (``since_key``).
 SINCE_KEY_H = 46
 
+#: Whether the corners mark what the turn just played changed (an animation's frame, a replay), rather than what
+#: changed since the player to act last played (a turn's post: the default).
+_LAST_TURN: ContextVar[bool] = ContextVar("marking_last_turn", default=False)
+
+
+@contextlib.contextmanager
+def marking_last_turn() -> Iterator[None]:
+    """Within the block, a picture drawn with an earlier view (``since``) is the position right after a turn, and
+    that view the position right before it: the key says the corners mark what that turn changed."""
+    token = _LAST_TURN.set(True)
+    try:
+        yield
+    finally:
+        _LAST_TURN.reset(token)
+
+
+def marks_last_turn() -> bool:
+    """Whether a picture drawn now marks what the turn just played changed (:func:`marking_last_turn`): then what the
+    player to act did is news too (they may have played that turn)."""
+    return _LAST_TURN.get()
+
+
+def since_words() -> str:
+    """What the corners marking changes mean, in the current language (see :func:`marking_last_turn`)."""
+    if _LAST_TURN.get():
+        return _("corners: changed by the turn just played")
+    return _("corners: changed since the player to act last played")
+
 
 def since_key(img: Image.Image, theme: Theme) -> Image.Image:
     """``img`` (a board whose new pieces are marked with ``render.shapes.since_mark``) with a strip at its foot
@@ -128,6 +158,5 @@ def since_key(img: Image.Image, theme: Theme) -> Image.Image:
                            fill=theme.background)
     x, y = FRAME + 30, keep + SINCE_KEY_H / 2
     since_mark(draw, (x, y), 14, theme, pad=5, arm=0.45)
-    draw_text(out, (x + 26, y), _("corners: changed since the player to act last played"), 20, theme.ink, anchor="lm",
-              max_width=w - x - 40, min_size=14)
+    draw_text(out, (x + 26, y), since_words(), 20, theme.ink, anchor="lm", max_width=w - x - 40, min_size=14)
     return out

@@ -7,6 +7,7 @@ Commands and components reach the bot through ``interaction.client``, typed as :
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
@@ -16,7 +17,7 @@ from bot.text import escape_name
 from engines.i18n import choose, use
 
 if TYPE_CHECKING:
-    from bot.rendering import Renderer
+    from bot.rendering import DrawnCache, Renderer
     from bot.table import TableService
     from bot.table.results import Reply
 
@@ -29,6 +30,8 @@ DMS_CLOSED = 50007
 class TableClient(Protocol):
     service: TableService
     renderer: Renderer | None
+    #: Pictures kept once drawn (a replay's boards).
+    drawn: DrawnCache
 
     async def publish(self, reply: Reply) -> None:
         """Deliver the reply's announcements (its outbox) now."""
@@ -75,13 +78,15 @@ def png(data: bytes | None, name: str, alt: str = "") -> discord.File | None:
 
 
 async def answer(interaction: discord.Interaction, text: str, *, view: discord.ui.View | None = None,
-                 file: discord.File | None = None, ephemeral: bool = True) -> None:
+                 file: discord.File | None = None, files: Sequence[discord.File] = (), ephemeral: bool = True) -> None:
     """Reply to whoever asked, privately unless told otherwise; works before or after a defer."""
     kwargs: dict[str, Any] = {"ephemeral": ephemeral}
     if view is not None:
         kwargs["view"] = view
     if file is not None:
         kwargs["file"] = file
+    elif files:
+        kwargs["files"] = list(files)
     if interaction.response.is_done():
         await interaction.followup.send(clip(text), **kwargs)
     else:

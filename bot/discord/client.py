@@ -34,7 +34,7 @@ from bot.discord.translator import CatalogTranslator
 from bot.discord.transport import DiscordTransport
 from bot.outbox import BEAT, RETRY_DELAY, Deliverer
 from bot.presence import Presence, Shards, ShardsTaken
-from bot.rendering import PoolRenderer, Renderer
+from bot.rendering import DrawnCache, PoolRenderer, Renderer
 from bot.scheduler import TICK_SECONDS, Scheduler
 from bot.table import TableService, wording
 from bot.table.results import Reply
@@ -86,6 +86,7 @@ class GameBot(discord.AutoShardedClient):
         super().__init__(intents=INTENTS, allowed_mentions=discord.AllowedMentions.none(), **shards)
         self.service = service
         self.renderer: Renderer | None = service.renderer
+        self.drawn = DrawnCache()
         self.dev_guild_id = dev_guild_id
         self.tree: app_commands.CommandTree[GameBot] = CommandTree(self)
         # Each process claims under a name of its own (two processes never share one), and only while it

@@ -15,14 +15,16 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.discord.base import answer, client_of, person, shorten
+from bot.discord.base import CONTENT_MAX, answer, client_of, person, shorten
 from bot.discord.components import after_move
+from bot.discord.replay import show_replay
 from bot.discord.send import send_board, send_hand
 from bot.discord.views import confirm_view
 from bot.language import _, pgettext
 from bot.table import VACATION_CAP_DAYS, TableError
 from bot.table.languages import AUTOMATIC
 from bot.table.results import Reply
+from bot.table.wording_replay import only_in_a_server
 from engines import registry
 from engines.core import normalize
 from engines.i18n import LANGUAGES, N_, NAMES, speaking
@@ -39,6 +41,7 @@ HELP = N_("""**Board games in this server** — each game lives in its own threa
 `new bots:1` (or the lobby's **Add computer player**) seats a computer player; `/hint` suggests your move.
 On your turn press **Play my turn** under the board (or type `/move`, which suggests legal moves).
 `/hand` shows your hand privately · `/board` the current board · `/log` the moves so far
+`/replay` steps through a game turn by turn, its board and moves, for you alone (finished, or so far)
 `/undo` takes back your last move (until cards are drawn or the turn passes) · `/resign`
 `/abandon` ends a game without a result (its creator or a server manager)
 `/games` lists this server's games · `/mygames` the games waiting for you · `/<game> rules` explains a game.
@@ -234,6 +237,19 @@ async def log_(interaction: discord.Interaction, page: app_commands.Range[int, 1
     await answer(interaction, (await service.history(interaction.channel_id, page=page)).text)
 
 
+@app_commands.command(name="replay", description="Step through a game turn by turn: its board and moves (only you see "
+                                                   "it)")
+@app_commands.describe(game="The game's number (default: this channel's game)",
+                       turn="The turn to begin with (default: the first)")
+async def replay(interaction: discord.Interaction, game: app_commands.Range[int, 1, 2**53] | None = None,
+                 turn: app_commands.Range[int, 1, 999_999_999] | None = None) -> None:
+    if interaction.guild_id is None:
+        await answer(interaction, only_in_a_server())
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await show_replay(interaction, game, turn, edit=False)
+
+
 @app_commands.command(name="resign", description="Resign this channel's game (you rank last)")
 async def resign(interaction: discord.Interaction) -> None:
     await _confirm(interaction, "resign", pgettext("button", "Resign"), N_("Resign game #{game}? You will rank last."))
@@ -318,7 +334,7 @@ async def stats(interaction: discord.Interaction, user: discord.User | None = No
 
 @app_commands.command(name="help", description="How to play board games with this bot")
 async def help_(interaction: discord.Interaction) -> None:
-    text = help_text()
+    parts = [help_text()]
     service = _service(interaction)
     try:
         snap = await service.snapshot(interaction.channel_id)
@@ -327,8 +343,13 @@ async def help_(interaction: discord.Interaction) -> None:
     else:
         notation = (await service.help(snap.game.engine)).text
         head = _("**This channel's game (#{game}) — how to write moves:**", game=snap.game.id)
-        text += f"\n\n{head}\n{notation}"
-    await answer(interaction, text)
+        parts.append(f"{head}\n{notation}")
+    text = "\n\n".join(parts)
+    if len(text) <= CONTENT_MAX:
+        await answer(interaction, text)
+        return
+    for part in parts:  # too long for one message (a long notation, in a wordier language): one message each
+        await answer(interaction, part)
 
 
 def help_text() -> str:
@@ -349,8 +370,8 @@ async def _and_publish(interaction: discord.Interaction, reply: Reply) -> None:
 
 #: The commands shared by every game, in the order /help lists them.
 TABLE_COMMANDS: tuple[app_commands.Command[Any, Any, Any], ...] = (
-    move, hand, board, undo, hint, log_, resign, abandon, replace, games, mygames, remind, vacation, language, stats,
-    help_)
+    move, hand, board, undo, hint, log_, replay, resign, abandon, replace, games, mygames, remind, vacation, language,
+    stats, help_)
 
 
 def all_commands() -> list[app_commands.Command[Any, ..., Any] | app_commands.Group]:

@@ -20,6 +20,7 @@ import discord
 from bot.discord.base import answer, client_of, clip, is_manager, person, shorten
 from bot.discord.items import GAME, MOVE, OPTION_MAX, PLACEHOLDER_MAX, GameButton, Match, guarded
 from bot.discord.menus import as_buttons, menu
+from bot.discord.replay import ReplayButton
 from bot.discord.send import send_board, send_hand
 from bot.language import _, pgettext
 from bot.table import wording
@@ -388,7 +389,7 @@ async def after_move(interaction: discord.Interaction, reply: Reply, *, edit: bo
 KNOWN: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     JoinButton, LeaveButton, StartButton, CancelButton, AddBotButton, PlayButton, HandButton, BoardsButton,
     RematchButton, ResignButton, AbandonButton, VoteEndButton, VoteReplaceButton, MemberSelect, ChoiceButton,
-    BackButton, ChoiceSelect,
+    BackButton, ChoiceSelect, ReplayButton,
 )
 # discord.py calls every dynamic item whose template matches, so the catch-all must not match the others.
 _OTHERS = "|".join(re.sub(r"\(\?P<\w+>", "(?:", k.__discord_ui_compiled_template__.pattern) for k in KNOWN)

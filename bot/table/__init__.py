@@ -12,6 +12,7 @@ committing a game):
 - :mod:`.absence` — deadlines, votes, vacations, handing a seat on, reminders;
 - :mod:`.bots` — computer players' turns and hints (thinking in a :class:`bot.thinking.Thinker`);
 - :mod:`.queries` — status, board, hand, log, lists, results, snapshots;
+- :mod:`.replays` — a game stepped through turn by turn (``/replay``), public only;
 - :mod:`.languages` — a player's language, and the one a reader is answered in;
 - :mod:`.announce` and :mod:`.wording` — what changes say, and every sentence.
 
@@ -24,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import engines
-from bot.rendering import Renderer
+from bot.rendering import PoolRenderer, Renderer
 from bot.store import Store
 from bot.table.absence import VACATION_CAP_DAYS, Absence
 from bot.table.bots import Bots
@@ -34,6 +35,7 @@ from bot.table.limits import Limits
 from bot.table.lobby import Lobby
 from bot.table.play import Play, resign_ranks
 from bot.table.queries import Queries, Snapshot
+from bot.table.replays import Replays
 from bot.table.results import Problem, Reply, User
 from bot.table.tables import EngineLookup, Tables
 from bot.thinking import Thinker, ThreadThinker
@@ -62,6 +64,8 @@ class TableService:
         self.absence = Absence(self.tables, self.limits, self.bots)
         self.queries = Queries(self.tables, self.absence)
         self.languages = Languages(self.tables)
+        # Replays are replayed where boards are drawn: the drawing pool's processes when there is one.
+        self.replays = Replays(self.tables, renderer.pool if isinstance(renderer, PoolRenderer) else None)
         # The verbs, by name.
         self.create, self.join, self.leave = self.lobby.create, self.lobby.join, self.lobby.leave
         self.start, self.cancel, self.rematch = self.lobby.start, self.lobby.cancel, self.lobby.rematch
@@ -81,6 +85,7 @@ class TableService:
         self.snapshot, self.timing, self.check_rules = self.queries.snapshot, self.queries.timing, \
             self.queries.check_rules
         self.reader, self.set_language = self.languages.reader, self.languages.set_language
+        self.replay = self.replays.replay
 
     @property
     def clock(self) -> Callable[[], float]:

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.rendering import Picture
-from bot.store import Status
+from bot.store import SeatRow, Status
 from bot.table import history, wording, wording_alt, wording_bots
 from bot.table.results import Buttons, ChannelEdit, ChannelPost, Controls, PrivateMessage, people
 from bot.table.tables import Table, title_of, told
@@ -75,9 +75,13 @@ BOT_MARK = "⚙ "
 
 
 def _drawn(table: Table) -> tuple[str, ...]:
+    return drawn_names(table.seats)
+
+
+def drawn_names(seats: Sequence[SeatRow]) -> tuple[str, ...]:
     """Names as typed: an image draws text literally (the stored names are escaped for messages);
     computer players' names carry a mark."""
-    return tuple(BOT_MARK * s.is_bot + plain_name(s.name) for s in table.seats)
+    return tuple(BOT_MARK * s.is_bot + plain_name(s.name) for s in seats)
 
 
 def buttons(engine: AnyEngine, table: Table, vote_on: str = "") -> Buttons:
@@ -121,7 +125,7 @@ def marked_seat(engine: AnyEngine, table: Table) -> int | None:
 
 def turn_line(engine: AnyEngine, table: Table) -> str:
     if table.game.result is not None:
-        return wording.game_over(result_lines(table.game.result, table.names, _unit(engine)))
+        return wording.game_over(result_lines(table.game.result, table.names, score_unit(engine)))
     if table.game.status is not Status.RUNNING:
         return wording.game_status(table.game.id, table.game.status)
     waiting = join_names([table.names[s] for s in engine.to_act(table.state)])
@@ -131,10 +135,10 @@ def turn_line(engine: AnyEngine, table: Table) -> str:
 def scores_line(engine: AnyEngine, table: Table) -> str:
     """'Scores (VP): Ann 12 · Bo 9' — the engine's standing, labelled."""
     scores = engine.standing(table.state).scores
-    return wording.scores(_unit(engine), list(zip(table.names, scores, strict=True)))
+    return wording.scores(score_unit(engine), list(zip(table.names, scores, strict=True)))
 
 
-def _unit(engine: AnyEngine) -> str:
+def score_unit(engine: AnyEngine) -> str:
     """What the game's scores count, in the current language (the game's catalog, else the shared one)."""
     try:
         unit = registry.find(engine.name).score_unit
@@ -281,7 +285,7 @@ def your_hand(engine: AnyEngine, table: Table, seat: int) -> PrivateMessage:
 def final_post(engine: AnyEngine, table: Table, head: str, result: dict[str, Any], *, picture: bool = True
                ) -> ChannelPost:
     """A game ended by a player or a vote: the standing, pinging everyone."""
-    return post(engine, table, "\n".join([head, *result_lines(result, table.names, _unit(engine))]),
+    return post(engine, table, "\n".join([head, *result_lines(result, table.names, score_unit(engine))]),
                 [s.user_id for s in table.seats], picture=picture, role="final")
 
 

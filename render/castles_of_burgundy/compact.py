@@ -27,7 +27,7 @@ from render import compact as C
 from render.castles_of_burgundy import pieces as P
 from render.castles_of_burgundy.board import depot_places, status_facts
 from render.header import Header
-from render.legend import player_name
+from render.legend import marks_last_turn, player_name
 from render.palette import DEFAULT_THEME, WHITE, Theme, mix
 from render.shapes import paste, rounded_box, since_mark
 from render.text import draw_text, font, put
@@ -55,7 +55,9 @@ def draw_compact(view: PublicView, names: Sequence[str], since: PublicView | Non
                                     who=who, best=best))
     scores = []
     for seat, info in enumerate(view["players_info"]):
-        news = estate_news(info, since["players_info"][seat], theme) if since is not None and seat != actor else ()
+        # The player to act knows what they did, unless the picture tells the turn just played (they may have).
+        told = seat != actor or marks_last_turn()
+        news = estate_news(info, since["players_info"][seat], theme) if since is not None and told else ()
         scores.append(C.Score(seat, player_name(names, seat), f"{info['vp']} {_('VP')}", _note(info, bool(news)),
                               news))
     before = since if since is not None and since["phase"] == view["phase"] else None
