@@ -14,10 +14,10 @@ from typing import Any
 import asyncpg
 
 from bot.store.codec import action_row as _action
-from bot.store.codec import encode_to_act, move_outcome
+from bot.store.codec import clock_restarts, encode_to_act, move_outcome
 from bot.store.codec import game_row as _game
 from bot.store.codec import log_stats as _stats
-from bot.store.postgres_base import PostgresBase, changed
+from bot.store.postgres_base import PostgresBase, PostgresTx, changed
 from bot.store.protocol import AnnounceNew
 from bot.store.rows import (
     TAIL,
@@ -155,7 +155,8 @@ class GameTables(PostgresBase):
     async def create_game(self, new: NewGame, announce: AnnounceNew | None = None) -> GameRow:
         now = self.clock()
         try:
-            async with self._tx() as conn:
+            async with self._tx() as tx:
+                conn = tx.conn
                 row = await conn.fetchrow(
                     """INSERT INTO games (engine, rules_version, seed, options, guild_id, channel_id, status,
                                           created_by, created_at, updated_at, seat_count, origin_id, settings)
@@ -169,7 +170,7 @@ class GameTables(PostgresBase):
                 await conn.execute("INSERT INTO clocks (game_id, pace, policy) VALUES ($1, $2, $3)",
                                    game_id, Pace(new.pace).value, Policy(new.policy).value)
                 if announce is not None:
-                    await self._announce(conn, announce(game_id), game_id)
+                    await self._announce(tx, announce(game_id), game_id)
         except asyncpg.UniqueViolationError as err:
             # The partial unique index: the channel has an active game (perhaps from another process).
             busy = await self.active_game(new.channel_id)
@@ -180,10 +181,11 @@ class GameTables(PostgresBase):
 
     async def add_seat(self, game_id: int, version: int, user_id: int, name: str,
                        announce: Sequence[Outgoing] = (), level: str = "") -> None:
-        async with self._tx() as conn:
-            await self._bump(conn, game_id, version)
+        async with self._tx() as tx:
+            conn = tx.conn
+            await self._bump(tx, game_id, version)
             await self._insert_seat(conn, game_id, user_id, name, level)
-            await self._announce(conn, announce, game_id)
+            await self._announce(tx, announce, game_id)
 
     @staticmethod
     async def _insert_seat(conn: asyncpg.Connection, game_id: int, user_id: int, name: str, level: str = "") -> None:
@@ -194,27 +196,29 @@ class GameTables(PostgresBase):
 
     async def remove_seat(self, game_id: int, version: int, user_id: int,
                           announce: Sequence[Outgoing] = ()) -> None:
-        async with self._tx() as conn:
-            await self._bump(conn, game_id, version)
+        async with self._tx() as tx:
+            conn = tx.conn
+            await self._bump(tx, game_id, version)
             await conn.execute("DELETE FROM seats WHERE game_id = $1 AND user_id = $2 AND seat IS NULL",
                                game_id, user_id)
-            await self._announce(conn, announce, game_id)
+            await self._announce(tx, announce, game_id)
 
     async def start_game(self, game_id: int, version: int, order: list[int], rules_version: int,
                          state_json: str, to_act: tuple[int, ...], announce: Sequence[Outgoing] = (),
                          newcomer: tuple[int, str] | tuple[int, str, str] | None = None) -> None:
         """Seat the players in ``order`` and store the first state; ``newcomer`` (user id, name, and a
         computer's level) takes the last place first, in the same transaction (a Join that fills the table)."""
-        async with self._tx() as conn:
-            await self._bump(conn, game_id, version, status=Status.RUNNING.value, rules_version=rules_version,
+        async with self._tx() as tx:
+            conn = tx.conn
+            await self._bump(tx, game_id, version, status=Status.RUNNING.value, rules_version=rules_version,
                              to_act=encode_to_act(to_act))
             if newcomer is not None:
                 await self._insert_seat(conn, game_id, *newcomer)
             await conn.executemany("UPDATE seats SET seat = $1 WHERE game_id = $2 AND user_id = $3",
                                    [(seat, game_id, user) for seat, user in enumerate(order)])
             await conn.execute("INSERT INTO state (game_id, seq, state_json) VALUES ($1, 0, $2)", game_id, state_json)
-            await self._restart_clock(conn, game_id, to_act)
-            await self._announce(conn, announce, game_id)
+            await self._restart_clock(tx, game_id, to_act)
+            await self._announce(tx, announce, game_id)
 
     async def append_action(self, game_id: int, version: int, seq: int, seat: int, action_key: str,
                             public: str, state_json: str, to_act: tuple[int, ...],
@@ -229,18 +233,18 @@ class GameTables(PostgresBase):
         """Several moves of one seat (played for an absent player) in one transaction; the state and
         the announcements go with the last."""
         try:
-            async with self._tx() as conn:
+            async with self._tx() as tx:
                 for i, move in enumerate(moves):
                     last = i == len(moves) - 1
-                    await self._commit_move(conn, game_id, version + i, move, state_json, to_act,
+                    await self._commit_move(tx, game_id, version + i, move, state_json, to_act,
                                             result if last else None, announce if last else ())
         except asyncpg.UniqueViolationError as err:  # (game_id, seq) is taken
             raise StaleVersion(f"game {game_id} moved on before action {moves[0].seq}: {err}") from err
 
-    async def _commit_move(self, conn: asyncpg.Connection, game_id: int, version: int, move: NewMove,
+    async def _commit_move(self, tx: PostgresTx, game_id: int, version: int, move: NewMove,
                            state_json: str, to_act: tuple[int, ...], result: dict[str, Any] | None,
                            announce: Sequence[Outgoing]) -> None:
-        now, hand = self.clock(), encode_to_act(to_act)
+        now, hand, conn = self.clock(), encode_to_act(to_act), tx.conn
         clock = await conn.fetchrow(_MOVE, game_id, version, now, hand, *move_outcome(result))
         if clock is None:
             raise StaleVersion(f"game {game_id} moved on before action {move.seq}: stale version")
@@ -248,9 +252,19 @@ class GameTables(PostgresBase):
                               VALUES ($1, $2, $3, $4, $5, $6)""",
                            game_id, move.seq, move.seat, move.action_key, move.public, now)
         await self._save_state(conn, game_id, move.seq, state_json)
-        await self._after_change(conn, game_id, clock if clock["waiting"] is not None else None, hand, now,
+        await self._after_change(tx, game_id, clock if clock["waiting"] is not None else None, hand, now,
                                  only_if_changed=True)
-        await self._announce(conn, announce, game_id, now)
+        await self._announce(tx, announce, game_id, now)
+
+    @staticmethod
+    async def _after_change(tx: PostgresTx, game_id: int, clock: asyncpg.Record | None, hand: str, now: float,
+                            only_if_changed: bool) -> None:
+        """Restart the clock ``clock`` (its ``hand`` and ``waiting`` before the change; None: the game has
+        none) unless ``only_if_changed`` and nothing changed; clear the game's votes."""
+        if clock is not None and (not only_if_changed or clock_restarts(clock["hand"], hand, clock["waiting"])):
+            await tx.execute("""UPDATE clocks SET started = $2, hand = COALESCE($3, hand), reminded = 0,
+                                waiting = '' WHERE game_id = $1""", game_id, now, hand)
+        await tx.execute("DELETE FROM votes WHERE game_id = $1", game_id)
 
     @staticmethod
     async def _save_state(conn: asyncpg.Connection, game_id: int, seq: int, state_json: str) -> None:
@@ -261,28 +275,30 @@ class GameTables(PostgresBase):
 
     async def undo_action(self, game_id: int, version: int, seq: int, state_seq: int, state_json: str,
                           to_act: tuple[int, ...], announce: Sequence[Outgoing] = ()) -> None:
-        async with self._tx() as conn:
-            await self._bump(conn, game_id, version, to_act=encode_to_act(to_act))
+        async with self._tx() as tx:
+            conn = tx.conn
+            await self._bump(tx, game_id, version, to_act=encode_to_act(to_act))
             status = await conn.execute(
                 "UPDATE actions SET undone = TRUE WHERE game_id = $1 AND seq = $2 AND NOT undone", game_id, seq)
             if changed(status) != 1:
                 raise StaleVersion(f"action {seq} of game {game_id} is not live")
             await self._save_state(conn, game_id, state_seq, state_json)
-            await self._restart_clock(conn, game_id, to_act, only_if_changed=True)
-            await self._announce(conn, announce, game_id)
+            await self._restart_clock(tx, game_id, to_act, only_if_changed=True)
+            await self._announce(tx, announce, game_id)
 
     async def end_game(self, game_id: int, version: int, status: Status, result: dict[str, Any] | None,
                        note: str, announce: Sequence[Outgoing] = ()) -> None:
-        async with self._tx() as conn:
-            await self._bump(conn, game_id, version, status=status.value, to_act="", note=note,
+        async with self._tx() as tx:
+            await self._bump(tx, game_id, version, status=status.value, to_act="", note=note,
                              result=None if result is None else json.dumps(result))
-            await self._announce(conn, announce, game_id)
+            await self._announce(tx, announce, game_id)
 
     async def repair_state(self, game_id: int, version: int, state_seq: int, state_json: str,
                            rules_version: int) -> None:
         # A rebuilt cache row is the same game, so the version is checked (the log must not have
         # moved meanwhile) but not bumped: other processes' copies stay valid.
-        async with self._tx() as conn:
+        async with self._tx() as tx:
+            conn = tx.conn
             status = await conn.execute("UPDATE games SET rules_version = $3 WHERE id = $1 AND version = $2",
                                         game_id, version, rules_version)
             if changed(status) != 1:

@@ -1,4 +1,6 @@
-"""The SQLite store's foundation: one connection, exclusive transactions, periodic syncs, the outbox insert.
+"""The SQLite store's foundation: one connection, exclusive transactions, periodic syncs, and the
+transaction the table classes talk to (:class:`SqliteTx`: statements in PostgreSQL's syntax rewritten by
+:func:`bot.store.dialect.sqlite_sql`, announcements in one insert).
 
 One connection serves the whole process.  aiosqlite runs its statements on one worker thread, so two
 coroutines' statements could interleave inside one transaction; ``self._lock`` makes every transaction
@@ -19,20 +21,46 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store.codec import outbox_json
-from bot.store.rows import Outgoing, StaleVersion
-from bot.store.sqlite_schema import OUTBOX_INSERT, connect, encode_to_act, migrate
+from bot.store.codec import Row, outbox_json
+from bot.store.dialect import SQLITE, Tables, sqlite_args, sqlite_sql
+from bot.store.rows import Outgoing
+from bot.store.sqlite_schema import OUTBOX_INSERT, connect, migrate
 
 _INSERT_ANNOUNCEMENTS = OUTBOX_INSERT.format(items="?1", game="?2", now="?3")
 
 
-class SqliteBase:
+class SqliteTx:
+    """A transaction on the store's one connection (:class:`bot.store.dialect.Tx`); ``db`` is the connection."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        return (await self.db.execute(sqlite_sql(sql), sqlite_args(args))).rowcount
+
+    async def fetch(self, sql: str, *args: Any) -> list[Row]:
+        return list(await self.db.execute_fetchall(sqlite_sql(sql), sqlite_args(args)))
+
+    async def fetchrow(self, sql: str, *args: Any) -> Row | None:
+        rows = await self.fetch(sql, *args)
+        return rows[0] if rows else None
+
+    async def lock(self, key: int | str) -> None:
+        """Nothing more to take: the transaction (BEGIN IMMEDIATE) holds SQLite's one write lock."""
+
+    async def announce(self, items: Sequence[Outgoing], game_id: int | None, now: float) -> None:
+        await self.db.execute(_INSERT_ANNOUNCEMENTS, (outbox_json(items), game_id, now))
+
+
+class SqliteBase(Tables):
     """The connection to one SQLite file; the tables' methods are in the classes built on this one.
 
     With ``synchronous=NORMAL`` (the default) a commit reaches the operating system before the
     call returns, so a crash of the bot loses nothing, but it is fsynced to disk only when the
     WAL is checkpointed.  A checkpoint every ``sync_interval`` seconds (when there were writes)
     bounds what a power loss can cost to about that long.  ``FULL`` fsyncs every commit."""
+
+    dialect = SQLITE
 
     def __init__(self, path: str | Path, synchronous: str = "NORMAL", sync_interval: float = 1.0,
                  clock: Callable[[], float] = time.time) -> None:
@@ -82,24 +110,24 @@ class SqliteBase:
 
     async def _fetch(self, sql: str, *args: Any) -> list[aiosqlite.Row]:
         async with self._lock:
-            return list(await self.db.execute_fetchall(sql, args))
+            return list(await self.db.execute_fetchall(sqlite_sql(sql), sqlite_args(args)))
 
     async def _write(self, sql: str, *args: Any) -> int:
         """One statement in a transaction of its own (SQLite's autocommit: one round trip, not three);
         returns the rows it changed."""
         async with self._lock:
-            cursor = await self.db.execute(sql, args)
+            cursor = await self.db.execute(sqlite_sql(sql), sqlite_args(args))
             self._dirty = True
             return cursor.rowcount
 
     @asynccontextmanager
-    async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _tx(self) -> AsyncIterator[SqliteTx]:
         """One write transaction.  BEGIN IMMEDIATE takes SQLite's write lock up front, so a
         second process waits (busy_timeout) instead of failing halfway through."""
         async with self._lock:
             await self.db.execute("BEGIN IMMEDIATE")
             try:
-                yield self.db
+                yield SqliteTx(self.db)
                 await self.db.execute("COMMIT")
                 self._dirty = True
             except BaseException:
@@ -107,34 +135,3 @@ class SqliteBase:
                 with contextlib.suppress(sqlite3.Error):
                     await self.db.execute("ROLLBACK")
                 raise
-
-    async def _bump(self, db: aiosqlite.Connection, game_id: int, version: int, **sets: Any) -> None:
-        """Advance the game's version, with ``sets``; StaleVersion if someone else already did."""
-        columns = "".join(f", {name} = ?" for name in sets)
-        cursor = await db.execute(
-            f"UPDATE games SET version = version + 1, updated_at = ?{columns} WHERE id = ? AND version = ?",
-            (self.clock(), *sets.values(), game_id, version))
-        if cursor.rowcount != 1:
-            raise StaleVersion(f"game {game_id} is no longer at version {version}")
-
-    # -- reading -------------------------------------------------------------
-
-
-    async def _announce(self, db: aiosqlite.Connection, items: Sequence[Outgoing], game_id: int | None = None
-                        ) -> None:
-        """Write announcements into the outbox inside the caller's transaction."""
-        if items:
-            await db.execute(_INSERT_ANNOUNCEMENTS, (outbox_json(items), game_id, self.clock()))
-
-    async def _restart_clock(self, db: aiosqlite.Connection, game_id: int, to_act: tuple[int, ...] | None,
-                             only_if_changed: bool = False) -> None:
-        """A new hand-over: the clock starts now, no reminder sent yet, no longer waiting, no vote."""
-        hand = "hand" if to_act is None else "?"
-        encoded = () if to_act is None else (encode_to_act(to_act),)
-        args: tuple[Any, ...] = (self.clock(), *encoded)
-        where = " AND (hand IS NOT ? OR waiting != '')" if only_if_changed and encoded else ""
-        extra = encoded if where else ()
-        await db.execute("INSERT INTO clocks (game_id) VALUES (?) ON CONFLICT (game_id) DO NOTHING", (game_id,))
-        await db.execute(f"UPDATE clocks SET started = ?, hand = {hand}, reminded = 0, waiting = '' "
-                         f"WHERE game_id = ?{where}", (*args, game_id, *extra))
-        await db.execute("DELETE FROM votes WHERE game_id = ?", (game_id,))

@@ -146,7 +146,8 @@ class GameTables(SqliteBase):
     async def create_game(self, new: NewGame, announce: AnnounceNew | None = None) -> GameRow:
         now = self.clock()
         try:
-            async with self._tx() as db:
+            async with self._tx() as tx:
+                db = tx.db
                 cursor = await db.execute(
                     """INSERT INTO games (engine, rules_version, seed, options, guild_id, channel_id, status,
                                           created_by, created_at, updated_at, seat_count, origin_id, settings)
@@ -161,7 +162,7 @@ class GameTables(SqliteBase):
                 await db.execute("INSERT INTO clocks (game_id, pace, policy) VALUES (?, ?, ?)",
                                  (game_id, Pace(new.pace).value, Policy(new.policy).value))
                 if announce is not None:
-                    await self._announce(db, announce(game_id), game_id)
+                    await self._announce(tx, announce(game_id), game_id)
         except sqlite3.IntegrityError:
             # The partial unique index: the channel has an active game (perhaps from another process).
             busy = await self.active_game(new.channel_id)
@@ -174,10 +175,11 @@ class GameTables(SqliteBase):
 
     async def add_seat(self, game_id: int, version: int, user_id: int, name: str,
                        announce: Sequence[Outgoing] = (), level: str = "") -> None:
-        async with self._tx() as db:
-            await self._bump(db, game_id, version)
+        async with self._tx() as tx:
+            db = tx.db
+            await self._bump(tx, game_id, version)
             await self._insert_seat(db, game_id, user_id, name, level)
-            await self._announce(db, announce, game_id)
+            await self._announce(tx, announce, game_id)
 
     @staticmethod
     async def _insert_seat(db: aiosqlite.Connection, game_id: int, user_id: int, name: str, level: str = "") -> None:
@@ -188,19 +190,21 @@ class GameTables(SqliteBase):
 
     async def remove_seat(self, game_id: int, version: int, user_id: int,
                           announce: Sequence[Outgoing] = ()) -> None:
-        async with self._tx() as db:
-            await self._bump(db, game_id, version)
+        async with self._tx() as tx:
+            db = tx.db
+            await self._bump(tx, game_id, version)
             await db.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ? AND seat IS NULL",
                              (game_id, user_id))
-            await self._announce(db, announce, game_id)
+            await self._announce(tx, announce, game_id)
 
     async def start_game(self, game_id: int, version: int, order: list[int], rules_version: int,
                          state_json: str, to_act: tuple[int, ...], announce: Sequence[Outgoing] = (),
                          newcomer: tuple[int, str] | tuple[int, str, str] | None = None) -> None:
         """Seat the players in ``order`` and store the first state; ``newcomer`` (user id, name, and a
         computer's level) takes the last place first, in the same transaction (a Join that fills the table)."""
-        async with self._tx() as db:
-            await self._bump(db, game_id, version, status=Status.RUNNING.value, rules_version=rules_version,
+        async with self._tx() as tx:
+            db = tx.db
+            await self._bump(tx, game_id, version, status=Status.RUNNING.value, rules_version=rules_version,
                              to_act=encode_to_act(to_act))
             if newcomer is not None:
                 await self._insert_seat(db, game_id, *newcomer)
@@ -208,8 +212,8 @@ class GameTables(SqliteBase):
                                  [(seat, game_id, user) for seat, user in enumerate(order)])
             await db.execute("INSERT INTO state (game_id, seq, state_json) VALUES (?, 0, ?)",
                              (game_id, state_json))
-            await self._restart_clock(db, game_id, to_act)
-            await self._announce(db, announce, game_id)
+            await self._restart_clock(tx, game_id, to_act)
+            await self._announce(tx, announce, game_id)
 
     async def append_action(self, game_id: int, version: int, seq: int, seat: int, action_key: str,
                             public: str, state_json: str, to_act: tuple[int, ...],
@@ -231,7 +235,8 @@ class GameTables(SqliteBase):
         """Several moves of one seat (played for an absent player) in one transaction; the state and
         the announcements go with the last."""
         try:
-            async with self._tx() as db:
+            async with self._tx() as tx:
+                db = tx.db
                 for i, move in enumerate(moves):
                     last = i == len(moves) - 1
                     await db.execute(_MOVE_COMMIT, self._move_row(
@@ -248,29 +253,31 @@ class GameTables(SqliteBase):
 
     async def undo_action(self, game_id: int, version: int, seq: int, state_seq: int, state_json: str,
                           to_act: tuple[int, ...], announce: Sequence[Outgoing] = ()) -> None:
-        async with self._tx() as db:
-            await self._bump(db, game_id, version, to_act=encode_to_act(to_act))
+        async with self._tx() as tx:
+            db = tx.db
+            await self._bump(tx, game_id, version, to_act=encode_to_act(to_act))
             cursor = await db.execute(
                 "UPDATE actions SET undone = 1 WHERE game_id = ? AND seq = ? AND undone = 0", (game_id, seq))
             if cursor.rowcount != 1:
                 raise StaleVersion(f"action {seq} of game {game_id} is not live")
             await db.execute("INSERT OR REPLACE INTO state (game_id, seq, state_json) VALUES (?, ?, ?)",
                              (game_id, state_seq, state_json))
-            await self._restart_clock(db, game_id, to_act, only_if_changed=True)
-            await self._announce(db, announce, game_id)
+            await self._restart_clock(tx, game_id, to_act, only_if_changed=True)
+            await self._announce(tx, announce, game_id)
 
     async def end_game(self, game_id: int, version: int, status: Status, result: dict[str, Any] | None,
                        note: str, announce: Sequence[Outgoing] = ()) -> None:
-        async with self._tx() as db:
-            await self._bump(db, game_id, version, status=status.value, to_act="", note=note,
+        async with self._tx() as tx:
+            await self._bump(tx, game_id, version, status=status.value, to_act="", note=note,
                              result=None if result is None else json.dumps(result))
-            await self._announce(db, announce, game_id)
+            await self._announce(tx, announce, game_id)
 
     async def repair_state(self, game_id: int, version: int, state_seq: int, state_json: str,
                            rules_version: int) -> None:
         # A rebuilt cache row is the same game, so the version is checked (the log must not have
         # moved meanwhile) but not bumped: other processes' copies stay valid.
-        async with self._tx() as db:
+        async with self._tx() as tx:
+            db = tx.db
             cursor = await db.execute("UPDATE games SET rules_version = ? WHERE id = ? AND version = ?",
                                       (rules_version, game_id, version))
             if cursor.rowcount != 1:
