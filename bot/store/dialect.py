@@ -6,10 +6,11 @@ to type them: ``$2::float8``), ``x = ANY($1::bigint[])`` for a list, ``IS [NOT] 
 ``FOR UPDATE``, ``NOT flag`` for a boolean.  PostgreSQL runs them as written.  SQLite runs them through
 :func:`sqlite_sql`, which rewrites just these, outside string literals: ``$n::type`` to ``?n``;
 ``= ANY($n)`` to ``IN (SELECT value FROM json_each(?n))`` (:func:`sqlite_args` passes a list argument as a
-JSON array); ``IS [NOT] DISTINCT FROM`` to ``IS [NOT]``; ``LEAST``/``GREATEST`` to ``MIN``/``MAX``; other
-casts and ``FOR UPDATE`` dropped (a SQLite write transaction holds the database's one write lock).  What
-differs more — JSON built or read in SQL — is a :class:`Dialect` method; the outbox insert and the locks
-that make claims one process at a time are the transaction's (:meth:`Tx.announce`, :meth:`Tx.lock`).
+JSON array); ``IS [NOT] DISTINCT FROM`` to ``IS [NOT]``; ``LEAST``, ``GREATEST``, ``strpos`` to ``MIN``,
+``MAX``, ``instr``; other casts and ``FOR UPDATE`` dropped (a SQLite write transaction holds the database's
+one write lock).  What differs more — JSON built or read in SQL — is a :class:`Dialect` method; the outbox
+insert and the locks that make claims one process at a time are the transaction's (:meth:`Tx.announce`,
+:meth:`Tx.lock`).  A move's commit is each backend's own (a trigger on SQLite, Python on PostgreSQL).
 """
 
 from __future__ import annotations
@@ -31,9 +32,10 @@ _SQLITE_REWRITE = re.compile("|".join((
     r"(?P<cast>::\w+(?:\[\])?)",
     r"(?P<same>IS NOT DISTINCT FROM)",
     r"(?P<differs>IS DISTINCT FROM)",
-    r"\b(?P<least>LEAST|GREATEST)\(",
+    r"\b(?P<function>LEAST|GREATEST|strpos)\(",
     r"(?P<lock>\s+FOR UPDATE)\b",
 )))
+_SQLITE_FUNCTIONS = {"LEAST": "MIN(", "GREATEST": "MAX(", "strpos": "instr("}
 
 
 def _sqlite_part(match: re.Match[str]) -> str:
@@ -46,8 +48,8 @@ def _sqlite_part(match: re.Match[str]) -> str:
         return f"?{match['mark']}"
     if kind in ("same", "differs"):
         return "IS" if kind == "same" else "IS NOT"
-    if kind == "least":
-        return "MIN(" if match["least"] == "LEAST" else "MAX("
+    if kind == "function":
+        return _SQLITE_FUNCTIONS[match["function"]]
     return ""  # a cast, FOR UPDATE
 
 
@@ -76,6 +78,12 @@ class Dialect:
                    f"ORDER BY {order}))"
         return f"(SELECT COALESCE(json_agg(json_build_array({columns}) ORDER BY {order}), '[]')::text FROM {source})"
 
+    def json_number(self, document: str, key: str) -> str:
+        """An expression: the number at ``key`` in the JSON text ``document`` (NULL if none)."""
+        if self.name == "sqlite":
+            return f"json_extract({document}, '$.{key}')"
+        return f"({document}::jsonb ->> '{key}')::bigint"
+
     def json_item_is(self, document: str, key: str, index: str, number: int) -> str:
         """A condition: the JSON text ``document``'s ``key`` array holds ``number`` at ``index`` (an SQL
         expression)."""
@@ -92,6 +100,7 @@ class Tx(Protocol):
 
     async def execute(self, sql: str, *args: Any) -> int:
         """Run one statement; the rows it changed."""
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
     async def fetch(self, sql: str, *args: Any) -> list[Row]: ...
     async def fetchrow(self, sql: str, *args: Any) -> Row | None: ...
 
@@ -108,6 +117,8 @@ class Tables:
     transactions), and the steps that many writes share, written once."""
 
     dialect: ClassVar[Dialect]
+    #: What a broken unique constraint raises.
+    _conflict: ClassVar[type[Exception]]
     #: Epoch seconds; stamps rows and starts clocks.
     clock: Callable[[], float]
 
@@ -146,6 +157,12 @@ class Tables:
         """Write announcements into the outbox inside the caller's transaction, in order."""
         if items:
             await tx.announce(items, game_id, self.clock() if now is None else now)
+
+    @staticmethod
+    async def _save_state(tx: Tx, game_id: int, seq: int, state_json: str) -> None:
+        await tx.execute("""INSERT INTO state (game_id, seq, state_json) VALUES ($1, $2, $3)
+                            ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state_json = excluded.state_json""",
+                         game_id, seq, state_json)
 
     async def _restart_clock(self, tx: Tx, game_id: int, to_act: tuple[int, ...] | None,
                              only_if_changed: bool = False) -> None:

@@ -1,8 +1,8 @@
 """What the table service needs from durable storage, independent of the database.
 
 Two backends implement it: ``SqliteStore`` (:mod:`bot.store.sqlite`) and ``PostgresStore``
-(:mod:`bot.store.postgres`); the time, outbox and process tables are written once for both over a small
-dialect (:mod:`bot.store.dialect`).
+(:mod:`bot.store.postgres`), their tables written once for both over a small dialect
+(:mod:`bot.store.dialect`); a move's commit is each backend's own.
 Every write that changes a game checks and bumps ``games.version`` (optimistic concurrency), so two
 processes sharing one database can never both land a move on the same board; appended actions are also
 guarded by the ``(game_id, seq)`` primary key.

@@ -201,7 +201,9 @@ def test_sqlite_reads_the_shared_statements_rewritten_outside_their_literals() -
     from bot.store.dialect import sqlite_args, sqlite_sql
 
     assert sqlite_sql("""SELECT "a::b", LEAST($2::float8, 1::bigint) FROM t WHERE k = ANY($1::text[])
-                         AND NOT k = ANY($1) AND g IS NOT DISTINCT FROM $3 AND h IS DISTINCT FROM '$4::x' FOR UPDATE"""
+                         AND NOT k = ANY($1) AND g IS NOT DISTINCT FROM $3 AND h IS DISTINCT FROM '$4::x'
+                         AND strpos(x, ',') > 0 FOR UPDATE"""
                       ) == """SELECT "a::b", MIN(?2, 1) FROM t WHERE k IN (SELECT value FROM json_each(?1))
-                         AND NOT k IN (SELECT value FROM json_each(?1)) AND g IS ?3 AND h IS NOT '$4::x'"""
+                         AND NOT k IN (SELECT value FROM json_each(?1)) AND g IS ?3 AND h IS NOT '$4::x'
+                         AND instr(x, ',') > 0"""
     assert sqlite_args(["k", ["a", "b"], [], None, 2.5]) == ("k", '["a","b"]', "[]", None, 2.5)
