@@ -70,12 +70,15 @@ class Dialect:
 
     name: str
 
-    def json_rows(self, columns: str, source: str, order: str) -> str:
+    def json_rows(self, columns: str, source: str, order: str, limit: str = "") -> str:
         """An expression: the JSON text of an array of ``[columns]`` arrays, one per row of ``source``
-        (``table WHERE …``) in ``order``; ``[]`` for none."""
+        (``table WHERE …``) in ``order``, the first ``limit`` (an SQL expression) if given; ``[]`` for none."""
+        limited = f" LIMIT {limit}" if limit else ""
         if self.name == "sqlite":
             return f"(SELECT json_group_array(json_array({columns})) FROM (SELECT {columns} FROM {source} " \
-                   f"ORDER BY {order}))"
+                   f"ORDER BY {order}{limited}))"
+        if limit:
+            source = f"(SELECT {columns} FROM {source} ORDER BY {order}{limited}) t"
         return f"(SELECT COALESCE(json_agg(json_build_array({columns}) ORDER BY {order}), '[]')::text FROM {source})"
 
     def json_number(self, document: str, key: str) -> str:

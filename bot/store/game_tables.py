@@ -45,8 +45,7 @@ _STATS = """COUNT(*) FILTER (WHERE NOT undone) AS live,
 def _parts(dialect: Dialect) -> str:
     """Everything :meth:`GameTables.game_parts` reads, in one statement: one round trip, one snapshot."""
     seats = dialect.json_rows("user_id, name, seat, joined, level", "seats WHERE game_id = $1", _SEAT_ORDER)
-    tail = dialect.json_rows("seq, seat, public", """(SELECT seq, seat, public FROM actions
-                             WHERE game_id = $1 AND NOT undone ORDER BY seq DESC LIMIT $2) t""", "seq")
+    tail = dialect.json_rows("seq, seat, public", "actions WHERE game_id = $1 AND NOT undone", "seq DESC", "$2")
     return f"""SELECT {_STATS}, {seats} AS seats,
                    (SELECT seq FROM state WHERE game_id = $1) AS state_seq,
                    (SELECT state_json FROM state WHERE game_id = $1) AS state_json,
@@ -96,7 +95,7 @@ class GameTables(Tables):
         row = (await self._fetch(_parts(self.dialect), game_id, TAIL))[0]
         seats = [SeatRow(user_id=u, name=n, seat=s, joined=j, level=v) for u, n, s, j, v in json.loads(row["seats"])]
         state = None if row["state_seq"] is None else StateRow(seq=row["state_seq"], state_json=row["state_json"])
-        tail = tuple((q, s, p) for q, s, p in json.loads(row["tail"]))
+        tail = tuple((q, s, p) for q, s, p in reversed(json.loads(row["tail"])))  # read newest first
         return GameParts(seats=seats, stats=_stats(row), state=state, pace=Pace(row["pace"] or "none"),
                          policy=Policy(row["policy"] or "skip"), tail=tail, turn_from=row["turn_from"] or 0)
 
