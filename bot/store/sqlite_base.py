@@ -133,8 +133,10 @@ class SqliteBase(Tables):
         """One write transaction.  BEGIN IMMEDIATE takes SQLite's write lock up front, so a
         second process waits (busy_timeout) instead of failing halfway through."""
         async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
             try:
+                # Inside the try: a task cancelled while it awaits BEGIN has one open all the same (aiosqlite's
+                # thread runs it), which must be rolled back, or the next BEGIN finds it.
+                await self.db.execute("BEGIN IMMEDIATE")
                 yield SqliteTx(self.db)
                 await self.db.execute("COMMIT")
                 self._dirty = True
