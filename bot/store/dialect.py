@@ -61,7 +61,10 @@ def sqlite_sql(sql: str) -> str:
 
 def sqlite_args(args: Sequence[Any]) -> tuple[Any, ...]:
     """Parameters for SQLite: a list (PostgreSQL's array) as a JSON array, for ``json_each``."""
-    return tuple(dumps(a) if isinstance(a, list) else a for a in args)
+    for arg in args:
+        if isinstance(arg, list):
+            return tuple(dumps(a) if isinstance(a, list) else a for a in args)
+    return tuple(args)  # (the same tuple when it is one: most statements have no list)
 
 
 @dataclass(frozen=True)

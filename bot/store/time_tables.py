@@ -12,8 +12,9 @@ from bot.store.rows import EngineStats, Outgoing, StaleVersion, Timer, Vacation,
 
 @functools.cache
 def _timers(dialect: Dialect) -> str:
-    """A clock joined with its game, and its people by seat (lobby seats, without one, first)."""
-    people = dialect.json_rows("user_id, name", "seats WHERE game_id = g.id", "seat NULLS FIRST, joined")
+    """A clock joined with its game, and its people by seat.  (The seats of a game under way are numbered and
+    distinct: ordered by seat alone, SQLite reads them in its index's order, with no sort.)"""
+    people = dialect.json_rows("user_id, name", "seats WHERE game_id = g.id", "seat NULLS FIRST")
     return f"""SELECT c.*, g.guild_id, g.channel_id, g.engine, g.updated_at, g.settings, {people} AS people
                FROM clocks c JOIN games g ON g.id = c.game_id"""
 
