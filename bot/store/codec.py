@@ -1,7 +1,6 @@
 """What both backends decide and encode the same way (no database code): the ``to_act`` column, the outbox
-items, a move's outcome, when a clock restarts, which announcements a process may claim (one statement,
-written once for both dialects), which processes a starting one forgets or clashes with, and the rows read
-back (by column name, from an ``aiosqlite.Row`` or an ``asyncpg.Record`` alike)."""
+items, a move's outcome, when a clock restarts, which processes a starting one forgets or clashes with, and
+the rows read back (by column name, from an ``aiosqlite.Row`` or an ``asyncpg.Record`` alike)."""
 
 from __future__ import annotations
 
@@ -62,26 +61,9 @@ def move_outcome(result: dict[str, Any] | None) -> tuple[str | None, str | None]
 
 def clock_restarts(hand: str, new_hand: str, waiting: str) -> bool:
     """Whether a change restarts the game's clock: the seats to act changed, or it was waiting after a
-    deadline (a move, or an undo).  SQLite's move trigger says the same in SQL (``sqlite_schema``)."""
+    deadline (a move, or an undo).  SQLite's move trigger says the same in SQL (``sqlite_schema``), and so
+    does :meth:`bot.store.dialect.Tables._restart_clock`."""
     return hand != new_hand or waiting != ""
-
-
-#: Claiming for ``{owner}`` the oldest pending announcements it may send now, until ``{lease}`` seconds after
-#: ``{now}`` (at most ``{limit}``), a game's in order: a row is skipped while another owner holds a live claim
-#: on any row of its game, or while a row of its game up to it is not due.  A row is due at its ``next_try``
-#: — for the process that failed it last, ``{grace}`` seconds later while another process is alive (beat in
-#: the last ``{lease}`` seconds), so a process that cannot reach Discord does not win every retry of it.
-#: Each dialect fills in its parameters and its null-safe equality (``{same}``).
-CLAIM_ANNOUNCEMENTS = """UPDATE outbox SET claimed_by = {owner}, claimed_until = {now} + {lease}
-    WHERE id IN (SELECT o.id FROM outbox o WHERE o.state = 'pending' AND NOT EXISTS (
-                     SELECT 1 FROM outbox p WHERE p.state = 'pending' AND p.game_id {same} o.game_id
-                     AND ((p.claimed_by <> {owner} AND p.claimed_until >= {now})
-                          OR (p.id <= o.id AND p.next_try > {now} - CASE
-                                  WHEN p.failed_by = {owner} AND EXISTS (
-                                      SELECT 1 FROM processes w WHERE w.owner <> {owner} AND w.beat >= {now} - {lease})
-                                  THEN {grace} ELSE 0 END)))
-                 ORDER BY o.id LIMIT {limit})
-    RETURNING *"""
 
 
 def sort_processes(me: ProcessRow, found: Sequence[ProcessRow], live_after: float,

@@ -1,22 +1,22 @@
 """The PostgreSQL implementation of :class:`bot.store.Store` (asyncpg, a pool of connections).
 
-Built like the SQLite store, one class per group of tables on one pool (:mod:`.postgres_base`): games
-and their log (:mod:`.postgres_games`), time (:mod:`.postgres_time`), the outbox (:mod:`.postgres_outbox`),
-the processes on the database (:mod:`.postgres_processes`); the schema and its migrations are in
-:mod:`.postgres_schema`.  Several bot processes may share one database: every change to a game is
-serialised by its row's version check.
+The same tables as SQLite's (:mod:`.game_tables`, :mod:`.time_tables`, :mod:`.outbox_tables`,
+:mod:`.process_tables`) on one pool (:mod:`.postgres_base`, which also commits a move); the schema and its
+migrations are in :mod:`.postgres_schema`.  Several bot processes may share one database: every change to a
+game is serialised by its row's version check.
 """
 
 from __future__ import annotations
 
-from bot.store.postgres_games import GameTables
-from bot.store.postgres_outbox import OutboxTables
-from bot.store.postgres_processes import ProcessTables
+from bot.store.game_tables import GameTables
+from bot.store.outbox_tables import OutboxTables
+from bot.store.postgres_base import PostgresBase
 from bot.store.postgres_schema import SCHEMA_VERSION, migrate
-from bot.store.postgres_time import TimeTables
+from bot.store.process_tables import ProcessTables
+from bot.store.time_tables import TimeTables
 
 
-class PostgresStore(GameTables, TimeTables, OutboxTables, ProcessTables):
+class PostgresStore(GameTables, TimeTables, OutboxTables, ProcessTables, PostgresBase):
     """``Store`` on one PostgreSQL database (see :class:`bot.store.postgres_base.PostgresBase`)."""
 
 

@@ -3,7 +3,7 @@
 Version 1 is the shape SQLite reached in its eight versions (:mod:`.sqlite_schema`), built at once: the
 same tables, columns, checks and indexes, with PostgreSQL's types.  JSON columns stay ``text`` (what the
 bot wrote is what it reads back, byte for byte, as with SQLite).  What SQLite's ``move_commits`` trigger
-does is done in Python inside the move's transaction (:mod:`.postgres_games`); only the guard that keeps
+does is done in Python inside the move's transaction (:mod:`.postgres_base`); only the guard that keeps
 the action log append-only stays a trigger here.
 
 Never edit a released version: add a new one at the end (an older database must upgrade in place).

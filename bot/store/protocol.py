@@ -1,9 +1,11 @@
 """What the table service needs from durable storage, independent of the database.
 
-``SqliteStore`` (:mod:`bot.store.sqlite`) implements it; a PostgreSQL backend can implement the
-same protocol.  Every write that changes a game checks and bumps ``games.version`` (optimistic
-concurrency), so two processes sharing one database can never both land a move on the same board;
-appended actions are also guarded by the ``(game_id, seq)`` primary key.
+Two backends implement it: ``SqliteStore`` (:mod:`bot.store.sqlite`) and ``PostgresStore``
+(:mod:`bot.store.postgres`), their tables written once for both over a small dialect
+(:mod:`bot.store.dialect`); a move's commit is each backend's own.
+Every write that changes a game checks and bumps ``games.version`` (optimistic concurrency), so two
+processes sharing one database can never both land a move on the same board; appended actions are also
+guarded by the ``(game_id, seq)`` primary key.
 
 The **outbox**: writes take ``announce``, the announcements the change causes (posts, DMs, edits),
 and store them in the change's own transaction, so what the bot must say is exactly as durable as

@@ -1,21 +1,22 @@
 """The SQLite implementation of :class:`bot.store.Store` (aiosqlite, WAL, foreign keys on).
 
-Built from one class per group of tables on one connection (:mod:`.sqlite_base`): games and their
-log (:mod:`.sqlite_games`), time (:mod:`.sqlite_time`), the outbox (:mod:`.sqlite_outbox`), the
-processes on the database (:mod:`.sqlite_processes`); the schema and its migrations are in
-:mod:`.sqlite_schema`.
+The tables written once for both databases over :mod:`.dialect` — games and their log (:mod:`.game_tables`),
+time (:mod:`.time_tables`), the outbox (:mod:`.outbox_tables`), the processes on the database
+(:mod:`.process_tables`) — on one connection (:mod:`.sqlite_base`, which also commits a move); the schema
+and its migrations are in :mod:`.sqlite_schema`.
 """
 
 from __future__ import annotations
 
-from bot.store.sqlite_games import GameTables
-from bot.store.sqlite_outbox import OutboxTables
-from bot.store.sqlite_processes import ProcessTables
+from bot.store.game_tables import GameTables
+from bot.store.outbox_tables import OutboxTables
+from bot.store.process_tables import ProcessTables
+from bot.store.sqlite_base import SqliteBase
 from bot.store.sqlite_schema import SCHEMA_VERSION, connect, migrate
-from bot.store.sqlite_time import TimeTables
+from bot.store.time_tables import TimeTables
 
 
-class SqliteStore(GameTables, TimeTables, OutboxTables, ProcessTables):
+class SqliteStore(GameTables, TimeTables, OutboxTables, ProcessTables, SqliteBase):
     """``Store`` on one SQLite file (see :class:`bot.store.sqlite_base.SqliteBase` for durability)."""
 
 

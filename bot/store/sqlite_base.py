@@ -1,4 +1,7 @@
-"""The SQLite store's foundation: one connection, exclusive transactions, periodic syncs, the outbox insert.
+"""The SQLite store's foundation: one connection, exclusive transactions, periodic syncs, the transaction the
+table classes talk to (:class:`SqliteTx`: statements in PostgreSQL's syntax rewritten by
+:func:`bot.store.dialect.sqlite_sql`, announcements in one insert), and a move's commit: one INSERT on the
+``move_commits`` view, whose trigger (:mod:`.sqlite_schema`) does all of it.
 
 One connection serves the whole process.  aiosqlite runs its statements on one worker thread, so two
 coroutines' statements could interleave inside one transaction; ``self._lock`` makes every transaction
@@ -19,20 +22,53 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store.codec import outbox_json
-from bot.store.rows import Outgoing, StaleVersion
-from bot.store.sqlite_schema import OUTBOX_INSERT, connect, encode_to_act, migrate
+from bot.store.codec import Row, encode_to_act, move_outcome, outbox_json
+from bot.store.dialect import SQLITE, Tables, sqlite_args, sqlite_sql
+from bot.store.rows import NewMove, Outgoing, StaleVersion
+from bot.store.sqlite_schema import OUTBOX_INSERT, connect, migrate
 
 _INSERT_ANNOUNCEMENTS = OUTBOX_INSERT.format(items="?1", game="?2", now="?3")
+_MOVE_COMMIT = """INSERT INTO move_commits (game_id, version, seq, seat, action_key, public, state_json, to_act,
+                                           status, result, now, announce)
+                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
 
 
-class SqliteBase:
+class SqliteTx:
+    """A transaction on the store's one connection (:class:`bot.store.dialect.Tx`); ``db`` is the connection."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        return (await self.db.execute(sqlite_sql(sql), sqlite_args(args))).rowcount
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        await self.db.executemany(sqlite_sql(sql), [sqlite_args(r) for r in rows])
+
+    async def fetch(self, sql: str, *args: Any) -> list[Row]:
+        return list(await self.db.execute_fetchall(sqlite_sql(sql), sqlite_args(args)))
+
+    async def fetchrow(self, sql: str, *args: Any) -> Row | None:
+        rows = await self.fetch(sql, *args)
+        return rows[0] if rows else None
+
+    async def lock(self, key: int | str) -> None:
+        """Nothing more to take: the transaction (BEGIN IMMEDIATE) holds SQLite's one write lock."""
+
+    async def announce(self, items: Sequence[Outgoing], game_id: int | None, now: float) -> None:
+        await self.db.execute(_INSERT_ANNOUNCEMENTS, (outbox_json(items), game_id, now))
+
+
+class SqliteBase(Tables):
     """The connection to one SQLite file; the tables' methods are in the classes built on this one.
 
     With ``synchronous=NORMAL`` (the default) a commit reaches the operating system before the
     call returns, so a crash of the bot loses nothing, but it is fsynced to disk only when the
     WAL is checkpointed.  A checkpoint every ``sync_interval`` seconds (when there were writes)
     bounds what a power loss can cost to about that long.  ``FULL`` fsyncs every commit."""
+
+    dialect = SQLITE
+    _conflict = sqlite3.IntegrityError
 
     def __init__(self, path: str | Path, synchronous: str = "NORMAL", sync_interval: float = 1.0,
                  clock: Callable[[], float] = time.time) -> None:
@@ -82,24 +118,26 @@ class SqliteBase:
 
     async def _fetch(self, sql: str, *args: Any) -> list[aiosqlite.Row]:
         async with self._lock:
-            return list(await self.db.execute_fetchall(sql, args))
+            return list(await self.db.execute_fetchall(sqlite_sql(sql), sqlite_args(args)))
 
     async def _write(self, sql: str, *args: Any) -> int:
         """One statement in a transaction of its own (SQLite's autocommit: one round trip, not three);
         returns the rows it changed."""
         async with self._lock:
-            cursor = await self.db.execute(sql, args)
+            cursor = await self.db.execute(sqlite_sql(sql), sqlite_args(args))
             self._dirty = True
             return cursor.rowcount
 
     @asynccontextmanager
-    async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _tx(self) -> AsyncIterator[SqliteTx]:
         """One write transaction.  BEGIN IMMEDIATE takes SQLite's write lock up front, so a
         second process waits (busy_timeout) instead of failing halfway through."""
         async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
             try:
-                yield self.db
+                # Inside the try: a task cancelled while it awaits BEGIN has one open all the same (aiosqlite's
+                # thread runs it), which must be rolled back, or the next BEGIN finds it.
+                await self.db.execute("BEGIN IMMEDIATE")
+                yield SqliteTx(self.db)
                 await self.db.execute("COMMIT")
                 self._dirty = True
             except BaseException:
@@ -108,33 +146,36 @@ class SqliteBase:
                     await self.db.execute("ROLLBACK")
                 raise
 
-    async def _bump(self, db: aiosqlite.Connection, game_id: int, version: int, **sets: Any) -> None:
-        """Advance the game's version, with ``sets``; StaleVersion if someone else already did."""
-        columns = "".join(f", {name} = ?" for name in sets)
-        cursor = await db.execute(
-            f"UPDATE games SET version = version + 1, updated_at = ?{columns} WHERE id = ? AND version = ?",
-            (self.clock(), *sets.values(), game_id, version))
-        if cursor.rowcount != 1:
-            raise StaleVersion(f"game {game_id} is no longer at version {version}")
+    async def append_action(self, game_id: int, version: int, seq: int, seat: int, action_key: str,
+                            public: str, state_json: str, to_act: tuple[int, ...],
+                            result: dict[str, Any] | None, announce: Sequence[Outgoing] = ()) -> None:
+        """One move and its announcements: one INSERT on the ``move_commits`` view (one round trip to
+        aiosqlite's thread, one atomic statement; its trigger checks the version)."""
+        try:
+            async with self._lock:
+                await self.db.execute(_MOVE_COMMIT, self._move_row(
+                    game_id, version, NewMove(seq, seat, action_key, public), state_json, to_act, result, announce))
+                self._dirty = True
+        except sqlite3.IntegrityError as err:  # the version moved, or (game_id, seq) is taken
+            raise StaleVersion(f"game {game_id} moved on before action {seq}: {err}") from err
 
-    # -- reading -------------------------------------------------------------
+    async def append_actions(self, game_id: int, version: int, moves: Sequence[NewMove], state_json: str,
+                             to_act: tuple[int, ...], result: dict[str, Any] | None,
+                             announce: Sequence[Outgoing] = ()) -> None:
+        """Several moves of one seat (played for an absent player) in one transaction; the state and
+        the announcements go with the last."""
+        try:
+            async with self._tx() as tx:
+                for i, move in enumerate(moves):
+                    last = i == len(moves) - 1
+                    await tx.db.execute(_MOVE_COMMIT, self._move_row(
+                        game_id, version + i, move, state_json, to_act, result if last else None,
+                        announce if last else ()))
+        except sqlite3.IntegrityError as err:
+            raise StaleVersion(f"game {game_id} moved on before action {moves[0].seq}: {err}") from err
 
-
-    async def _announce(self, db: aiosqlite.Connection, items: Sequence[Outgoing], game_id: int | None = None
-                        ) -> None:
-        """Write announcements into the outbox inside the caller's transaction."""
-        if items:
-            await db.execute(_INSERT_ANNOUNCEMENTS, (outbox_json(items), game_id, self.clock()))
-
-    async def _restart_clock(self, db: aiosqlite.Connection, game_id: int, to_act: tuple[int, ...] | None,
-                             only_if_changed: bool = False) -> None:
-        """A new hand-over: the clock starts now, no reminder sent yet, no longer waiting, no vote."""
-        hand = "hand" if to_act is None else "?"
-        encoded = () if to_act is None else (encode_to_act(to_act),)
-        args: tuple[Any, ...] = (self.clock(), *encoded)
-        where = " AND (hand IS NOT ? OR waiting != '')" if only_if_changed and encoded else ""
-        extra = encoded if where else ()
-        await db.execute("INSERT INTO clocks (game_id) VALUES (?) ON CONFLICT (game_id) DO NOTHING", (game_id,))
-        await db.execute(f"UPDATE clocks SET started = ?, hand = {hand}, reminded = 0, waiting = '' "
-                         f"WHERE game_id = ?{where}", (*args, game_id, *extra))
-        await db.execute("DELETE FROM votes WHERE game_id = ?", (game_id,))
+    def _move_row(self, game_id: int, version: int, move: NewMove, state_json: str, to_act: tuple[int, ...],
+                  result: dict[str, Any] | None, announce: Sequence[Outgoing]) -> tuple[Any, ...]:
+        status, result_json = move_outcome(result)
+        return (game_id, version, move.seq, move.seat, move.action_key, move.public, state_json,
+                encode_to_act(to_act), status, result_json, self.clock(), outbox_json(announce) if announce else None)

@@ -193,3 +193,35 @@ async def test_game_parts_keep_discord_sized_ids_and_odd_names(store: Store) -> 
     parts = await store.game_parts(game.id)
     assert [(s.user_id, s.name) for s in parts.seats] == [(1, "Ann"), (snowflake, 'Zoë "the \\ builder" 🏰')]
     assert parts.state is None and parts.stats.live == 0 and parts.stats.last_seat is None
+
+
+def test_sqlite_reads_the_shared_statements_rewritten_outside_their_literals() -> None:
+    """The statements written once (PostgreSQL's syntax) as SQLite runs them: parameters, lists, null-safe
+    equality, LEAST, casts and FOR UPDATE rewritten; string literals and quoted names left as they are."""
+    from bot.store.dialect import sqlite_args, sqlite_sql
+
+    assert sqlite_sql("""SELECT "a::b", LEAST($2::float8, 1::bigint) FROM t WHERE k = ANY($1::text[])
+                         AND NOT k = ANY($1) AND g IS NOT DISTINCT FROM $3 AND h IS DISTINCT FROM '$4::x'
+                         AND strpos(x, ',') > 0 FOR UPDATE"""
+                      ) == """SELECT "a::b", MIN(?2, 1) FROM t WHERE k IN (SELECT value FROM json_each(?1))
+                         AND NOT k IN (SELECT value FROM json_each(?1)) AND g IS ?3 AND h IS NOT '$4::x'
+                         AND instr(x, ',') > 0"""
+    assert sqlite_args(["k", ["a", "b"], [], None, 2.5]) == ("k", '["a","b"]', "[]", None, 2.5)
+
+
+async def test_a_write_cancelled_while_sqlite_begins_its_transaction_leaves_none_open(db_path: Path) -> None:
+    """A task cancelled at BEGIN (as the heartbeat is when a process stops) rolls back the transaction that
+    BEGIN opened anyway: the next write starts its own (it found one still open, and the process could not
+    leave the database)."""
+    store = SqliteStore(db_path)
+    await store.open()
+    try:
+        task = asyncio.create_task(store.start_vacation(1, 10.0, 20.0))
+        await asyncio.sleep(0)  # the task takes the store's lock and awaits BEGIN IMMEDIATE
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        await store.start_vacation(2, 10.0, 20.0)
+        assert [v.user_id for v in await store.vacations(None, 0.0)] == [2]
+    finally:
+        await store.close()
