@@ -35,7 +35,7 @@ class RatingQueries:
     async def leaderboard(self, guild_id: int | None, user: User, game: str | None = None) -> Reply:
         """This server's top :data:`TOP` in one game and the caller's own place; ``game``: a command, alias or
         engine name (else the game the caller has played most here)."""
-        guild = _guild(guild_id, "/leaderboard")
+        guild = _guild(guild_id, "leaderboard")
         engine = await self._engine(guild, user, game)
         title = self.tables.title(engine)
         top = await self.store.leaderboard(guild, engine, TOP)
@@ -61,7 +61,7 @@ class RatingQueries:
     async def profile(self, guild_id: int | None, member: User) -> Reply:
         """A member's ratings on this server: per game their rating, games, wins and average place, their recent
         results, and a chart of their ratings over their games."""
-        guild = _guild(guild_id, "/profile")
+        guild = _guild(guild_id, "profile")
         ratings = await self.store.player_ratings(guild, member.id)
         if not ratings:
             return Reply(wording_rating.no_profile(member.name))

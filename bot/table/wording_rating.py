@@ -45,11 +45,11 @@ def end_lines(update: RatingUpdate | None, names: Sequence[str]) -> list[str]:
 
 
 def unrated_line() -> str:
-    return _("Not rated (opened with rated:off).")
+    return _("This game was not rated (chosen when it was opened).")
 
 
 def unrated_lobby() -> str:
-    return _("Not rated: this table was opened with rated:off.")
+    return _("Rated: off (this game changes no rating).")
 
 
 def lobby_rating(row: RatingRow | None) -> str:
@@ -102,7 +102,10 @@ def nobody_rated(title: str) -> str:
 
 
 def only_in_a_server(command: str) -> str:
-    return _("Use `{command}` in a server: ratings are per server.", command=command)
+    """``command``: "leaderboard" or "profile"."""
+    if command == "profile":
+        return _("Use `/profile` in a server: ratings are per server.")
+    return _("Use `/leaderboard` in a server: ratings are per server.")
 
 
 def which_game(games: str) -> str:
@@ -114,9 +117,10 @@ def profile_head(name: str) -> str:
 
 
 def profile_line(title: str, row: RatingRow) -> str:
+    average = format(row.places / row.games, ".1f") if row.games else "–"
     return _("{game}: {rating} · {games} · {wins} · average place {place}", game=title,
              rating=rating(shown(row.mu, row.sigma), row.games < _provisional_games()), games=games(row.games),
-             wins=wins(row.wins), place=f"{row.places / row.games:.1f}" if row.games else "–")
+             wins=wins(row.wins), place=average)
 
 
 def recent_head() -> str:

@@ -84,10 +84,10 @@ async def test_abandoned_and_cancelled_games_are_not_rated(service: TableService
 
 async def test_a_table_opened_with_rated_off_changes_no_rating(service: TableService, store: Store) -> None:
     created = ok(await service.create("sprint", GUILD, CHANNEL, ANN, seats=2, options={"target": 4}, rated=False))
-    assert created.post is not None and "rated:off" in created.post.text
+    assert created.post is not None and "Rated: off" in created.post.text
     ok(await service.join(CHANNEL, BO))
     last = await finish(service)
-    assert last.post is not None and "Not rated" in last.post.text and "Ratings:" not in last.post.text
+    assert last.post is not None and "was not rated" in last.post.text and "Ratings:" not in last.post.text
     assert await rows(store, "SELECT game_id, n FROM rated_games") == [(created.game_id, None)]
     assert await rows(store, "SELECT * FROM ratings") == []
     assert await catch_up(store) == 0  # taken account of: not rated at the next start either
