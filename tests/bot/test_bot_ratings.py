@@ -11,11 +11,12 @@ import pytest
 from bot.ratings.model import BOT, PROVISIONAL_GAMES, shown
 from bot.ratings.rebuild import catch_up, rebuild
 from bot.rendering import Picture
+from bot.scheduler import Scheduler
 from bot.store import StaleVersion, Status, Store
 from bot.store.rating_rows import RatingUpdate
 from bot.table import TableService
 from bot.table.results import Problem, Reply, User
-from tests.bot.helpers import ANN, BO, CHANNEL, CY, DEE, GUILD, ok, play, started
+from tests.bot.helpers import ANN, BO, CHANNEL, CY, DEE, GUILD, FakeClock, ok, play, player_to_act, started
 from tests.sql import rows
 
 SNAPSHOT = ("SELECT guild_id, engine, user_id, level, name, mu, sigma, games, wins, places FROM ratings "
@@ -200,3 +201,17 @@ async def test_the_lobby_shows_each_seated_players_rating(service: TableService,
     joined = ok(await service.join(CHANNEL + 1, DEE))
     [edit] = joined.outbox
     assert f"Ratings: Ann {shown(ann.mu, ann.sigma)}? · Dee unrated" in getattr(edit, "text", "")
+
+
+async def test_a_game_ended_by_vote_ranks_the_absent_player_last(timed: TableService, clock: FakeClock) -> None:
+    ok(await timed.create("sprint", GUILD, CHANNEL, ANN, seats=3, pace="daily", deadline="vote"))
+    for user in (BO, CY):
+        ok(await timed.join(CHANNEL, user))
+    absent = await player_to_act(timed)
+    others = [u for u in (ANN, BO, CY) if u != absent]
+    await Scheduler(timed).tick(clock.at(24))  # the deadline passes: a vote opens
+    for voter in others:
+        last = ok(await timed.vote(1, voter, "end"))
+    assert last.post is not None and "Ratings: " in last.post.text
+    changes = await rows(timed.store, "SELECT user_id, place FROM rating_changes ORDER BY place, seat")
+    assert len(changes) == 3 and changes[-1] == (absent.id, 3)
