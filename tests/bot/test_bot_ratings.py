@@ -4,6 +4,11 @@ the ratings made one by one; ``/leaderboard`` and ``/profile``."""
 
 from __future__ import annotations
 
+import asyncio
+import os
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,9 +19,11 @@ from bot.rendering import Picture
 from bot.scheduler import Scheduler
 from bot.store import StaleVersion, Status, Store
 from bot.store.rating_rows import RatingUpdate
+from bot.store.sqlite import SqliteStore
 from bot.table import TableService
 from bot.table.results import Problem, Reply, User
 from tests.bot.helpers import ANN, BO, CHANNEL, CY, DEE, GUILD, FakeClock, ok, play, player_to_act, started
+from tests.bot.tinygame import lookup
 from tests.sql import rows
 
 SNAPSHOT = ("SELECT guild_id, engine, user_id, level, name, mu, sigma, games, wins, places FROM ratings "
@@ -215,3 +222,28 @@ async def test_a_game_ended_by_vote_ranks_the_absent_player_last(timed: TableSer
     assert last.post is not None and "Ratings: " in last.post.text
     changes = await rows(timed.store, "SELECT user_id, place FROM rating_changes ORDER BY place, seat")
     assert len(changes) == 3 and changes[-1] == (absent.id, 3)
+
+
+async def test_python_m_bot_ratings_rebuild_restores_the_ratings(tmp_path: Path) -> None:
+    path = tmp_path / "bot.sqlite3"
+    store = SqliteStore(path, sync_interval=0)
+    await store.open()
+    try:
+        service = TableService(store, engines_lookup=lookup)
+        await started(service, 3, target=40)
+        ok(await service.resign(CHANNEL, CY))
+        rated = await snapshot(store)
+        await store.replace_ratings([])  # as if lost
+    finally:
+        await store.close()
+    env = {**os.environ, "DATABASE_PATH": str(path), "DATABASE_URL": "", "PYTHONPATH": str(Path(__file__).parents[2])}
+    done = await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "bot.ratings", "rebuild"],
+                                   capture_output=True, text=True, check=False, cwd=tmp_path, env=env)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout == "rebuilt games=1 rated=1 changes=3\n"
+    store = SqliteStore(path, sync_interval=0)
+    await store.open()
+    try:
+        assert await snapshot(store) == rated
+    finally:
+        await store.close()
