@@ -134,7 +134,7 @@ def test_ordinals_and_dates_follow_the_language() -> None:
         assert timing.when(FRIDAY) == "Fr, 14. Jun 9:05 UTC"
     with speaking("pt_BR"):
         assert [text.ordinal(n) for n in (1, 2, 3, 4)] == ["1º", "2º", "3º", "4º"]
-        assert timing.when(FRIDAY) == "sex, 14 jun, 9:05 UTC"
+        assert timing.when(FRIDAY) == "sex, 14 de jun, 9:05 UTC"
 
 
 def test_the_stores_words_are_read_but_typed_values_stay() -> None:
