@@ -20,12 +20,9 @@ def rating(value: int, provisional: bool) -> str:
 
 
 def provisional_key(any_provisional: bool) -> list[str]:
-    return [_("(? provisional: fewer than {games} rated games)", games=_provisional_games())] if any_provisional \
+    """What the '?' means, under ratings that show one."""
+    return [_("(? provisional: fewer than {games} rated games)", games=PROVISIONAL_GAMES)] if any_provisional \
         else []
-
-
-def _provisional_games() -> int:
-    return PROVISIONAL_GAMES
 
 
 def end_lines(update: RatingUpdate | None, names: Sequence[str]) -> list[str]:
@@ -37,9 +34,9 @@ def end_lines(update: RatingUpdate | None, names: Sequence[str]) -> list[str]:
     for c in sorted(update.changes, key=lambda c: (c.place, c.seat)):
         after = c.after
         new = shown(after.mu, after.sigma)
-        provisional |= after.games < _provisional_games()
+        provisional |= after.games < PROVISIONAL_GAMES
         parts.append(_("{name} {rating} ({change})", name=names[c.seat],
-                       rating=rating(new, after.games < _provisional_games()),
+                       rating=rating(new, after.games < PROVISIONAL_GAMES),
                        change=change(new - shown(c.mu_before, c.sigma_before))))
     return [_("Ratings: {ratings}", ratings=" · ".join(parts)), *provisional_key(provisional)]
 
@@ -56,7 +53,7 @@ def lobby_rating(row: RatingRow | None) -> str:
     """A seated player's rating in the lobby: '1214', or 'unrated'."""
     if row is None:
         return _("unrated")
-    return rating(shown(row.mu, row.sigma), row.games < _provisional_games())
+    return rating(shown(row.mu, row.sigma), row.games < PROVISIONAL_GAMES)
 
 
 def seated_ratings(names: Sequence[str], ratings: Sequence[RatingRow | None]) -> str:
@@ -76,7 +73,7 @@ def leaderboard_head(title: str) -> str:
 
 def leaderboard_line(place: int, name: str, row: RatingRow) -> str:
     return _("{place}. {name} — {rating} · {games} · {wins}", place=place, name=name,
-             rating=rating(shown(row.mu, row.sigma), row.games < _provisional_games()), games=games(row.games),
+             rating=rating(shown(row.mu, row.sigma), row.games < PROVISIONAL_GAMES), games=games(row.games),
              wins=wins(row.wins))
 
 
@@ -90,7 +87,7 @@ def wins(count: int) -> str:
 
 def your_place(place: int, rated: int, row: RatingRow) -> str:
     return _("Your place: {place} of {rated} — {rating}", place=place, rated=rated,
-             rating=rating(shown(row.mu, row.sigma), row.games < _provisional_games()))
+             rating=rating(shown(row.mu, row.sigma), row.games < PROVISIONAL_GAMES))
 
 
 def not_rated_yet(title: str) -> str:
@@ -119,7 +116,7 @@ def profile_head(name: str) -> str:
 def profile_line(title: str, row: RatingRow) -> str:
     average = format(row.places / row.games, ".1f") if row.games else "–"
     return _("{game}: {rating} · {games} · {wins} · average place {place}", game=title,
-             rating=rating(shown(row.mu, row.sigma), row.games < _provisional_games()), games=games(row.games),
+             rating=rating(shown(row.mu, row.sigma), row.games < PROVISIONAL_GAMES), games=games(row.games),
              wins=wins(row.wins), place=average)
 
 
