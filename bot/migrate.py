@@ -1,7 +1,8 @@
 """``python -m bot migrate``: move the bot's SQLite file into a PostgreSQL database, and check the result.
 
 Everything is copied with its ids: every game (whatever its status), its seats, its whole action log (undone
-rows too), the state cache, clocks, votes, vacations, reminder settings and the outbox (pending rows are
+rows too), the state cache, clocks, votes, vacations, reminder settings, ratings (with the games they rest on
+and who held each seat) and the outbox (pending rows are
 delivered by the bot afterwards; sent rows keep their message ids, so later edits find their messages).
 Then the target's id sequences are moved past the largest copied id, so a new game gets a fresh one.
 
@@ -75,10 +76,16 @@ _COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
                ("role", ""), ("body", ""), ("picture", ""), ("state", ""), ("attempts", ""), ("next_try", "f"),
                ("message_id", ""), ("created_at", "f"), ("sent_at", "f"), ("note", ""), ("claimed_by", ""),
                ("claimed_until", "f"), ("failed_by", "")),
+    "rated_games": (("game_id", ""), ("guild_id", ""), ("engine", ""), ("n", ""), ("rated_at", "f")),
+    "rating_changes": (("game_id", ""), ("seat", ""), ("user_id", ""), ("level", ""), ("place", ""),
+                       ("mu_before", "f"), ("sigma_before", "f"), ("mu", "f"), ("sigma", "f")),
+    "seat_holders": (("game_id", ""), ("seat", ""), ("user_id", ""), ("until_seq", "")),
+    "ratings": (("guild_id", ""), ("engine", ""), ("user_id", ""), ("level", ""), ("name", ""), ("mu", "f"),
+                ("sigma", "f"), ("games", ""), ("wins", ""), ("places", "")),
 }
 TABLES = tuple(_COLUMNS)
 #: The tables whose rows belong to a game, copied with their games batch by batch (their order in the key).
-_PER_GAME = ("seats", "actions", "state", "clocks", "votes", "outbox")
+_PER_GAME = ("seats", "actions", "state", "clocks", "votes", "outbox", "rated_games", "rating_changes", "seat_holders")
 #: Identity columns whose sequences must continue after the copied ids.
 _IDENTITIES = ("games", "outbox")
 
@@ -271,6 +278,7 @@ async def copy(db: aiosqlite.Connection, conn: asyncpg.Connection, url: str, for
         await _copy(conn, "outbox", await _fetch(db, _select("outbox", " WHERE game_id IS NULL")))
         await _copy(conn, "vacations", await _fetch(db, _select("vacations")))
         await _copy(conn, "user_settings", await _fetch(db, _select("user_settings")))
+        await _copy(conn, "ratings", await _fetch(db, _select("ratings")))
         for table, top in (await _next_ids(db)).items():
             # The next id handed out is top + 1 (setval with is_called false: the next is exactly 1).
             await conn.execute("SELECT setval(pg_get_serial_sequence($1, 'id'), $2, $3)",

@@ -101,6 +101,7 @@ class FunctionRenderer:
     standings: StandingsFn | None = None
     board_since: SinceFn | None = None
     compact: CompactFn | None = None
+    ratings: Callable[[str, Mapping[str, Any]], bytes] | None = None
 
     def _draws(self, engine: str) -> bool:
         return self.games is None or engine in self.games()
@@ -129,6 +130,10 @@ class FunctionRenderer:
     def render_all(self, engine: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes | None:
         return self.everyone(engine, view, names) if self.everyone is not None and self._draws(engine) else None
 
+    def render_ratings(self, kind: str, view: Mapping[str, Any]) -> bytes | None:
+        """A leaderboard or a profile (``render.ratings``)."""
+        return self.ratings(kind, view) if self.ratings is not None else None
+
     def render_standings(self, engine: str, view: Mapping[str, Any], names: Sequence[str],
                          history: Sequence[Sequence[int]]) -> bytes | None:
         drawn = self.standings is not None and self._draws(engine)
@@ -143,7 +148,8 @@ def installed_renderer() -> Renderer | None:
     except ImportError:
         return None
     return FunctionRenderer(render.draw_board, render.draw_hand, render.games, render.draw_player,
-                            render.draw_all_players, render.draw_standings, render.draw_board, _compact)
+                            render.draw_all_players, render.draw_standings, render.draw_board, _compact,
+                            render.draw_ratings)
 
 
 def _compact(engine: str, view: Mapping[str, Any], names: Sequence[str], since: Mapping[str, Any] | None
@@ -205,7 +211,14 @@ def _draw_as_told(renderer: Renderer, picture: Picture) -> bytes | None:
     if picture.kind == "standings" and hasattr(renderer, "render_standings"):
         image = renderer.render_standings(picture.engine, picture.view, names, picture.history)
         return image
+    if picture.kind in RATING_PICTURES and hasattr(renderer, "render_ratings"):
+        image = renderer.render_ratings(picture.kind, picture.view)
+        return image
     return None
+
+
+#: Pictures of ratings (``render.ratings``): their view holds every text, already in the reader's language.
+RATING_PICTURES = ("leaderboard", "profile")
 
 
 #: The installed renderer of a worker process, made on its first drawing.

@@ -25,6 +25,7 @@ import discord
 
 from bot.config import Config, SettingError, read_env_file
 from bot.presence import Presence, Shards
+from bot.ratings.rebuild import catch_up
 from bot.rendering import PoolRenderer, installed_renderer
 from bot.store import StoreUnavailable, open_store
 from bot.table import TableService
@@ -56,6 +57,7 @@ async def serve(config: Config) -> int:
         return SETTING
     renderer = PoolRenderer(config.render_workers) if installed_renderer() is not None else None
     try:
+        await catch_up(store)  # games that finished before ratings existed (or under an older bot) are rated now
         service = TableService(store, renderer=renderer, cache_size=config.state_cache_size,
                                limits=config.limits, thinker=PoolThinker(config.ai_workers))
         bot = GameBot(service, dev_guild_id=config.dev_guild_id, shard_count=config.shard_count,

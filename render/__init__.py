@@ -26,7 +26,7 @@ from engines import registry
 from render.images import GameImages
 
 __all__ = ["compact_games", "draw_all_players", "draw_board", "draw_compact", "draw_hand", "draw_player",
-           "draw_standings", "games"]
+           "draw_ratings", "draw_standings", "games"]
 
 
 def _images(engine_name: str) -> GameImages[Any, Any]:
@@ -85,6 +85,13 @@ def draw_standings(engine_name: str, view: Mapping[str, Any], names: Sequence[st
     each turn (from ``engine.standing`` while replaying), the x axis being the turn number.  ``ValueError``
     for a game that is not over."""
     return _images(engine_name).draw_standings(view, list(names), history)
+
+
+def draw_ratings(kind: str, view: Mapping[str, Any]) -> bytes:
+    """PNG bytes of a ``"leaderboard"`` or a ``"profile"`` (:mod:`render.ratings`: the view holds its texts)."""
+    from render.ratings import draw_leaderboard, draw_profile
+
+    return draw_leaderboard(view) if kind == "leaderboard" else draw_profile(view)
 
 
 def draw_all_players(engine_name: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes:

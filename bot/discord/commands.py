@@ -17,6 +17,7 @@ from discord import app_commands
 
 from bot.discord.base import CONTENT_MAX, answer, client_of, person, shorten
 from bot.discord.components import after_move
+from bot.discord.rating_commands import leaderboard, profile
 from bot.discord.replay import show_replay
 from bot.discord.send import send_board, send_hand
 from bot.discord.views import confirm_view
@@ -59,7 +60,8 @@ def game_group(info: GameInfo) -> app_commands.Group:
     class GameCommands(app_commands.Group):
         async def _new(self, interaction: discord.Interaction, /, players: int | None = None, thread: bool = True,
                        pace: str = "relaxed", deadline: str = "skip", bots: int = 0, level: str = "normal",
-                       hints: str = "on", language: str | None = None, **options: str | None) -> None:
+                       hints: str = "on", language: str | None = None, rated: str = "on",
+                       **options: str | None) -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             # The thread's language: asked for, else the server's.
             table_language = language or str(interaction.guild_locale or "en")
@@ -71,7 +73,8 @@ def game_group(info: GameInfo) -> app_commands.Group:
                                                 person(interaction.user), seats=players, pace=pace,
                                                 deadline=deadline, options={**info.default_options(), **chosen},
                                                 origin_id=interaction.channel_id, bots=bots or 0, level=level,
-                                                hints=hints != "off", language=table_language)
+                                                hints=hints != "off", language=table_language,
+                                                rated=rated != "off")
             if not reply.ok:
                 await answer(interaction, reply.text)
                 return
@@ -104,6 +107,7 @@ def game_group(info: GameInfo) -> app_commands.Group:
                 level="How well computer players play: easy, normal (default) or hard",
                 hints="on (default): /hint suggests a move; off for competitive tables",
                 language="The language of the game's thread and images (default: the server's)",
+                rated="on (default): the game changes its players' ratings; off for a friendly game",
                 **{o.name: shorten(o.description, 100) for o in info.options})(_new)))
 
         @app_commands.command(name="rules", description=shorten(f"The rules of {info.title} in short, with the "
@@ -129,6 +133,7 @@ def _new_signature(info: GameInfo) -> inspect.Signature:
         inspect.Parameter("level", keyword, default="normal", annotation=Literal["easy", "normal", "hard"]),
         inspect.Parameter("hints", keyword, default="on", annotation=Literal["on", "off"]),
         inspect.Parameter("language", keyword, default=None, annotation=str | None),
+        inspect.Parameter("rated", keyword, default="on", annotation=Literal["on", "off"]),
     ]
     for option in info.options:
         choices = _LITERAL[option.choices]  # the game's choices: a Literal made at run time
@@ -371,7 +376,7 @@ async def _and_publish(interaction: discord.Interaction, reply: Reply) -> None:
 #: The commands shared by every game, in the order /help lists them.
 TABLE_COMMANDS: tuple[app_commands.Command[Any, Any, Any], ...] = (
     move, hand, board, undo, hint, log_, replay, resign, abandon, replace, games, mygames, remind, vacation, language,
-    stats, help_)
+    stats, leaderboard, profile, help_)
 
 
 def all_commands() -> list[app_commands.Command[Any, ..., Any] | app_commands.Group]:

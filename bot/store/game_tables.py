@@ -14,6 +14,8 @@ from bot.store.codec import game_row as _game
 from bot.store.codec import log_stats as _stats
 from bot.store.dialect import Dialect, Tables, Tx
 from bot.store.protocol import AnnounceNew
+from bot.store.rating_rows import RatingUpdate
+from bot.store.rating_tables import write_rating
 from bot.store.rows import (
     TAIL,
     ActionRow,
@@ -214,10 +216,11 @@ class GameTables(Tables):
             await self._announce(tx, announce, game_id)
 
     async def end_game(self, game_id: int, version: int, status: Status, result: dict[str, Any] | None,
-                       note: str, announce: Sequence[Outgoing] = ()) -> None:
+                       note: str, announce: Sequence[Outgoing] = (), rating: RatingUpdate | None = None) -> None:
         async with self._tx() as tx:
             await self._bump(tx, game_id, version, status=status.value, to_act="", note=note,
                              result=None if result is None else json.dumps(result))
+            await write_rating(tx, rating)
             await self._announce(tx, announce, game_id)
 
     async def repair_state(self, game_id: int, version: int, state_seq: int, state_json: str,

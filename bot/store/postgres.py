@@ -1,9 +1,9 @@
 """The PostgreSQL implementation of :class:`bot.store.Store` (asyncpg, a pool of connections).
 
 The same tables as SQLite's (:mod:`.game_tables`, :mod:`.time_tables`, :mod:`.outbox_tables`,
-:mod:`.process_tables`) on one pool (:mod:`.postgres_base`, which also commits a move); the schema and its
-migrations are in :mod:`.postgres_schema`.  Several bot processes may share one database: every change to a
-game is serialised by its row's version check.
+:mod:`.process_tables`, :mod:`.rating_tables`) on one pool (:mod:`.postgres_base`, which also commits a move); the
+schema and its migrations are in :mod:`.postgres_schema`.  Several bot processes may share one database: every
+change to a game is serialised by its row's version check.
 """
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ from bot.store.outbox_tables import OutboxTables
 from bot.store.postgres_base import PostgresBase
 from bot.store.postgres_schema import SCHEMA_VERSION, migrate
 from bot.store.process_tables import ProcessTables
+from bot.store.rating_tables import RatingTables
 from bot.store.time_tables import TimeTables
 
 
-class PostgresStore(GameTables, TimeTables, OutboxTables, ProcessTables, PostgresBase):
+class PostgresStore(GameTables, TimeTables, OutboxTables, ProcessTables, RatingTables, PostgresBase):
     """``Store`` on one PostgreSQL database (see :class:`bot.store.postgres_base.PostgresBase`)."""
 
 

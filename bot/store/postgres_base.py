@@ -23,6 +23,8 @@ import asyncpg
 from bot.store.codec import Row, clock_restarts, dumps, encode_to_act, move_outcome
 from bot.store.dialect import POSTGRESQL, Tables
 from bot.store.postgres_schema import migrate
+from bot.store.rating_rows import RatingUpdate
+from bot.store.rating_tables import write_rating
 from bot.store.rows import NewMove, Outgoing, StaleVersion
 
 _INSERT_ANNOUNCEMENT = """INSERT INTO outbox (key, game_id, kind, channel_id, user_id, role, body, picture, created_at)
@@ -123,22 +125,24 @@ class PostgresBase(Tables):
 
     async def append_action(self, game_id: int, version: int, seq: int, seat: int, action_key: str,
                             public: str, state_json: str, to_act: tuple[int, ...],
-                            result: dict[str, Any] | None, announce: Sequence[Outgoing] = ()) -> None:
-        """One move and its announcements, in one transaction."""
+                            result: dict[str, Any] | None, announce: Sequence[Outgoing] = (),
+                            rating: RatingUpdate | None = None) -> None:
+        """One move and its announcements (and the game's ``rating`` when it ends it), in one transaction."""
         await self.append_actions(game_id, version, [NewMove(seq, seat, action_key, public)], state_json, to_act,
-                                  result, announce)
+                                  result, announce, rating)
 
     async def append_actions(self, game_id: int, version: int, moves: Sequence[NewMove], state_json: str,
                              to_act: tuple[int, ...], result: dict[str, Any] | None,
-                             announce: Sequence[Outgoing] = ()) -> None:
+                             announce: Sequence[Outgoing] = (), rating: RatingUpdate | None = None) -> None:
         """Several moves of one seat (played for an absent player) in one transaction; the state and
-        the announcements go with the last."""
+        the announcements go with the last, and the game's ``rating`` when they end it."""
         try:
             async with self._tx() as tx:
                 for i, move in enumerate(moves):
                     last = i == len(moves) - 1
                     await self._commit_move(tx, game_id, version + i, move, state_json, to_act,
                                             result if last else None, announce if last else ())
+                await write_rating(tx, rating)
         except asyncpg.UniqueViolationError as err:  # (game_id, seq) is taken
             raise StaleVersion(f"game {game_id} moved on before action {moves[0].seq}: {err}") from err
 

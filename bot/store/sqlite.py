@@ -2,7 +2,8 @@
 
 The tables written once for both databases over :mod:`.dialect` — games and their log (:mod:`.game_tables`),
 time (:mod:`.time_tables`), the outbox (:mod:`.outbox_tables`), the processes on the database
-(:mod:`.process_tables`) — on one connection (:mod:`.sqlite_base`, which also commits a move); the schema
+(:mod:`.process_tables`), ratings (:mod:`.rating_tables`) — on one connection (:mod:`.sqlite_base`, which also
+commits a move); the schema
 and its migrations are in :mod:`.sqlite_schema`.
 """
 
@@ -11,12 +12,13 @@ from __future__ import annotations
 from bot.store.game_tables import GameTables
 from bot.store.outbox_tables import OutboxTables
 from bot.store.process_tables import ProcessTables
+from bot.store.rating_tables import RatingTables
 from bot.store.sqlite_base import SqliteBase
 from bot.store.sqlite_schema import SCHEMA_VERSION, connect, migrate
 from bot.store.time_tables import TimeTables
 
 
-class SqliteStore(GameTables, TimeTables, OutboxTables, ProcessTables, SqliteBase):
+class SqliteStore(GameTables, TimeTables, OutboxTables, ProcessTables, RatingTables, SqliteBase):
     """``Store`` on one SQLite file (see :class:`bot.store.sqlite_base.SqliteBase` for durability)."""
 
 

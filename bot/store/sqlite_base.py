@@ -24,6 +24,8 @@ import aiosqlite
 
 from bot.store.codec import Row, encode_to_act, move_outcome, outbox_json
 from bot.store.dialect import SQLITE, Tables, sqlite_args, sqlite_sql
+from bot.store.rating_rows import RatingUpdate
+from bot.store.rating_tables import write_rating
 from bot.store.rows import NewMove, Outgoing, StaleVersion
 from bot.store.sqlite_schema import OUTBOX_INSERT, connect, migrate
 
@@ -148,9 +150,15 @@ class SqliteBase(Tables):
 
     async def append_action(self, game_id: int, version: int, seq: int, seat: int, action_key: str,
                             public: str, state_json: str, to_act: tuple[int, ...],
-                            result: dict[str, Any] | None, announce: Sequence[Outgoing] = ()) -> None:
+                            result: dict[str, Any] | None, announce: Sequence[Outgoing] = (),
+                            rating: RatingUpdate | None = None) -> None:
         """One move and its announcements: one INSERT on the ``move_commits`` view (one round trip to
-        aiosqlite's thread, one atomic statement; its trigger checks the version)."""
+        aiosqlite's thread, one atomic statement; its trigger checks the version).  A move that ends the game
+        with its ``rating`` goes in a transaction with it."""
+        if rating is not None:
+            await self.append_actions(game_id, version, [NewMove(seq, seat, action_key, public)], state_json, to_act,
+                                      result, announce, rating)
+            return
         try:
             async with self._lock:
                 await self.db.execute(_MOVE_COMMIT, self._move_row(
@@ -161,9 +169,9 @@ class SqliteBase(Tables):
 
     async def append_actions(self, game_id: int, version: int, moves: Sequence[NewMove], state_json: str,
                              to_act: tuple[int, ...], result: dict[str, Any] | None,
-                             announce: Sequence[Outgoing] = ()) -> None:
+                             announce: Sequence[Outgoing] = (), rating: RatingUpdate | None = None) -> None:
         """Several moves of one seat (played for an absent player) in one transaction; the state and
-        the announcements go with the last."""
+        the announcements go with the last, and the game's ``rating`` when they end it."""
         try:
             async with self._tx() as tx:
                 for i, move in enumerate(moves):
@@ -171,6 +179,7 @@ class SqliteBase(Tables):
                     await tx.db.execute(_MOVE_COMMIT, self._move_row(
                         game_id, version + i, move, state_json, to_act, result if last else None,
                         announce if last else ()))
+                await write_rating(tx, rating)
         except sqlite3.IntegrityError as err:
             raise StaleVersion(f"game {game_id} moved on before action {moves[0].seq}: {err}") from err
 

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 
 from bot.store.codec import timer_row as _timer
 from bot.store.dialect import Dialect, Tables
+from bot.store.rating_tables import record_holder
 from bot.store.rows import EngineStats, Outgoing, StaleVersion, Timer, Vacation, Vote, Waiting
 
 
@@ -140,6 +141,7 @@ class TimeTables(Tables):
                            announce: Sequence[Outgoing] = ()) -> None:
         async with self._tx() as tx:
             await self._bump(tx, game_id, version)
+            await record_holder(tx, game_id, seat)  # who played the seat so far: ratings weigh their share
             if await tx.execute("UPDATE seats SET user_id = $1, name = $2 WHERE game_id = $3 AND seat = $4",
                                 user_id, name, game_id, seat) != 1:
                 raise StaleVersion(f"game {game_id} has no seat {seat}")

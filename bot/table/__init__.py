@@ -13,6 +13,8 @@ committing a game):
 - :mod:`.bots` — computer players' turns and hints (thinking in a :class:`bot.thinking.Thinker`);
 - :mod:`.queries` — status, board, hand, log, lists, results, snapshots;
 - :mod:`.replays` — a game stepped through turn by turn (``/replay``), public only;
+- :mod:`.rating_queries` — ``/leaderboard`` and ``/profile`` (a game's rating is made as it ends:
+  :mod:`bot.ratings`);
 - :mod:`.languages` — a player's language, and the one a reader is answered in;
 - :mod:`.announce` and :mod:`.wording` — what changes say, and every sentence.
 
@@ -35,6 +37,7 @@ from bot.table.limits import Limits
 from bot.table.lobby import Lobby
 from bot.table.play import Play, resign_ranks
 from bot.table.queries import Queries, Snapshot
+from bot.table.rating_queries import RatingQueries
 from bot.table.replays import Replays
 from bot.table.results import Problem, Reply, User
 from bot.table.tables import EngineLookup, Tables
@@ -86,6 +89,8 @@ class TableService:
             self.queries.check_rules
         self.reader, self.set_language = self.languages.reader, self.languages.set_language
         self.replay = self.replays.replay
+        self.ratings = RatingQueries(self.tables)
+        self.leaderboard, self.profile = self.ratings.leaderboard, self.ratings.profile
 
     @property
     def clock(self) -> Callable[[], float]:

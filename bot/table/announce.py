@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.rendering import Picture
 from bot.store import SeatRow, Status
-from bot.table import history, wording, wording_alt, wording_bots
+from bot.table import history, wording, wording_alt, wording_bots, wording_rating
 from bot.table.results import Buttons, ChannelEdit, ChannelPost, Controls, PrivateMessage, people
 from bot.table.tables import Table, title_of, told
 from bot.text import fill_seats, join_names, plain_name, result_lines
@@ -213,7 +213,14 @@ def final_text(engine: AnyEngine, table: Table, lead: Sequence[str] = ()) -> str
     """The last post: the last moves, and the final standing with labelled scores (said once)."""
     last = _told(table, [e for e in table.tail if e[0] > table.turn_from])
     parts = [*lead, *wording.bullets(last)] if last else [*lead]
-    return "\n".join([*parts, turn_line(engine, table)])
+    return "\n".join([*parts, turn_line(engine, table), *rating_lines(table)])
+
+
+def rating_lines(table: Table) -> list[str]:
+    """The end screen's ratings: each rated player's new rating and its change (a ``rated:off`` table says so)."""
+    if table.game.settings.get("rated", True) is False:
+        return [wording_rating.unrated_line()]
+    return wording_rating.end_lines(table.rating, table.names)
 
 
 def move_messages(engine: AnyEngine, before: Table, after: Table, actor: int, events: Sequence[Event],
@@ -285,7 +292,8 @@ def your_hand(engine: AnyEngine, table: Table, seat: int) -> PrivateMessage:
 def final_post(engine: AnyEngine, table: Table, head: str, result: dict[str, Any], *, picture: bool = True
                ) -> ChannelPost:
     """A game ended by a player or a vote: the standing, pinging everyone."""
-    return post(engine, table, "\n".join([head, *result_lines(result, table.names, score_unit(engine))]),
+    return post(engine, table, "\n".join([head, *result_lines(result, table.names, score_unit(engine)),
+                                           *rating_lines(table)]),
                 [s.user_id for s in table.seats], picture=picture, role="final")
 
 
@@ -296,6 +304,10 @@ def lobby_text(engine: AnyEngine, table: Table, timing_text: str) -> str:
         text = wording.lobby(title_of(engine), game.id, wanted, timing_text, table.names, bool(game.seat_count))
         if "hints" in game.settings:  # tables opened before hints existed do not say
             text += "\n" + wording_bots.hints_line(bool(game.settings["hints"]))
+        if game.settings.get("rated", True) is False:
+            text += "\n" + wording_rating.unrated_lobby()
+        elif len(table.seat_ratings) == len(table.seats):
+            text += "\n" + wording_rating.seated_ratings(table.names, table.seat_ratings)
         return text
     return wording.lobby_closed(title_of(engine), game.id, game.status, table.names, timing_text)
 

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ai
 from bot.language import _
+from bot.ratings.model import BOT
 from bot.store import ACTIVE, ChannelBusy, GameRow, LogStats, NewGame, Outgoing, Pace, Policy, SeatRow, Status
+from bot.store.rating_rows import RatingRow
 from bot.table import announce, wording, wording_bots
 from bot.table.errors import TableError, replies
 from bot.table.limits import Limits
@@ -48,14 +50,14 @@ class Lobby:
                      seats: int | None = None, options: Mapping[str, Any] | None = None,
                      seed: int | None = None, pace: str = Pace.NONE.value, deadline: str = Policy.SKIP.value,
                      origin_id: int | None = None, bots: int = 0, level: str = ai.DEFAULT,
-                     hints: bool = True, language: str | None = None) -> Reply:
+                     hints: bool = True, language: str | None = None, rated: bool = True) -> Reply:
         """Open a lobby in the channel; the creator takes the first place.  With ``seats`` the game
         starts by itself once that many have joined.  ``pace`` (time per hand-over) and ``deadline``
         (what happens when it runs out) are kept for the whole game.  ``origin_id`` is the channel the
         request came from when the lobby gets a thread of its own (lobbies are limited per channel).
         ``bots`` computer players of ``level`` take seats at once (more may be added in the lobby);
         ``hints`` lets players ask the computer for a suggestion.  ``language``: the table's (its posts and
-        images; a language tag, e.g. the server's), else English."""
+        images; a language tag, e.g. the server's), else English.  ``rated`` False: the game changes no rating."""
         engine = self.tables.engine(engine_name)
         pace_, policy = parse_timing(pace, deadline)
         players = wording.seat_range(engine.min_seats, engine.max_seats)
@@ -72,7 +74,8 @@ class Lobby:
                       seed=secrets.randbits(63) if seed is None else seed, options=options, guild_id=guild_id,
                       channel_id=channel_id, created_by=creator.id, creator_name=creator.name,
                       seat_count=seats, pace=pace_, policy=policy, origin_id=origin_id,
-                      settings={"hints": bool(hints), "level": level, "language": choose(language)})
+                      settings={"hints": bool(hints), "level": level, "language": choose(language),
+                                **({} if rated else {"rated": False})})
         opened = await self._open(engine, new, wording.opened)
         return await self._seat_bots(opened, engine, bots, level)
 
@@ -118,11 +121,21 @@ class Lobby:
         if len(seated.seats) == game.seat_count:
             started = await self._start(seated, engine, joining=bot, level=level)
             return dataclasses.replace(started, extra={"name": bot.name})
+        seated = await self._rated(seated)
         with speaking(seated.language):
             edit = keyed(announce.lobby_edit(engine, seated, table.timing))
         await self.store.add_seat(game.id, game.version, bot.id, bot.name, [to_outgoing(edit)], level=level)
         return Reply(wording_bots.bot_added(game.id, bot.name), game_id=game.id, engine=engine.name, outbox=(edit,),
                      channel_id=game.channel_id, extra={"name": bot.name})
+
+    async def _rated(self, table: Table) -> Table:
+        """``table`` knowing its seated players' ratings (the lobby shows them)."""
+        ratings = await self._ratings(table.game.guild_id, table.game.engine, table.seats)
+        return dataclasses.replace(table, seat_ratings=ratings)
+
+    async def _ratings(self, guild_id: int, engine: str, seats: Sequence[SeatRow]) -> tuple[RatingRow | None, ...]:
+        basis = await self.store.rating_basis(guild_id, engine, sorted({BOT if s.is_bot else s.user_id for s in seats}))
+        return tuple(basis.ratings.get((BOT, s.level) if s.is_bot else (s.user_id, "")) for s in seats)
 
     async def _check_room(self, guild_id: int, user: User, origin_id: int) -> None:
         mine, here = await self.store.open_lobbies(guild_id, user.id, origin_id)
@@ -135,10 +148,12 @@ class Lobby:
                     lead: Callable[[int], str] | None = None, mentions: tuple[int, ...] = ()) -> Reply:
         """Store a new lobby and its lobby message (whose words need the new game's id)."""
         posted: list[ChannelPost] = []
+        creator = (SeatRow(new.created_by, new.creator_name, None, 0),)
+        ratings = await self._ratings(new.guild_id, new.engine, creator)
 
         def lobby_message(game_id: int) -> list[Outgoing]:
-            table = Table(_lobby_row(new, game_id), (SeatRow(new.created_by, new.creator_name, None, 0),), None,
-                          LogStats(0, 0, 0), new.pace, new.policy)
+            table = Table(_lobby_row(new, game_id), creator, None, LogStats(0, 0, 0), new.pace, new.policy,
+                          seat_ratings=ratings)
             with speaking(table.language):
                 item = keyed(announce.lobby_post(engine, table, table.timing, lead(game_id) if lead else "", mentions))
             posted.append(item)
@@ -167,6 +182,7 @@ class Lobby:
             seated = _with_seat(table, user)
             if len(seated.seats) == table.game.seat_count:
                 return await self._start(seated, engine, joining=user)
+            seated = await self._rated(seated)
             with speaking(seated.language):
                 edit = keyed(announce.lobby_edit(engine, seated, table.timing))
             await self.store.add_seat(row.id, table.game.version, user.id, user.name, [to_outgoing(edit)])
@@ -183,7 +199,8 @@ class Lobby:
                 raise TableError(Problem.NOT_SEATED, wording.not_seated_here(row.id), row.id)
             if user.id == table.game.created_by:
                 raise TableError(Problem.FORBIDDEN, wording.creator_cannot_leave(), row.id)
-            remaining = dataclasses.replace(table, seats=tuple(s for s in table.seats if s.user_id != user.id))
+            remaining = await self._rated(
+                dataclasses.replace(table, seats=tuple(s for s in table.seats if s.user_id != user.id)))
             with speaking(remaining.language):
                 edit = keyed(announce.lobby_edit(engine, remaining, table.timing))
             await self.store.remove_seat(row.id, table.game.version, user.id, [to_outgoing(edit)])

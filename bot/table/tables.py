@@ -21,7 +21,9 @@ from typing import Any
 
 import engines
 from bot.cache import LRU
+from bot.ratings.games import rate_ending
 from bot.store import TAIL, GameRow, LogStats, NewMove, Pace, Policy, SeatRow, StateRow, Status, Store
+from bot.store.rating_rows import RatingRow, RatingUpdate
 from bot.table import wording
 from bot.table.errors import TableError
 from bot.table.history import marked
@@ -79,6 +81,10 @@ class Table:
     #: the table, and those it replayed (:meth:`Tables.with_events`).  The log keeps each action's texts, not its
     #: events; the short lines of "since your last turn" are told from the events (``engine.summary``).
     events: Mapping[int, tuple[Event, ...]] = dataclasses.field(default_factory=dict, compare=False, repr=False)
+    #: Once the game is over: what it did to the ratings (its end screen shows them), committed with the end.
+    rating: RatingUpdate | None = dataclasses.field(default=None, compare=False, repr=False)
+    #: In the lobby: each seated player's rating in this game on this server (None: unrated), when read.
+    seat_ratings: tuple[RatingRow | None, ...] = dataclasses.field(default=(), compare=False, repr=False)
 
     @property
     def language(self) -> str:
@@ -498,8 +504,9 @@ class Tables:
             # The turn that ended the game stays the one its final post tells (no turn follows it).
             turn_from=last.seq if handover and result is None else before.turn_from)
         after = dataclasses.replace(after, events=kept_events(after, before.events, rows, moves))
-        if result is not None:  # the game is over: its end screen charts the scores over the whole game
-            after = dataclasses.replace(after, history=await self.score_history(before, engine, moves))
+        if result is not None:  # the game is over: its end screen charts the scores over the whole game, and rates it
+            rating = await rate_ending(self.store, after.game, after.seats, result, [(r.seq, r.seat) for r in rows])
+            after = dataclasses.replace(after, history=await self.score_history(before, engine, moves), rating=rating)
         else:
             # The view after each mover's last action: the last mover's is this one; a commit of several seats'
             # moves (computer players in a row) leaves the earlier ones' to the log.
@@ -515,9 +522,9 @@ class Tables:
         outgoing = [to_outgoing(a) for a in items]
         if len(rows) == 1:
             await self.store.append_action(game.id, game.version, last.seq, last.seat, last.action_key, last.public,
-                                           self.dump(engine, state), to_act, result, outgoing)
+                                           self.dump(engine, state), to_act, result, outgoing, after.rating)
         else:
             await self.store.append_actions(game.id, game.version, rows, self.dump(engine, state), to_act, result,
-                                            outgoing)
+                                            outgoing, after.rating)
         self._tables.put(game.id, after)
         return after, items

@@ -51,7 +51,8 @@ LOBBY, RUNNING, FINISHED, ABANDONED, CANCELLED, BROKEN, WITH_BOT, VOTING = range
 STARTED = (RUNNING, FINISHED, ABANDONED, WITH_BOT, VOTING)  # replayed by the check (BROKEN is not)
 ORDER = {"games": "id", "seats": "game_id, user_id", "actions": "game_id, seq", "state": "game_id",
          "clocks": "game_id", "votes": "game_id, voter", "vacations": "user_id, starts",
-         "user_settings": "user_id", "outbox": "id"}
+         "user_settings": "user_id", "outbox": "id", "ratings": "guild_id, engine, user_id, level",
+         "rated_games": "game_id", "rating_changes": "game_id, seat", "seat_holders": "game_id, seat, until_seq"}
 
 
 async def build(path: Path, clock: FakeClock) -> RecordingTransport:
@@ -69,9 +70,10 @@ async def build(path: Path, clock: FakeClock) -> RecordingTransport:
         ok(await service.act(RUNNING, mover, "step"))
         ok(await service.undo(RUNNING, mover))                  # an undone row, kept in the log
         ok(await service.act(RUNNING, mover, "step"))
+        ok(await service.replace(RUNNING, mover, DEE))          # an earlier holder of a seat, for ratings
         await started(service, channel=FINISHED, seed=3)
         ok(await play(service, "end", FINISHED))
-        ok(await service.resign(FINISHED, BO))                  # finished, ranked: in the stats
+        ok(await service.resign(FINISHED, BO))                  # finished, ranked: in the stats and the ratings
         await started(service, channel=ABANDONED, seed=4)
         ok(await play(service, "step", ABANDONED))
         ok(await service.abandon(ABANDONED, ANN))
@@ -156,11 +158,14 @@ async def through_the_store(store: Store) -> list[Any]:
                  await store.message_of(game_id, "lobby"), await store.message_of(game_id, "turn")]
     for user in USERS:
         seen += [await store.games_to_act(user.id), await store.stats(GUILD, user.id),
-                 await store.open_lobbies(GUILD, user.id, LOBBY)]
+                 await store.open_lobbies(GUILD, user.id, LOBBY), await store.player_ratings(GUILD, user.id),
+                 await store.rated_games(GUILD, user.id), await store.rating_place(GUILD, "sprint", user.id)]
     seen += [await store.games_in_guild(GUILD, 100), await store.games_waiting_for_bots(),
              await store.running_timers(), await store.vacations(None, 0), await store.vacations([DEE.id], 0),
              await store.reminder_opt_outs([u.id for u in USERS]), await store.pending_announcements(1000),
-             await store.announced_since("turn", 0), await store.announced_since("lobby", 0)]
+             await store.announced_since("turn", 0), await store.announced_since("lobby", 0),
+             await store.leaderboard(GUILD, "sprint", 10), await store.finished_games(),
+             await store.seat_history(RUNNING)]
     return seen
 
 
@@ -189,6 +194,8 @@ async def test_everything_is_copied_and_every_started_game_replays_the_same(
         assert await sqlite.votes(VOTING) and await sqlite.vacations([DEE.id], 0)
         assert await sqlite.reminder_opt_outs([BO.id]) == {BO.id}
         assert {s for (s,) in await rows(sqlite, "SELECT DISTINCT state FROM outbox")} == {"pending", "sent"}
+        assert len(await sqlite.leaderboard(GUILD, "sprint", 10)) == 2
+        assert await sqlite.seat_history(RUNNING) != ((), ())
         # Table by table, every column PostgreSQL has, row for row.
         columns = await pg_columns(empty_db)
         assert await table_rows(pg, columns) == await table_rows(sqlite, columns)

@@ -1,0 +1,230 @@
+"""Ratings, on either database: each player's rating per game per server, the games taken account of (in the
+order they were rated), what each rated game changed, and who held a seat before its last holder.
+
+A game's rating is written in the transaction that ends it (:func:`write_rating`, called by the end's commit on
+both backends), so a finished game is never left unrated by a crash; games that finished before ratings existed
+are rated by :func:`bot.ratings.rebuild.catch_up` at start.  The order (``rated_games.n``, per server and game)
+is checked under a lock: a game's update was computed from the ratings after game ``n - 1``, so another game of
+that server and engine rated in between makes it stale (``StaleVersion``: the player tries again).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Sequence
+
+from bot.store.codec import Row
+from bot.store.dialect import Dialect, Tables, Tx
+from bot.store.rating_rows import (
+    FinishedGame,
+    RatedGameRow,
+    RatingBasis,
+    RatingRow,
+    RatingUpdate,
+)
+from bot.store.rows import StaleVersion
+
+#: The schema step that adds ratings (the same statements on both databases: their types read alike).
+#: ``seat_holders``: each earlier holder of a seat and the last action while they held it (a replacement).
+MIGRATION: tuple[str, ...] = (
+    """CREATE TABLE ratings (
+        guild_id BIGINT NOT NULL,
+        engine TEXT NOT NULL,
+        user_id BIGINT NOT NULL,
+        level TEXT NOT NULL DEFAULT '',
+        name TEXT NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL,
+        wins INTEGER NOT NULL,
+        places INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, engine, user_id, level)
+    )""",
+    "CREATE INDEX ratings_member ON ratings(guild_id, user_id)",
+    """CREATE TABLE rated_games (
+        game_id BIGINT PRIMARY KEY REFERENCES games(id),
+        guild_id BIGINT NOT NULL,
+        engine TEXT NOT NULL,
+        n INTEGER,
+        rated_at DOUBLE PRECISION NOT NULL,
+        UNIQUE (guild_id, engine, n)
+    )""",
+    """CREATE TABLE rating_changes (
+        game_id BIGINT NOT NULL REFERENCES games(id),
+        seat INTEGER NOT NULL,
+        user_id BIGINT NOT NULL,
+        level TEXT NOT NULL DEFAULT '',
+        place INTEGER NOT NULL,
+        mu_before DOUBLE PRECISION NOT NULL,
+        sigma_before DOUBLE PRECISION NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    )""",
+    "CREATE INDEX rating_changes_player ON rating_changes(user_id, level)",
+    """CREATE TABLE seat_holders (
+        game_id BIGINT NOT NULL REFERENCES games(id),
+        seat INTEGER NOT NULL,
+        user_id BIGINT NOT NULL,
+        until_seq INTEGER NOT NULL
+    )""",
+    "CREATE INDEX seat_holders_game ON seat_holders(game_id, seat, until_seq)",
+)
+
+#: The tables above, in an order their references allow (``bot.migrate`` copies them).
+TABLES = ("ratings", "rated_games", "rating_changes", "seat_holders")
+
+_ORDINAL = "(mu - 3 * sigma)"
+_RATING_ORDER = f"{_ORDINAL} DESC, games DESC, user_id, level"
+
+
+def _rating(row: Row) -> RatingRow:
+    return RatingRow(row["engine"], row["user_id"], row["level"], row["name"], row["mu"], row["sigma"],
+                     row["games"], row["wins"], row["places"])
+
+
+async def record_holder(tx: Tx, game_id: int, seat: int) -> None:
+    """Before a seat changes hands: who held it, until the log's last action (in the replacement's transaction)."""
+    await tx.execute("""INSERT INTO seat_holders (game_id, seat, user_id, until_seq)
+                        SELECT $1, $2, user_id, (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = $1)
+                        FROM seats WHERE game_id = $1 AND seat = $2""", game_id, seat)
+
+
+async def write_rating(tx: Tx, update: RatingUpdate | None) -> None:
+    """Record what a finished game does to the ratings, inside the transaction that ends it.  StaleVersion when
+    another game of the server and engine was rated since the ratings it was computed from were read."""
+    if update is None:
+        return
+    await tx.lock(f"ratings:{update.guild_id}:{update.engine}")
+    if await tx.fetchrow("SELECT 1 FROM rated_games WHERE game_id = $1", update.game_id) is not None:
+        return  # already taken account of (two processes catching up at once): the first one's stands
+    if update.n is not None:
+        row = await tx.fetchrow(
+            "SELECT COALESCE(MAX(n), 0) AS last FROM rated_games WHERE guild_id = $1 AND engine = $2",
+            update.guild_id, update.engine)
+        if row is None or row["last"] != update.n - 1:
+            raise StaleVersion(f"the ratings of {update.engine} on server {update.guild_id} changed meanwhile")
+    # Stamped with the end's own time (the same transaction's), which a rebuild reads again.
+    await tx.execute("""INSERT INTO rated_games (game_id, guild_id, engine, n, rated_at)
+                        SELECT $1, $2, $3, $4, updated_at FROM games WHERE id = $1""",
+                     update.game_id, update.guild_id, update.engine, update.n)
+    if not update.changes:
+        return
+    await tx.executemany(
+        """INSERT INTO ratings (guild_id, engine, user_id, level, name, mu, sigma, games, wins, places)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+           ON CONFLICT (guild_id, engine, user_id, level) DO UPDATE SET name = excluded.name, mu = excluded.mu,
+               sigma = excluded.sigma, games = excluded.games, wins = excluded.wins, places = excluded.places""",
+        [(update.guild_id, update.engine, c.user_id, c.level, c.after.name, c.after.mu, c.after.sigma,
+          c.after.games, c.after.wins, c.after.places) for c in update.changes])
+    await tx.executemany(
+        """INSERT INTO rating_changes (game_id, seat, user_id, level, place, mu_before, sigma_before, mu, sigma)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)""",
+        [(update.game_id, c.seat, c.user_id, c.level, c.place, c.mu_before, c.sigma_before, c.after.mu,
+          c.after.sigma) for c in update.changes])
+
+
+@functools.cache
+def _finished(dialect: Dialect) -> str:
+    seats = dialect.json_rows("seat, user_id, level, name", "seats WHERE game_id = g.id", "seat")
+    holders = dialect.json_rows("seat, user_id, until_seq", "seat_holders WHERE game_id = g.id", "seat, until_seq")
+    return f"""SELECT g.id, g.guild_id, g.engine, g.settings, g.result, r.n,
+                      COALESCE(r.rated_at, g.updated_at) AS ended, r.game_id IS NOT NULL AS taken,
+                      {seats} AS seats, {holders} AS holders
+               FROM games g LEFT JOIN rated_games r ON r.game_id = g.id
+               WHERE g.status = 'finished' AND g.result IS NOT NULL AND (NOT $1::boolean OR r.game_id IS NULL)
+               ORDER BY g.guild_id, g.engine, r.n IS NULL, r.n, COALESCE(r.rated_at, g.updated_at), g.id"""
+
+
+class RatingTables(Tables):
+    """Ratings, the games they were computed from, and seat holders."""
+
+    async def rating_basis(self, guild_id: int, engine: str, user_ids: Sequence[int]) -> RatingBasis:
+        """The stored ratings of these users (0: the computer levels) in one game on one server, and the
+        number of the last game rated there."""
+        rows = await self._fetch(
+            """SELECT r.*, (SELECT COALESCE(MAX(n), 0) FROM rated_games WHERE guild_id = $1 AND engine = $2) AS last
+               FROM (SELECT 1 AS one) o LEFT JOIN ratings r
+                    ON r.guild_id = $1 AND r.engine = $2 AND r.user_id = ANY($3::bigint[])""",
+            guild_id, engine, list(user_ids))
+        found = {(r["user_id"], r["level"]): _rating(r) for r in rows if r["user_id"] is not None}
+        return RatingBasis(int(rows[0]["last"]), found)
+
+    async def seat_history(self, game_id: int) -> tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, int], ...]]:
+        """Earlier holders of the game's seats (seat, user, until action) and, if any, its live (seq, seat)."""
+        holders = await self._fetch("SELECT seat, user_id, until_seq FROM seat_holders WHERE game_id = $1 "
+                                    "ORDER BY seat, until_seq", game_id)
+        if not holders:
+            return (), ()
+        actions = await self._fetch("SELECT seq, seat FROM actions WHERE game_id = $1 AND NOT undone ORDER BY seq",
+                                    game_id)
+        return (tuple((h["seat"], h["user_id"], h["until_seq"]) for h in holders),
+                tuple((a["seq"], a["seat"]) for a in actions))
+
+    async def record_rating(self, update: RatingUpdate) -> None:
+        """A finished game's rating in a transaction of its own (a game that ended before ratings existed)."""
+        async with self._tx() as tx:
+            await write_rating(tx, update)
+
+    async def finished_games(self, pending_only: bool = False) -> list[FinishedGame]:
+        """Every finished game with a result (only those not yet taken account of, with ``pending_only``): by
+        server and engine, in the order they were rated, then those not rated yet in the order they ended."""
+        games = []
+        for r in await self._fetch(_finished(self.dialect), pending_only):
+            holders = tuple((s, u, q) for s, u, q in json.loads(r["holders"]))
+            actions: tuple[tuple[int, int], ...] = ()
+            if holders:
+                actions = (await self.seat_history(r["id"]))[1]
+            games.append(FinishedGame(
+                r["id"], r["guild_id"], r["engine"], json.loads(r["settings"]), json.loads(r["result"]),
+                r["ended"], r["n"], bool(r["taken"]), tuple((s, u, v, n) for s, u, v, n in json.loads(r["seats"])),
+                holders, actions))
+        return games
+
+    async def replace_ratings(self, updates: Sequence[RatingUpdate]) -> None:
+        """Every rating anew (a rebuild), in one transaction."""
+        async with self._tx() as tx:
+            for table in ("rating_changes", "ratings", "rated_games"):
+                await tx.execute(f"DELETE FROM {table}")
+            for update in updates:
+                await write_rating(tx, update)
+
+    async def leaderboard(self, guild_id: int, engine: str, limit: int) -> list[RatingRow]:
+        rows = await self._fetch(f"SELECT * FROM ratings WHERE guild_id = $1 AND engine = $2 "
+                                 f"ORDER BY {_RATING_ORDER} LIMIT $3", guild_id, engine, limit)
+        return [_rating(r) for r in rows]
+
+    async def rating_place(self, guild_id: int, engine: str, user_id: int, level: str = ""
+                           ) -> tuple[int, int, RatingRow | None]:
+        """(place, players rated) of a player in one game on one server, and their rating (None: not rated)."""
+        rows = await self._fetch(
+            """SELECT r.*, (SELECT COUNT(*) FROM ratings o WHERE o.guild_id = $1 AND o.engine = $2
+                             AND (o.mu - 3 * o.sigma) > (r.mu - 3 * r.sigma)) AS above,
+                            (SELECT COUNT(*) FROM ratings o WHERE o.guild_id = $1 AND o.engine = $2) AS rated
+                FROM ratings r WHERE r.guild_id = $1 AND r.engine = $2 AND r.user_id = $3 AND r.level = $4""",
+            guild_id, engine, user_id, level)
+        if not rows:
+            count = await self._fetch("SELECT COUNT(*) AS rated FROM ratings WHERE guild_id = $1 AND engine = $2",
+                                      guild_id, engine)
+            return 0, int(count[0]["rated"]), None
+        return int(rows[0]["above"]) + 1, int(rows[0]["rated"]), _rating(rows[0])
+
+    async def player_ratings(self, guild_id: int, user_id: int, level: str = "") -> list[RatingRow]:
+        """A player's ratings on one server, one per game (by engine name)."""
+        rows = await self._fetch("SELECT * FROM ratings WHERE guild_id = $1 AND user_id = $2 AND level = $3 "
+                                 "ORDER BY engine", guild_id, user_id, level)
+        return [_rating(r) for r in rows]
+
+    async def rated_games(self, guild_id: int, user_id: int, level: str = "", limit: int = 100) -> list[RatedGameRow]:
+        """A player's rated games on one server, the latest first."""
+        rows = await self._fetch(
+            """SELECT c.*, r.engine, r.rated_at, r.n,
+                      (SELECT COUNT(*) FROM seats s WHERE s.game_id = c.game_id) AS players
+               FROM rating_changes c JOIN rated_games r ON r.game_id = c.game_id
+               WHERE r.guild_id = $1 AND c.user_id = $2 AND c.level = $3
+               ORDER BY r.rated_at DESC, c.game_id DESC LIMIT $4""", guild_id, user_id, level, limit)
+        return [RatedGameRow(r["game_id"], r["engine"], r["place"], int(r["players"]), r["mu_before"],
+                             r["sigma_before"], r["mu"], r["sigma"], r["rated_at"]) for r in rows]
+
+
