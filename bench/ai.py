@@ -8,16 +8,18 @@ self-play, normal against normal and hard against hard, for what the game's scor
 ``good_player``, what a good human player scores in a 2-player game — the outside yardstick, sourced in
 the game's policy; in a race where points say little it is a figure of the game's own instead, named
 after it: ``good_player_finish_turns=41`` beside normal's ``finish_turns`` and hard's
-``hard_finish_turns``); and, for games of more seats, each level at a table of 3 and of 4 with random players
+``hard_finish_turns``), each with its standard error over the games (``hard_mean_se``,
+``hard_finish_turns_se``: a self-play game's two scores are averaged first, as they are not independent
+draws); and, for games of more seats, each level at a table of 3 and of 4 with random players
 (``normal_at3``: the share of those games the level won; a random seat's share is printed beside it as
 ``random_at3``, per random seat).  Think times are ``normal``'s (``hard``'s apart), per decision that had
 more than one choice (a single choice costs nothing), each worker on one core.  ``random`` plays any legal
 move but ``cancel``/``undo`` (which only go back), so its games end.
 
 The last line has every figure: ``<game> games=<n> easy_vs_random=.. normal_vs_random=.. normal_vs_easy=..
-hard_vs_normal=.. normal_mean=.. hard_mean=.. good_player=.. think_p50_ms=.. think_p99_ms=..
-hard_think_p50_ms=.. hard_think_p99_ms=..`` and the game's own figures of normal's self-play (The Castles
-of Burgundy: ``workers_share=.. filled=..``).  Progress goes to stderr.
+hard_vs_normal=.. normal_mean=.. normal_mean_se=.. hard_mean=.. hard_mean_se=.. good_player=.. think_p50_ms=..
+think_p99_ms=.. hard_think_p50_ms=.. hard_think_p99_ms=..`` and the game's own figures of normal's self-play
+(The Castles of Burgundy: ``workers_share=.. filled=..``).  Progress goes to stderr.
 """
 
 from __future__ import annotations
@@ -145,7 +147,8 @@ def main() -> None:
         if "_vs_" in label:
             figures.append(f"{label}={statistics.mean(g.share(label.split('_vs_')[0]) for g in games):.2f}")
         elif label.endswith("_mean"):
-            figures.append(f"{label}={statistics.mean(s for g in games for s in g.scores):.1f}")
+            means = [statistics.mean(g.scores) for g in games]
+            figures.append(f"{label}={statistics.mean(means):.1f} {label}_se={_standard_error(means):.1f}")
         else:
             level, seats = label.split("_at")
             figures.append(f"{label}={statistics.mean(g.share(level) for g in games):.2f}")
@@ -163,9 +166,18 @@ def main() -> None:
         games = results.get(f"{level}_mean", [])
         prefix = "" if level == "normal" else f"{level}_"
         for key in sorted({k for g in games for k in g.figures}):
-            figures.append(f"{prefix}{key}={statistics.mean(g.figures[key] for g in games if key in g.figures):.2f}")
+            found = [g.figures[key] for g in games if key in g.figures]
+            figures.append(f"{prefix}{key}={statistics.mean(found):.2f}")
+            if key == policy.good_player_figure:  # the yardstick's figure: how sure it is
+                figures.append(f"{prefix}{key}_se={_standard_error(found):.2f}")
     count = args.games if not only else max((len(p) for p in plans.values()), default=0)
     print(f"{args.game} games={count} {' '.join(figures)}")
+
+
+def _standard_error(values: list[float]) -> float:
+    """The standard error of the mean of ``values`` (each game one value: a self-play game's two scores are
+    not independent, so they are averaged first); 0 for fewer than two."""
+    return statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
 
 
 def _summary(label: str, games: list[Game]) -> str:
