@@ -25,7 +25,7 @@ from engines.events import GameEvent
 from tests.engines.event_texts import record
 from tests.engines.event_texts.sources import events, key
 
-GAMES = ("burgen-land", "burgenland")  # TRANSITION: the games typed so far
+GAMES = ("burgen-land", "burgenland", "buerger-baumeister")  # TRANSITION: the games typed so far
 
 
 def recorded(game: str) -> Iterator[dict[str, Any]]:
