@@ -153,9 +153,6 @@ class Accumulator(Generic[S]):
         """A new state object, seen by nobody yet: the state so far, with ``ply`` actions applied."""
         raise NotImplementedError
 
-    def event(self, kind: str, seat: int | None = None, /, **data: Any) -> None:  # TRANSITION
-        self.events.append(Event(kind, seat, data))
-
     def emit(self, event: GameEvent) -> None:
         """Record ``event``: kept in its stored form (``Event(kind, seat, data)``), which the engine returns."""
         self.events.append(event.stored())
@@ -403,10 +400,7 @@ class StepEngine(BaseEngine[S]):
         """The event's words for ``viewer``: its typed event's (an event of a kind the game does not know reads as
         its kind)."""
         typed = self.event_types.read(event)
-        if typed is None:  # TRANSITION: games not yet typed
-            text = self.event_text(event, viewer)  # type: ignore[attr-defined]
-            return event.kind if text is None else str(text)
-        return typed.describe(viewer)
+        return event.kind if typed is None else typed.describe(viewer)
 
     def seat_count(self, state: S) -> int:
         """How many seats the game has (a two-seat game's state may not say)."""

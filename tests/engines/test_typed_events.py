@@ -23,9 +23,9 @@ import engines
 from engines.core import Event
 from engines.events import GameEvent
 from tests.engines.event_texts import record
-from tests.engines.event_texts.sources import events, key
+from tests.engines.event_texts.sources import PLAYOUTS, events, key
 
-GAMES = ("burgen-land", "burgenland", "buerger-baumeister")  # TRANSITION: the games typed so far
+GAMES = tuple(PLAYOUTS)
 
 
 def recorded(game: str) -> Iterator[dict[str, Any]]:
