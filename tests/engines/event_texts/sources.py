@@ -8,6 +8,7 @@ corners.  Each distinct event (kind, seat and data) is kept once, in the order f
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -103,12 +104,14 @@ def key(event: Event) -> str:
     return json.dumps([event.kind, event.seat, event.data], sort_keys=True, separators=(",", ":"))
 
 
-def events(game: str) -> list[Event]:
-    """The game's distinct events: its playouts' and its built positions', in the order first seen."""
+@functools.cache
+def events(game: str) -> tuple[Event, ...]:
+    """The game's distinct events: its playouts' and its built positions', in the order first seen (played once per
+    test run: several tests read them)."""
     seen: dict[str, Event] = {}
     for playout in PLAYOUTS[game]:
         for event in played(game, playout):
             seen.setdefault(key(event), event)
     for event in built(game):
         seen.setdefault(key(event), event)
-    return list(seen.values())
+    return tuple(seen.values())
