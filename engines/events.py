@@ -16,7 +16,7 @@ it is None (events whose keys depend on what happened: a gain of workers has no 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import Field, dataclass, field, fields
+from dataclasses import MISSING, Field, dataclass, field, fields
 from typing import Any, ClassVar, TypeVar
 
 from engines.core import Event, seat_token
@@ -83,6 +83,7 @@ class _Plan:
     names: tuple[str, ...]
     optional: tuple[bool, ...]
     store: Callable[[Any], Event]
+    init: Callable[..., None]
 
 
 #: Per class (a dict, as in ``engines.steps``): storing an event is part of every step the computer players try.
@@ -99,7 +100,7 @@ def _plan(cls: type[GameEvent]) -> _Plan:
 def _new_plan(cls: type[GameEvent]) -> _Plan:
     own = [f for f in fields(cls) if f.name != "seat"]
     optional = tuple(f.metadata.get("stored") == _OPTIONAL["stored"] for f in own)
-    return _Plan(tuple(f.name for f in own), optional, _store_function(cls, own, optional))
+    return _Plan(tuple(f.name for f in own), optional, _store_function(cls, own, optional), _init_function(cls))
 
 
 def _store_function(cls: type[GameEvent], own: list[Field[Any]], optional: tuple[bool, ...]) -> Callable[[Any], Event]:
@@ -126,6 +127,24 @@ def _store_function(cls: type[GameEvent], own: list[Field[Any]], optional: tuple
     exec("\n".join(lines), scope)  # the text is built from the class's own field names only
     store: Callable[[Any], Event] = scope["store"]
     return store
+
+
+def _init_function(cls: type[GameEvent]) -> Callable[..., None]:
+    """The dataclass's ``__init__`` (keywords only, the same defaults), filling each slot through its descriptor:
+    a frozen dataclass's own goes through ``object.__setattr__`` field by field, which cost as much as the rest of
+    storing the event."""
+    every = fields(cls)
+    if any(f.default is MISSING and f.default_factory is not MISSING for f in every):
+        raise TypeError(f"{cls.__name__}: an event's fields take plain defaults")
+    params = ", ".join(f.name if f.default is MISSING else f"{f.name}=_default_{f.name}" for f in every)
+    body = "; ".join(f"_set_{f.name}(self, {f.name})" for f in every)
+    scope: dict[str, Any] = {f"_default_{f.name}": f.default for f in every if f.default is not MISSING}
+    for f in every:
+        slot = next(c.__dict__[f.name] for c in cls.__mro__ if f.name in c.__dict__)
+        scope[f"_set_{f.name}"] = slot.__set__
+    exec(f"def __init__(self, *, {params}):\n    {body}", scope)  # built from the class's own field names only
+    init: Callable[..., None] = scope["__init__"]
+    return init
 
 
 def _plain(value: Any) -> Any:
@@ -167,8 +186,10 @@ class EventTypes:
             if not cls.KIND or cls.KIND in self.by_kind:
                 raise ValueError(f"{cls.__name__}: its kind {cls.KIND!r} is missing or taken")
             self.by_kind[cls.KIND] = cls
-            # The class's own ``stored``, without a look-up per call (setattr: mypy refuses assigning a method).
+            # The class's own ``stored`` and ``__init__``, without a look-up per call or field (setattr: mypy refuses
+            # assigning a method).
             setattr(cls, "stored", _plan(cls).store)  # noqa: B010
+            setattr(cls, "__init__", _plan(cls).init)  # noqa: B010
 
     @property
     def kinds(self) -> tuple[str, ...]:
