@@ -35,7 +35,7 @@ from bot.rendering import Renderer, draw, installed_renderer
 from bot.store import Status, StoreUnavailable, open_store
 from bot.table import Snapshot, TableError, TableService
 from bot.table.announce import private_part
-from bot.table.results import ChannelEdit, ChannelPost, PrivateMessage, Problem, Reply, User
+from bot.table.results import ChannelEdit, ChannelPost, PostRole, PrivateMessage, Problem, Reply, User
 from bot.table.tables import EngineLookup
 from bot.text import escape_name
 from bot.view_text import Translate, as_is, format_view
@@ -68,7 +68,7 @@ class Printer:
 
     async def post(self, post: ChannelPost, nonce: str) -> int | None:
         self.messages += 1
-        if post.role != "lobby":
+        if post.role != PostRole.LOBBY:
             pinged = [self.console.names.get(u) or _("user {id}", id=u) for u in post.mentions]
             self.console.say(f"@{', @'.join(pinged)}: {post.text}" if pinged else post.text)
         return self.messages
@@ -79,7 +79,7 @@ class Printer:
         return None
 
     async def edit(self, edit: ChannelEdit, channel_id: int, message_id: int) -> None:
-        if edit.role != "lobby":  # a turn's message grows: say what is new
+        if edit.role != PostRole.LOBBY:  # a turn's message grows: say what is new
             self.console.say(edit.news or edit.text)
 
 

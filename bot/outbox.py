@@ -50,6 +50,7 @@ from bot.table.results import (
     Announcement,
     ChannelEdit,
     ChannelPost,
+    PostRole,
     PrivateMessage,
     from_outgoing,
     keyed,
@@ -258,9 +259,9 @@ class Deliverer:
                 await self.transport.edit(edit, *where)
                 return where[1]
             except Undeliverable:
-                if edit.role == "lobby":
+                if edit.role == PostRole.LOBBY:
                     raise
-        elif edit.role == "lobby":
+        elif edit.role == PostRole.LOBBY:
             raise Undeliverable(f"game {edit.game_id} has no lobby message")
         anew = ChannelPost(edit.text, edit.mentions, edit.picture, edit.image, edit.buttons, game_id=edit.game_id,
                            channel_id=edit.channel_id, role=edit.role, key=edit.key, seat=edit.seat,

@@ -16,6 +16,7 @@ import logging
 import os
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Protocol
 
 from bot.cache import LRU
@@ -31,15 +32,26 @@ SinceFn = Callable[[str, Mapping[str, Any], Sequence[str], Mapping[str, Any]], b
 CompactFn = Callable[[str, Mapping[str, Any], Sequence[str], Mapping[str, Any] | None], bytes | None]
 
 
+class PictureKind(StrEnum):
+    """What a picture draws (its value is what the outbox stores: kept as it was)."""
+
+    BOARD = "board"            # a game's public view
+    HAND = "hand"              # a seat's hand
+    PLAYER = "player"          # one player's own area
+    ALL = "all"                # every player's own area
+    STANDINGS = "standings"    # the end screen
+    COMPACT = "compact"        # the phone-first close-up of a board (``render.draw_compact``)
+    LEADERBOARD = "leaderboard"  # a server's top players in one game (``render.draw_leaderboard``)
+    PROFILE = "profile"        # one member's ratings and their chart (``render.draw_profile``)
+
+
 @dataclass(frozen=True, slots=True)
 class Picture:
     """What to draw: a game's ``board`` (public view), a seat's ``hand``, or one ``player``'s own area; the turn
     post's board also as its ``compact`` close-up (``close_up``)."""
 
     engine: str
-    #: "board", "hand", "player", "all" (every player's own area), "standings", "compact" (the phone-first
-    #: close-up of a board: ``render.draw_compact``)
-    kind: str
+    kind: PictureKind
     view: Mapping[str, Any]
     names: tuple[str, ...]
     seat: int | None = None
@@ -61,7 +73,7 @@ class Picture:
 
     def compact(self) -> Picture:
         """The compact close-up of this board (same view, marks and language), described by ``close_up``."""
-        return dataclasses.replace(self, kind="compact", alt=self.close_up, close_up="")
+        return dataclasses.replace(self, kind=PictureKind.COMPACT, alt=self.close_up, close_up="")
 
     def to_json(self) -> dict[str, Any]:
         data = {"engine": self.engine, "kind": self.kind, "view": dict(self.view), "names": list(self.names),
@@ -77,7 +89,7 @@ class Picture:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Picture:
-        return cls(data["engine"], data["kind"], data["view"], tuple(data["names"]), data.get("seat"),
+        return cls(data["engine"], PictureKind(data["kind"]), data["view"], tuple(data["names"]), data.get("seat"),
                    tuple(tuple(h) for h in data.get("history", ())), data.get("language") or ENGLISH,
                    data.get("alt") or "", data.get("since"), data.get("close_up") or "",
                    bool(data.get("last_turn", False)))
@@ -191,24 +203,24 @@ def _marking(picture: Picture) -> contextlib.AbstractContextManager[None]:
 
 def _draw_as_told(renderer: Renderer, picture: Picture) -> bytes | None:
     names = list(picture.names)
-    if picture.kind == "board":
+    if picture.kind == PictureKind.BOARD:
         if picture.since is not None and hasattr(renderer, "render_board_since"):
             since: bytes | None = renderer.render_board_since(picture.engine, picture.view, names, picture.since)
             return since
         return renderer.render_board(picture.engine, picture.view, names)
-    if picture.kind == "hand":
+    if picture.kind == PictureKind.HAND:
         return renderer.render_hand(picture.engine, picture.view, names)
     # The renderers beyond the two every one has are optional (a test's may lack them).
-    if picture.kind == "player" and picture.seat is not None and hasattr(renderer, "render_player"):
+    if picture.kind == PictureKind.PLAYER and picture.seat is not None and hasattr(renderer, "render_player"):
         image: bytes | None = renderer.render_player(picture.engine, picture.view, names, picture.seat)
         return image
-    if picture.kind == "all" and hasattr(renderer, "render_all"):
+    if picture.kind == PictureKind.ALL and hasattr(renderer, "render_all"):
         image = renderer.render_all(picture.engine, picture.view, names)
         return image
-    if picture.kind == "compact" and hasattr(renderer, "render_compact"):
+    if picture.kind == PictureKind.COMPACT and hasattr(renderer, "render_compact"):
         image = renderer.render_compact(picture.engine, picture.view, names, picture.since)
         return image
-    if picture.kind == "standings" and hasattr(renderer, "render_standings"):
+    if picture.kind == PictureKind.STANDINGS and hasattr(renderer, "render_standings"):
         image = renderer.render_standings(picture.engine, picture.view, names, picture.history)
         return image
     if picture.kind in RATING_PICTURES and hasattr(renderer, "render_ratings"):
@@ -218,7 +230,7 @@ def _draw_as_told(renderer: Renderer, picture: Picture) -> bytes | None:
 
 
 #: Pictures of ratings (``render.ratings``): their view holds every text, already in the reader's language.
-RATING_PICTURES = ("leaderboard", "profile")
+RATING_PICTURES = (PictureKind.LEADERBOARD, PictureKind.PROFILE)
 
 
 #: The installed renderer of a worker process, made on its first drawing.

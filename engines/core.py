@@ -128,7 +128,8 @@ class Action:
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened.  ``data`` is JSON-safe; ``engine.describe`` words it per viewer."""
+    """Something that happened, as engines return it and the bot keeps it.  ``data`` is JSON-safe;
+    ``engine.describe`` words it per viewer.  Each game reads it as a typed event of its own (``engines.events``)."""
 
     kind: str
     seat: int | None = None
@@ -261,7 +262,7 @@ class BaseEngine(Generic[S]):
     Subclasses implement ``new_game``, ``to_act``, ``legal_actions``,
     ``apply_trusted``, ``check`` (why an action is illegal), ``view``,
     ``outcome``, ``standing``, ``format_action``, ``parse_text`` (the game's
-    own grammar), ``event_text`` (its events in words), ``dump``, ``load``,
+    own grammar), ``describe`` (its events in words), ``dump``, ``load``,
     ``determinize`` and ``default_action``.  ``S`` is the game's state type.
     Engines of step games build on :class:`engines.steps.StepEngine`, which
     provides most of these.
@@ -398,12 +399,9 @@ class BaseEngine(Generic[S]):
     def describe(self, event: Event, viewer: int | None) -> str:
         """One event in words for ``viewer`` (None: the public), with neutral seat tokens the bot may style.
 
-        Whose turn it is reads the same in every game; the rest is the game's own (``event_text``), and an
-        event the game does not word reads as its kind."""
-        if event.kind == "turn":
-            return _("It is {seat}'s turn.", seat=seat_token(event.seat))
-        text = self.event_text(event, viewer)
-        return event.kind if text is None else text
+        A game words its events as typed events (``engines.events``, read by ``engines.steps.StepEngine``); an
+        engine that words none reads each as its kind."""
+        return event.kind
 
     # -- to be provided by each game ---------------------------------------
 
@@ -412,11 +410,6 @@ class BaseEngine(Generic[S]):
         the current language: the turn's one short line (``summary``).  None said (the default): the turn is told
         in its events' full texts."""
         return Phrases()
-
-    def event_text(self, event: Event, viewer: int | None) -> str | None:
-        """The game's words for ``event`` as ``viewer`` may read it; None for an event it does not word."""
-        return None
-
 
     def check(self, state: S, seat: int, action: Action) -> str | None:
         """Why ``action`` is illegal now (a short phrase), or None if it is legal."""

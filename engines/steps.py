@@ -7,10 +7,11 @@ A game supplies
   an ``actor`` property: the one seat that must decide now, ``None`` once the game is over
   (:class:`StepState`);
 - ``do_step(turn, seat, step)``: what one step does, written through an accumulator (:class:`Turn`,
-  or a subclass with helpers of the game's own, or another :class:`Accumulator`), emitting an event of
-  kind ``"turn"`` whenever a new player's turn begins;
+  or a subclass with helpers of the game's own, or another :class:`Accumulator`), emitting its typed events
+  (``engines.events``), a :class:`engines.events.TurnBegins` whenever a new player's turn begins;
 - its modules, wired into :class:`StepEngine` as typed protocols: ``rules`` (:class:`StepRules`),
-  ``views`` (:class:`StepViews`) and ``notation`` (:class:`StepNotation`).
+  ``views`` (:class:`StepViews`) and ``notation`` (:class:`StepNotation`), and its kinds of event
+  (``events``, an :class:`engines.events.EventTypes`), which word what happened.
 
 Everything else lives here, once: the accumulator, the loop that applies a line of steps
 (:func:`run_steps`), the undo-barrier rule and the count of turns (:meth:`Accumulator.close`), the check
@@ -28,6 +29,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from engines import serial
 from engines.core import Action, BaseEngine, Event, IllegalAction, NoSuchSeat, Outcome
+from engines.events import EventTypes, GameEvent
 from engines.i18n import COMMON, N_, game_catalog
 
 _ = COMMON.gettext
@@ -151,8 +153,9 @@ class Accumulator(Generic[S]):
         """A new state object, seen by nobody yet: the state so far, with ``ply`` actions applied."""
         raise NotImplementedError
 
-    def event(self, kind: str, seat: int | None = None, /, **data: Any) -> None:
-        self.events.append(Event(kind, seat, data))
+    def emit(self, event: GameEvent) -> None:
+        """Record ``event``: kept in its stored form (``Event(kind, seat, data)``), which the engine returns."""
+        self.events.append(event.stored())
 
     def close(self, seat: int) -> S:
         """The state after ``seat``'s action, built once, with the undo-barrier rule applied and the turn counted.
@@ -306,7 +309,7 @@ class StepEngine(BaseEngine[S]):
     """An engine whose actions are runs of steps over a frozen-dataclass state (see the module docstring).
 
     A game's engine class names its ``state_type`` and wires its modules (``rules``, ``views``,
-    ``notation``); it adds what is its own: ``standing``, ``event_text``, ``determinize``,
+    ``notation``, ``events``); it adds what is its own: ``standing``, ``determinize``,
     ``default_action`` (and ``outcome`` when the end has more to say than the standing).
 
     A typed line may chain steps, but nothing may follow a step that moved the barrier: checking
@@ -317,12 +320,14 @@ class StepEngine(BaseEngine[S]):
     rules: StepRules[S]
     views: StepViews[S]
     notation: StepNotation[S]
+    #: The game's kinds of event, each a dataclass that words it (``engines/<game>/events.py``).
+    event_types: EventTypes = EventTypes()
 
     def __init_subclass__(cls, *, state: type[S] | None = None, rules: StepRules[S] | None = None,
                           views: StepViews[S] | None = None, notation: StepNotation[S] | None = None,
-                          **kwargs: Any) -> None:
-        """A game names its state and modules in its class statement:
-        ``class Burgenland(StepEngine[State], state=State, rules=R, views=V, notation=N)``."""
+                          events: EventTypes | None = None, **kwargs: Any) -> None:
+        """A game names its state, modules and events in its class statement:
+        ``class Burgenland(StepEngine[State], state=State, rules=R, views=V, notation=N, events=E.EVENTS)``."""
         super().__init_subclass__(**kwargs)
         if state is not None:
             cls.state_type = state
@@ -332,6 +337,8 @@ class StepEngine(BaseEngine[S]):
             cls.views = views
         if notation is not None:
             cls.notation = notation
+        if events is not None:
+            cls.event_types = events
 
     def __init__(self) -> None:
         self.help_source = self.notation.HELP
@@ -388,6 +395,12 @@ class StepEngine(BaseEngine[S]):
             raise NoSuchSeat(_("There is no seat {seat}; seats are 1 to {seats}.", seat=seat + 1,
                                  seats=self.seat_count(state)))
         return self.views.seat_view(state, seat)
+
+    def describe(self, event: Event, viewer: int | None) -> str:
+        """The event's words for ``viewer``: its typed event's (an event of a kind the game does not know reads as
+        its kind)."""
+        typed = self.event_types.read(event)
+        return event.kind if typed is None else typed.describe(viewer)
 
     def seat_count(self, state: S) -> int:
         """How many seats the game has (a two-seat game's state may not say)."""

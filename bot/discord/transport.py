@@ -24,7 +24,7 @@ from bot.discord.views import post_layout, post_view
 from bot.outbox import DmsClosed, TryLater, Undeliverable
 from bot.rendering import Picture, seat_colour
 from bot.table import wording
-from bot.table.results import Buttons, ChannelEdit, ChannelPost, PrivateMessage
+from bot.table.results import Buttons, ChannelEdit, ChannelPost, PostRole, PrivateMessage
 from engines.i18n import speaking
 
 
@@ -91,7 +91,7 @@ class DiscordTransport:
 def is_layout(picture: Picture | None, role: str) -> bool:
     """Whether a channel message is a Components V2 layout: a game's post with a picture, and the lobby.  The
     messages of a role keep their form, so an edit never asks Discord to take the flag away."""
-    return picture is not None or role == "lobby"
+    return picture is not None or role == PostRole.LOBBY
 
 
 def _files(game: int | None, board: discord.File | None, close_up: bytes | None, picture: Picture | None

@@ -11,10 +11,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.rendering import Picture
+from bot.rendering import Picture, PictureKind
 from bot.store import SeatRow, Status
 from bot.table import history, wording, wording_alt, wording_bots, wording_rating
-from bot.table.results import Buttons, ChannelEdit, ChannelPost, Controls, PrivateMessage, people
+from bot.table.results import Buttons, ChannelEdit, ChannelPost, Controls, PostRole, PrivateMessage, people
 from bot.table.tables import Table, title_of, told
 from bot.text import fill_seats, join_names, plain_name, result_lines
 from engines import registry
@@ -32,13 +32,13 @@ def board(engine: AnyEngine, table: Table, *, marked: bool = False) -> Picture:
     """The board; ``marked`` (a turn's post): what was placed since its player last acted is marked on it, and it
     comes with its compact close-up (``Picture.compact``), shown first."""
     alt = described(engine, table, wording_alt.board(title_of(engine), table.game.id))
-    return Picture(engine.name, "board", table.view(engine, None), _drawn(table), alt=alt,
+    return Picture(engine.name, PictureKind.BOARD, table.view(engine, None), _drawn(table), alt=alt,
                    since=table.since if marked else None, close_up=wording_alt.close_up(alt) if marked else "")
 
 
 def hand(engine: AnyEngine, table: Table, seat: int) -> Picture:
     head = wording_alt.hand(title_of(engine), table.game.id, plain_name(table.seats[seat].name))
-    return Picture(engine.name, "hand", table.view(engine, seat), _drawn(table), seat,
+    return Picture(engine.name, PictureKind.HAND, table.view(engine, seat), _drawn(table), seat,
                    alt=described(engine, table, head, seat))
 
 
@@ -105,7 +105,7 @@ def has_boards(engine: AnyEngine) -> bool:
 def post(engine: AnyEngine, table: Table, text: str, mentions: Sequence[int] = (), *, picture: bool = True,
          vote_on: str = "", role: str = "", since: int | None = None) -> ChannelPost:
     """A post in the game's channel, with the board (when the game has one) and its buttons."""
-    drawn = board(engine, table, marked=role == "turn") if picture and table.state is not None else None
+    drawn = board(engine, table, marked=role == PostRole.TURN) if picture and table.state is not None else None
     return ChannelPost(text, people(mentions), drawn, buttons=buttons(engine, table, vote_on),
                        game_id=table.game.id, channel_id=table.game.channel_id, role=role, since=since,
                        seat=marked_seat(engine, table))
@@ -235,14 +235,14 @@ def move_messages(engine: AnyEngine, before: Table, after: Table, actor: int, ev
     message: ChannelPost | ChannelEdit
     if after.game.status is not Status.RUNNING or after.game.result is not None:
         message = post(engine, after, final_text(engine, after, lead), [s.user_id for s in after.seats],
-                       role="final", picture=not after.history)
+                       role=PostRole.FINAL, picture=not after.history)
         if after.history:  # the end screen: places, scores, the breakdown and the scores over the game
             alt = described(engine, after, wording_alt.standings(title_of(engine), after.game.id))
-            message = replace(message, picture=Picture(engine.name, "standings", after.view(engine, None),
+            message = replace(message, picture=Picture(engine.name, PictureKind.STANDINGS, after.view(engine, None),
                                                        _drawn(after), history=after.history, alt=alt))
     elif to_act != engine.to_act(before.state):
         message = post(engine, after, turn_text(engine, after, lead), [after.user_of(s) for s in to_act if s != actor],
-                       role="turn", since=after.turn_from)
+                       role=PostRole.TURN, since=after.turn_from)
     else:
         news = [*lead, *(fill_seats(t, names) for t in public_texts if t), turn_line(engine, after)]
         message = turn_edit(engine, after, lead, "\n".join(news))
@@ -269,7 +269,7 @@ def move_messages(engine: AnyEngine, before: Table, after: Table, actor: int, ev
 def turn_edit(engine: AnyEngine, table: Table, lead: Sequence[str] = (), news: str = "") -> ChannelEdit:
     """The turn's message, told again as it stands now (its board too)."""
     return ChannelEdit(table.game.id, table.game.channel_id, turn_text(engine, table, lead), buttons(engine, table),
-                       role="turn", picture=board(engine, table, marked=True),
+                       role=PostRole.TURN, picture=board(engine, table, marked=True),
                        mentions=people([table.user_of(s) for s in engine.to_act(table.state)]), news=news,
                        seat=marked_seat(engine, table))
 
@@ -279,7 +279,7 @@ def start_messages(engine: AnyEngine, table: Table) -> tuple[ChannelPost, tuple[
     lead = [wording.begins(table.game.id, title_of(engine), table.names)]
     hands = tuple(your_hand(engine, table, i) for i, s in enumerate(table.seats) if not s.is_bot)
     return post(engine, table, turn_text(engine, table, lead, hail=False), [s.user_id for s in table.seats],
-                role="turn", since=0), hands
+                role=PostRole.TURN, since=0), hands
 
 
 def your_hand(engine: AnyEngine, table: Table, seat: int) -> PrivateMessage:
@@ -294,7 +294,7 @@ def final_post(engine: AnyEngine, table: Table, head: str, result: dict[str, Any
     """A game ended by a player or a vote: the standing, pinging everyone."""
     return post(engine, table, "\n".join([head, *result_lines(result, table.names, score_unit(engine)),
                                            *rating_lines(table)]),
-                [s.user_id for s in table.seats], picture=picture, role="final")
+                [s.user_id for s in table.seats], picture=picture, role=PostRole.FINAL)
 
 
 def lobby_text(engine: AnyEngine, table: Table, timing_text: str) -> str:
@@ -317,7 +317,7 @@ def lobby_post(engine: AnyEngine, table: Table, timing_text: str, lead: str = ""
     """The lobby message, with Join/Leave/Start/Cancel: later changes edit it."""
     text = (lead + "\n\n" if lead else "") + lobby_text(engine, table, timing_text)
     return ChannelPost(text, tuple(mentions), buttons=Buttons(Controls.LOBBY), game_id=table.game.id,
-                       channel_id=table.game.channel_id, role="lobby")
+                       channel_id=table.game.channel_id, role=PostRole.LOBBY)
 
 
 def lobby_edit(engine: AnyEngine, table: Table, timing_text: str) -> ChannelEdit:

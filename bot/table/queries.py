@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.language import _
-from bot.rendering import Picture
+from bot.rendering import Picture, PictureKind
 from bot.store import GameRow, Pace, Status
 from bot.table import announce, history, wording, wording_alt, wording_bots
 from bot.table.absence import Absence
@@ -98,13 +98,13 @@ class Queries:
             if not announce.has_boards(engine):
                 raise TableError(Problem.BAD_REQUEST, wording.no_player_boards(title_of(engine)), row.id)
             head = wording_alt.player(title_of(engine), row.id, plain_name(table.seats[seat].name))
-            picture = Picture(engine.name, "player", picture.view, picture.names, seat,
+            picture = Picture(engine.name, PictureKind.PLAYER, picture.view, picture.names, seat,
                               alt=announce.described(engine, table, head))
             text = wording.player_board(table.names[seat], text)
         elif everyone:
             if not announce.has_boards(engine):
                 raise TableError(Problem.BAD_REQUEST, wording.no_player_boards(title_of(engine)), row.id)
-            picture = Picture(engine.name, "all", picture.view, picture.names,
+            picture = Picture(engine.name, PictureKind.ALL, picture.view, picture.names,
                               alt=announce.described(engine, table, wording_alt.everyone(title_of(engine), row.id)))
         post = ChannelPost(text, picture=picture, game_id=row.id, channel_id=row.channel_id)
         return Reply("", game_id=row.id, engine=engine.name, move_number=engine.move_count(table.state), post=post,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.ratings.model import PROVISIONAL_GAMES, shown
-from bot.rendering import Picture
+from bot.rendering import Picture, PictureKind
 from bot.store.rating_rows import RatedGameRow, RatingRow
 from bot.table import wording_rating
 from bot.table.announce import BOT_MARK
@@ -54,7 +54,7 @@ class RatingQueries:
         heads = wording_rating.leaderboard_heads()
         view = {"title": plain_name(lines[0].strip("*")), "heads": heads, "rows": rows}
         alt = wording_rating.leaderboard_alt(title, [plain_name(line) for line in lines[1:]])
-        picture = Picture(engine, "leaderboard", view, (), alt=alt)
+        picture = Picture(engine, PictureKind.LEADERBOARD, view, (), alt=alt)
         return Reply("\n".join(lines), engine=engine, extra={"picture": picture})
 
     @replies
@@ -75,7 +75,7 @@ class RatingQueries:
         view = {"title": plain_name(text[0].strip("*")), "lines": [plain_name(line) for line in lines],
                 "series": _series(self.tables, ratings, games)}
         alt = wording_rating.profile_alt(member.name, [plain_name(line) for line in text[1:]])
-        picture = Picture(ratings[0].engine, "profile", view, (), alt=alt)
+        picture = Picture(ratings[0].engine, PictureKind.PROFILE, view, (), alt=alt)
         return Reply("\n".join(text), extra={"picture": picture})
 
     async def _engine(self, guild: int, user: User, game: str | None) -> str:

@@ -28,7 +28,7 @@ from typing import Any
 
 import engines
 from bot.cache import LRU
-from bot.rendering import Picture
+from bot.rendering import Picture, PictureKind
 from bot.store import ActionRow, GameRow, SeatRow, Status
 from bot.table import announce, history, wording, wording_replay
 from bot.table.errors import TableError, replies
@@ -173,14 +173,14 @@ class Replays:
             lines.append(wording_replay.still_running())
         alt = " ".join([wording_replay.alt(title_of(engine), row.id, step.turn, step.count), scores + ".",
                         wording_replay.alt_moves(moves) if moves else ""])
-        picture = Picture(engine.name, "board", step.view, announce.drawn_names(seats),
+        picture = Picture(engine.name, PictureKind.BOARD, step.view, announce.drawn_names(seats),
                           alt=re.sub(r"\s+", " ", plain_name(alt)).strip(), since=step.before, last_turn=True)
         extra: dict[str, Any] = {"turn": step.turn, "turns": step.count}
         if announce.has_boards(engine) and step.seat is not None and step.seat < len(seats):
             # The board shows the estate of whoever acts next: the turn's player's own board beside it shows what the
             # turn did to it.
             head = wording_replay.alt_player(title_of(engine), row.id, plain_name(seats[step.seat].name), step.turn)
-            extra["player"] = Picture(engine.name, "player", step.view, picture.names, step.seat,
+            extra["player"] = Picture(engine.name, PictureKind.PLAYER, step.view, picture.names, step.seat,
                                       alt=re.sub(r"\s+", " ", plain_name(" ".join([head, scores + "."]))).strip())
         post = ChannelPost("\n".join(lines), picture=picture, game_id=row.id, channel_id=row.channel_id)
         return Reply(post.text, game_id=row.id, engine=engine.name, post=post, channel_id=row.channel_id, extra=extra)

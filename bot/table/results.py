@@ -57,6 +57,17 @@ class Problem(StrEnum):
     INTERNAL = "internal"              # our bug; nothing changed
 
 
+class PostRole(StrEnum):
+    """Which of a game's messages a post is, to find it again for an edit (its value is what the outbox stores:
+    kept as it was).  A notice may carry a role of its own (``absence``: "vacation:<user>"), so a post's ``role``
+    is any text, these its fixed ones."""
+
+    NONE = ""                # a message never edited
+    LOBBY = "lobby"          # the lobby message, edited as players join
+    TURN = "turn"            # the post of the turn in progress, edited as it goes on
+    FINAL = "final"          # the end screen
+
+
 class Controls(StrEnum):
     """Which buttons go under a channel post."""
 
@@ -103,7 +114,7 @@ class ChannelPost:
     buttons: Buttons = Buttons()
     game_id: int | None = None
     channel_id: int | None = None
-    role: str = ""                     # "lobby", "turn" (the turn's message, edited as it goes on), "final"
+    role: str = PostRole.NONE          # a PostRole, or a notice's own (``PostRole``)
     since: int | None = None           # a turn's message: the action it was posted after
     key: str = ""                      # set for an announcement in the outbox
     #: The seat whose colour marks the post (as the images draw it): the first to act, or the winner.
@@ -138,13 +149,13 @@ class PrivateMessage:
 @dataclass(frozen=True, slots=True)
 class ChannelEdit:
     """New words (buttons, picture) for an earlier message of the game's: the latest one of ``role``
-    ("lobby": the lobby message; "turn": the post of the turn in progress)."""
+    (``PostRole.LOBBY``: the lobby message; ``PostRole.TURN``: the post of the turn in progress)."""
 
     game_id: int
     channel_id: int
     text: str
     buttons: Buttons = Buttons()
-    role: str = "lobby"
+    role: str = PostRole.LOBBY
     picture: Picture | None = None
     image: bytes | None = None
     mentions: tuple[int, ...] = ()     # the message's mentions, kept (an edit pings nobody anew)

@@ -23,21 +23,21 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from engines import rng
-from engines.buerger_baumeister import data as D
 from engines.buerger_baumeister import notation as N
 from engines.buerger_baumeister import rules as R
 from engines.buerger_baumeister import summary
 from engines.buerger_baumeister import texts as X
 from engines.buerger_baumeister import view as V
+from engines.buerger_baumeister.events import EVENTS
 from engines.buerger_baumeister.state import EMPTY, TOKEN_CODE, Pending, State
-from engines.buerger_baumeister.texts import _, ngettext
-from engines.core import Action, Event, Outcome, Phrases, seat_token
+from engines.buerger_baumeister.texts import _
+from engines.core import Action, Event, Outcome, Phrases
 from engines.i18n import N_
 from engines.registry import GameInfo
 from engines.steps import Step, StepEngine
 
 
-class BuergerBaumeister(StepEngine[State], state=State, rules=R, views=V, notation=N):
+class BuergerBaumeister(StepEngine[State], state=State, rules=R, views=V, notation=N, events=EVENTS):
     name = "buerger-baumeister"
     title = N_("Bürger, Baumeister & Co.")
     max_seats = 4
@@ -59,59 +59,6 @@ class BuergerBaumeister(StepEngine[State], state=State, rules=R, views=V, notati
 
     def turn_phrases(self, seat: int, events: Sequence[Event]) -> Phrases:
         return summary.turn_phrases(seat, events)
-
-    def event_text(self, event: Event, viewer: int | None) -> str | None:
-        """One event in words.  Every event here is public: a turn's choices stay unannounced until it
-        completes, and only then does anything reach the board."""
-        d, who, kind = event.data, seat_token(event.seat), event.kind
-        if kind == "place":
-            where = {"who": who, "token": X.a_token(d["token"]), "district": X.district_name(d["district"]),
-                     "space": X.space_name(d["bonus"])}
-            if d["coin"] > 0:
-                return ngettext("{who} places {token} in {district} ({space}): {n} point and 1 coin.",
-                                "{who} places {token} in {district} ({space}): {n} points and 1 coin.",
-                                d["points"], **where)
-            if d["coin"] < 0:
-                return ngettext("{who} places {token} in {district} ({space}): {n} point "
-                                "(the coin is lost: 3 coins already).",
-                                "{who} places {token} in {district} ({space}): {n} points "
-                                "(the coin is lost: 3 coins already).", d["points"], **where)
-            return ngettext("{who} places {token} in {district} ({space}): {n} point.",
-                            "{who} places {token} in {district} ({space}): {n} points.", d["points"], **where)
-        if kind == "discard":
-            return _("{who} cannot place any token, shows the hand ({hand}) and discards {token}.",
-                     who=who, hand=_codes(d["hand"]), token=X.the_token(d["token"]))
-        if kind == "project":
-            bonus = "+4" if d["bonus"] == D.PLUS4 else "×2"
-            return ngettext("{who} completes the large project of {district} with a crane ({n} coin, {bonus}): "
-                            "+{points}.",
-                            "{who} completes the large project of {district} with a crane ({n} coins, {bonus}): "
-                            "+{points}.", d["cost"], who=who, district=X.district_name(d["district"]),
-                            bonus=bonus, points=X.points(d["points"]))
-        if kind == "buy":
-            if d["mayor"]:
-                return _("{who} takes {token} from space {space} at the Mayor, free.", who=who,
-                         token=X.the_token(d["token"]), space=d["space"])
-            return ngettext("{who} buys {token} from space {space} for {n} coin.",
-                            "{who} buys {token} from space {space} for {n} coins.", d["price"], who=who,
-                            token=X.the_token(d["token"]), space=d["space"])
-        if kind == "mayor":
-            return _("The Mayor moves to space {space}.", space=d["space"])
-        if kind == "refill":
-            return _("A {token} is drawn from the bag onto space {space}.", token=X.token(d["token"]),
-                     space=d["space"])
-        if kind == "bag_empty":
-            return _("The bag is empty: the game ends.")
-        if kind == "final":
-            fields = {"who": who, "points": d["points"], "hand": _codes(d["hand"]), "total": d["total"]}
-            before = d["total"] - d["points"]
-            if d["colour"]:
-                return ngettext("{who}: {n} point + {points} for {colour} in hand ({hand}) = {total}.",
-                                "{who}: {n} points + {points} for {colour} in hand ({hand}) = {total}.", before,
-                                colour=X.colour_noun(d["colour"]), **fields)
-            return ngettext("{who}: {n} point + {points} in hand ({hand}) = {total}.",
-                            "{who}: {n} points + {points} in hand ({hand}) = {total}.", before, **fields)
-        return None
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
         """Reshuffle everything ``seat`` cannot see: other hands, the bag and the tokens removed at setup."""
@@ -169,10 +116,6 @@ def _where_points(state: State, step: Step) -> int:
 
 
 # --- Events in words -------------------------------------------------------------------------
-
-
-def _codes(codes: list[str]) -> str:
-    return ", ".join(codes) or _("nothing")
 
 
 ENGINE = BuergerBaumeister()

@@ -42,6 +42,7 @@ from typing import Any
 
 from engines import rng
 from engines.buerger_baumeister import data as D
+from engines.buerger_baumeister import events as E
 from engines.buerger_baumeister import texts as X
 from engines.buerger_baumeister.state import (
     EMPTY,
@@ -56,6 +57,7 @@ from engines.buerger_baumeister.state import (
 )
 from engines.buerger_baumeister.texts import _, ngettext
 from engines.core import Outcome, ranks_from_scores
+from engines.events import TurnBegins
 from engines.steps import Events, Step, Steps, Turn, run_steps
 
 DISTRICT_INDEX: dict[str, int] = {d: i for i, d in enumerate(D.DISTRICTS)}
@@ -443,7 +445,7 @@ def complete_turn(turn: Turn[State], seat: int, pending: Pending, space: int) ->
     if pending.discard:
         turn.random = True  # the hand is shown
         turn.update(discarded=(*s.discarded, token))
-        turn.event("discard", seat, token=TOKEN_CODE[token], hand=[TOKEN_CODE[t] for t in player.hand])
+        turn.emit(E.Discard(seat=seat, token=TOKEN_CODE[token], hand=tuple(TOKEN_CODE[t] for t in player.hand)))
     else:
         district, where = pending.district, pending.space
         points = placement_points(s, token, district, where)
@@ -456,8 +458,8 @@ def complete_turn(turn: Turn[State], seat: int, pending: Pending, space: int) ->
         spaces[where] = token
         board[district] = tuple(spaces)
         turn.update(board=tuple(board))
-        turn.event("place", seat, token=TOKEN_CODE[token], district=D.DISTRICTS[district],
-                   bonus=SPACE_BONUS[district][where], points=points, coin=coin)
+        turn.emit(E.Place(seat=seat, token=TOKEN_CODE[token], district=D.DISTRICTS[district],
+                          bonus=SPACE_BONUS[district][where], points=points, coin=coin))
         if pending.project == 1:
             cost, bonus = project_of(district)
             bonus_points = project_points(bonus, points)
@@ -468,8 +470,8 @@ def complete_turn(turn: Turn[State], seat: int, pending: Pending, space: int) ->
             owners = list(s.cranes)
             owners[district] = seat
             turn.update(cranes=tuple(owners))
-            turn.event("project", seat, district=D.DISTRICTS[district], bonus=bonus, cost=cost,
-                       points=bonus_points)
+            turn.emit(E.Project(seat=seat, district=D.DISTRICTS[district], bonus=bonus, cost=cost,
+                                points=bonus_points))
     bought = s.offer[space]
     cost = price(s, space)
     coins -= cost
@@ -482,8 +484,8 @@ def complete_turn(turn: Turn[State], seat: int, pending: Pending, space: int) ->
     record = Record(seat, token, EMPTY if pending.discard else pending.district, pending.space, points, coin,
                     bonus_points, bought, space, cost)
     turn.update(players=tuple(players), pending=None, mayor=mayor, last=record, offer=tuple(offer))
-    turn.event("buy", seat, token=TOKEN_CODE[bought], space=space + 1, price=cost, mayor=space == s.mayor)
-    turn.event("mayor", space=mayor + 1)
+    turn.emit(E.Buy(seat=seat, token=TOKEN_CODE[bought], space=space + 1, price=cost, mayor=space == s.mayor))
+    turn.emit(E.Mayor(space=mayor + 1))
     if not s.bag:
         turn.update(over=True)
         _final(turn)
@@ -493,7 +495,7 @@ def complete_turn(turn: Turn[State], seat: int, pending: Pending, space: int) ->
     refill(turn, offer, space, new)
     nxt = (seat + 1) % s.seats
     turn.update(turn=nxt)
-    turn.event("turn", nxt)
+    turn.emit(TurnBegins(seat=nxt))
 
 
 def refill(turn: Turn[State], offer: list[int], space: int, token: int) -> None:
@@ -503,18 +505,18 @@ def refill(turn: Turn[State], offer: list[int], space: int, token: int) -> None:
     offer[space] = token
     turn.random = True
     turn.update(offer=tuple(offer), bag=tuple(bag))
-    turn.event("refill", space=space + 1, token=TOKEN_CODE[token])
+    turn.emit(E.Refill(space=space + 1, token=TOKEN_CODE[token]))
 
 
 def _final(turn: Turn[State]) -> None:
     """The bag is empty: the game ends at once; each player adds their best colour in hand."""
     s = turn.state
     turn.random = True  # hands are shown for the final count
-    turn.event("bag_empty")
+    turn.emit(E.BagEmpty())
     for seat, player in enumerate(s.players):
         bonus, colour = hand_bonus(player.hand)
-        turn.event("final", seat, hand=[TOKEN_CODE[t] for t in player.hand], points=bonus,
-                   colour=None if colour == EMPTY else D.COLOURS[colour], total=player.score + bonus)
+        turn.emit(E.Final(seat=seat, hand=tuple(TOKEN_CODE[t] for t in player.hand), points=bonus,
+                          colour=None if colour == EMPTY else D.COLOURS[colour], total=player.score + bonus))
 
 
 def standing(state: State) -> Outcome:

@@ -10,34 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.buerger_baumeister import texts as X
+from engines.buerger_baumeister.events import EVENTS, Place, Project
+from engines.buerger_baumeister.texts import ngettext
 from engines.core import Event, Phrases
-
-_, ngettext = X._, X.ngettext
 
 
 def turn_phrases(seat: int, events: Sequence[Event]) -> Phrases:
-    """What ``seat``'s turn did, in the order it did it, and the points and coin it brought."""
-    mine = [e for e in events if e.seat == seat]
-    done = tuple(phrase for e in mine if (phrase := _phrase(e)))
-    points = sum(e.data["points"] for e in mine if e.kind in ("place", "project"))
-    coins = sum(1 for e in mine if e.kind == "place" and e.data["coin"] > 0)
+    """What ``seat``'s turn did, in the order it did it (its events' ``phrase``), and the points and coin it
+    brought."""
+    mine = [e for e in EVENTS.read_all(events) if e.seat == seat]
+    done = tuple(phrase for e in mine if (phrase := e.phrase(seat)))
+    points = sum(e.points for e in mine if isinstance(e, Place | Project))
+    coins = sum(1 for e in mine if isinstance(e, Place) and e.coin > 0)
     totals = [ngettext("+{n} point", "+{n} points", points)] if points else []
     return Phrases(done, (*totals, *([ngettext("+{n} coin", "+{n} coins", coins)] if coins else [])))
-
-
-def _phrase(event: Event) -> str:
-    """One event in a few words ("" for those the line leaves out)."""
-    d, kind = event.data, event.kind
-    if kind == "place":
-        return _("{token} → {district}", token=X.token(d["token"]), district=X.district_name(d["district"]))
-    if kind == "project":
-        return _("completed the project")
-    if kind == "buy" and d["mayor"]:
-        return _("took {token}", token=X.object_token(d["token"]))
-    if kind == "buy":
-        return ngettext("bought {token} ({n} coin)", "bought {token} ({n} coins)", d["price"],
-                        token=X.object_token(d["token"]))
-    if kind == "discard":
-        return _("discarded {token}", token=X.object_token(d["token"]))
-    return ""

@@ -53,6 +53,7 @@ from typing import Any, Protocol
 
 from engines import rng
 from engines.burgen_land import data as D
+from engines.burgen_land import events as E
 from engines.burgen_land import words as W
 from engines.burgen_land.state import (
     MOVE,
@@ -68,6 +69,7 @@ from engines.burgen_land.state import (
     Supply,
 )
 from engines.core import Outcome, ranks_from_scores
+from engines.events import TurnBegins
 from engines.i18n import N_
 from engines.steps import Accumulator, Events, Step, Steps, constructor, run_steps
 
@@ -604,7 +606,7 @@ def _resolve_roll(d: Draft, seat: int, dice: tuple[int, ...]) -> None:
     d.red_supply += red
     d.rolls += 1
     d.dice, d.roller = dice, seat
-    d.event("roll", seat, dice=list(dice), red=red)
+    d.emit(E.Roll(seat=seat, dice=dice, red=red))
     values = set(dice)
     if len(values) == 1:
         _move(d, seat, dice[0])
@@ -616,7 +618,7 @@ def _move(d: Draft, seat: int, steps: int) -> None:
     d.crown = (d.crown + steps) % D.TRACK_LEN
     colour = D.space_colour(d.crown)
     first = d.colour is None
-    d.event("move", seat, steps=steps, space=d.crown, name=D.space_name(d.crown), first=first)
+    d.emit(E.Move(seat=seat, steps=steps, space=d.crown, name=D.space_name(d.crown), first=first))
     if first:
         d.colour = colour  # the first landing fixes the turn's colour
     elif colour != d.colour:
@@ -630,9 +632,9 @@ def _penalty(d: Draft, seat: int) -> None:
     colour = d.colour
     assert colour is not None
     row = d.castles[seat][colour]
-    d.event("left_colour", seat, colour=D.COLOURS[colour])
+    d.emit(E.LeftColour(seat=seat, colour=D.COLOURS[colour]))
     if not row:
-        d.event("penalty", seat, colour=D.COLOURS[colour], value=None)
+        d.emit(E.Penalty(seat=seat, colour=D.COLOURS[colour], value=None))
     elif row[0] == row[-1] and len(row) > 1 and remove(row, 0) != remove(row, len(row) - 1):
         d.phase = PENALTY  # two equal ends that leave different castles: the player chooses
         return
@@ -649,8 +651,8 @@ def _give_back(d: Draft, seat: int, index: int) -> None:
     d.set_row(seat, colour, remove(row, index))
     d.add_supply(colour, D.KIND_OF_VALUE[value], 1)
     side = "left" if index == 0 else "right"
-    d.event("penalty", seat, colour=D.COLOURS[colour], value=value, kind=D.KIND_NAMES[D.KIND_OF_VALUE[value]],
-            side=side)
+    d.emit(E.Penalty(seat=seat, colour=D.COLOURS[colour], value=value, kind=D.KIND_NAMES[D.KIND_OF_VALUE[value]],
+                     side=side))
 
 
 def _land(d: Draft, seat: int) -> None:
@@ -665,7 +667,7 @@ def _land(d: Draft, seat: int) -> None:
     outcomes = sum(take_choices(d, seat, KIND_INDEX[o[1]]) if o[0] == "take" else 1 for o in options)
     if outcomes == 0:
         d.phase = ROLL
-        d.event("nothing", seat, name=D.space_name(d.crown))
+        d.emit(E.Nothing(seat=seat, name=D.space_name(d.crown)))
     elif outcomes == 1:
         do_step(d, seat, options[0])  # no real choice: the engine makes it
 
@@ -701,8 +703,8 @@ def _finish_take(d: Draft, seat: int, opponent_index: int | None) -> None:
         other = d.castles[1 - seat][colour]
         d.set_row(1 - seat, colour, remove(other, opponent_index))
     d.set_row(seat, colour, place(row, slot, value))
-    d.event("take", seat, colour=D.COLOURS[colour], kind=D.KIND_NAMES[kind], where=where, position=slot + 1,
-            taken_from=None if opponent_index is None else opponent_index + 1)
+    d.emit(E.Take(seat=seat, colour=D.COLOURS[colour], kind=D.KIND_NAMES[kind], where=where, position=slot + 1,
+                  taken_from=None if opponent_index is None else opponent_index + 1))
     d.phase, d.card, d.slot = ROLL, None, None
 
 
@@ -713,8 +715,8 @@ def _take_dice(d: Draft, seat: int, count: int) -> None:
     d.red_supply -= from_supply
     d.red_held[1 - seat] -= from_opponent
     d.red_held[seat] += from_supply + from_opponent
-    d.event("dice", seat, count=from_supply + from_opponent, from_supply=from_supply, from_opponent=from_opponent,
-            wanted=count)
+    d.emit(E.Dice(seat=seat, count=from_supply + from_opponent, from_supply=from_supply, from_opponent=from_opponent,
+                  wanted=count))
 
 
 def _score(d: Draft, colour: int) -> None:
@@ -723,17 +725,17 @@ def _score(d: Draft, colour: int) -> None:
     points = abs(values[0] - values[1])
     if scorer is not None:
         d.scores[scorer] += points
-    d.event("score", scorer, colour=D.COLOURS[colour], values=values, points=points, scores=list(d.scores))
+    d.emit(E.Score(seat=scorer, colour=D.COLOURS[colour], values=tuple(values), points=points, scores=tuple(d.scores)))
     if scorer is not None and d.scores[scorer] >= D.WIN_SCORE:
         d.winner = scorer
         d.phase = OVER
-        d.event("win", scorer, score=d.scores[scorer])
+        d.emit(E.Win(seat=scorer, score=d.scores[scorer]))
 
 
 def _end_turn(d: Draft, seat: int) -> None:
     nxt = 1 - seat
     d.turn, d.colour, d.rolls, d.phase, d.card, d.slot = nxt, None, 0, ROLL, None, None
-    d.event("turn", nxt)
+    d.emit(TurnBegins(seat=nxt))
 
 
 # --- Standing ---------------------------------------------------------------------------------

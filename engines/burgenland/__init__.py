@@ -7,7 +7,6 @@ notation in :mod:`engines.burgenland.notation`.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -18,6 +17,7 @@ from engines.burgenland import rules as R
 from engines.burgenland import summary
 from engines.burgenland import view as V
 from engines.burgenland import words as W
+from engines.burgenland.events import EVENTS, cards
 from engines.burgenland.state import JOKER, State
 from engines.core import Action, Event, Outcome, Phrases, seat_token
 from engines.i18n import N_, game_catalog
@@ -28,7 +28,7 @@ T = game_catalog("burgenland")
 _, ngettext = T.gettext, T.ngettext
 
 
-class Burgenland(StepEngine[State], state=State, rules=R, views=V, notation=N):
+class Burgenland(StepEngine[State], state=State, rules=R, views=V, notation=N, events=EVENTS):
     name = "burgenland"
     title = N_("Burgenland")
     max_seats = 4
@@ -48,7 +48,7 @@ class Burgenland(StepEngine[State], state=State, rules=R, views=V, notation=N):
     def holdings(self, state: State, seat: int) -> str:
         """The seat's hand in words: its cards, jokers, exchange tiles and (face down) bonus tiles."""
         player = state.players[seat]
-        parts = [_("Your cards: {cards}.", cards=_cards(R.card_tokens(player.hand)))]
+        parts = [_("Your cards: {cards}.", cards=cards(R.card_tokens(player.hand)))]
         if player.jokers:
             parts.append(ngettext("{n} joker.", "{n} jokers.", player.jokers))
         if player.exchange_tiles:
@@ -60,54 +60,6 @@ class Burgenland(StepEngine[State], state=State, rules=R, views=V, notation=N):
 
     def turn_phrases(self, seat: int, events: Sequence[Event]) -> Phrases:
         return summary.turn_phrases(seat, events)
-
-    def event_text(self, event: Event, viewer: int | None) -> str | None:
-        """One event in words; hidden details only for the seat entitled to them."""
-        d, who, kind = event.data, seat_token(event.seat), event.kind
-        mine = viewer is not None and viewer == event.seat
-        if kind == "build":
-            where, paid = N.where_label(d["where"]), _cards(d["paid"])
-            if d["tiles"]:
-                return _(BUILT_WITH_TILES[d["piece"]], who=who, where=where, cards=paid,
-                         tiles=_and([_(D.BONUS_TILE_NAMES[t]) for t in d["tiles"]]))
-            return _(BUILT[d["piece"]], who=who, where=where, cards=paid)
-        if kind == "take":
-            if mine:
-                return _("{who} takes 2 cards: {cards}.", who=who, cards=_cards(d["cards"]))
-            return ngettext("{who} takes {n} card.", "{who} takes {n} cards.", len(d["cards"]), who=who)
-        if kind == "reward":
-            return _("{who} draws {cards} for a {coins}-coin reward ({reason}).", who=who, cards=_cards(d["cards"]),
-                     coins=d["coins"], reason=_reason(d["reason"]))
-        if kind == "joker":
-            return ngettext("{who} takes {n} joker ({reason}).", "{who} takes {n} jokers ({reason}).", d["count"],
-                            who=who, reason=_reason(d["reason"]))
-        if kind == "jokers":
-            return ngettext("{who} exchanges {cards} for {n} joker.", "{who} exchanges {cards} for {n} jokers.",
-                            d["count"], who=who, cards=_cards(d["paid"]))
-        if kind == "exchange_tile":
-            return _("{who} takes an exchange tile.", who=who)
-        if kind == "bonus_tile":
-            if mine:
-                return _("{who} takes a bonus tile: {tile}.", who=who, tile=_(D.BONUS_TILE_NAMES[d["tile"]]))
-            return _("{who} takes a bonus tile.", who=who)
-        if kind == "tile_played":
-            return _("{who} plays the {tile} tile.", who=who, tile=_(D.BONUS_TILE_NAMES[d["tile"]]))
-        if kind == "swap":
-            return _("{who} swaps markers M{a} and M{b}: M{a} is now {colour_a}, M{b} {colour_b}.", who=who,
-                     a=d["a"], b=d["b"], colour_a=_(d["colour_a"]), colour_b=_(d["colour_b"]))
-        if kind == "architect":
-            return _("The next architect costs {cost}.", cost=d["cost"])
-        if kind == "indicator":
-            castle = d["castle"]
-            if castle:
-                return _("The well indicator moves to castle {castle}.", castle=castle)
-            return _("No more wells can be built.")
-        if kind == "reshuffle":
-            return ngettext("The discard pile ({n} card) is shuffled into a new deck.",
-                            "The discard pile ({n} cards) is shuffled into a new deck.", d["cards"])
-        if kind == "win":
-            return _("{who} has built every piece and wins!", who=who)
-        return None
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
         """Reshuffle everything ``seat`` cannot see: other hands with the deck, unseen tiles, unseen cards.
@@ -140,45 +92,6 @@ class Burgenland(StepEngine[State], state=State, rules=R, views=V, notation=N):
         if state.pending is not None:
             return Action.of("cancel")
         return Action.of("end" if state.main_done else "take")
-
-
-def _cards(tokens: list[str]) -> str:
-    return ", ".join(N.card_label(t) for t in tokens) or _("nothing")
-
-
-def _and(items: list[str]) -> str:
-    """'a', 'a and b', 'a and b and c'."""
-    text = items[0]
-    for item in items[1:]:
-        text = _("{some} and {last}", some=text, last=item)
-    return text
-
-
-#: Why jokers were taken for a wall, as stored in the event ("2 walls in castle 3").
-_WALL_REASON = re.compile(r"(\d+) walls? in castle (\d+)")
-
-
-def _reason(reason: str) -> str:
-    """A stored reason (English, see ``rules``) in the current language."""
-    walls = _WALL_REASON.fullmatch(reason)
-    if walls:
-        n = int(walls.group(1))
-        return ngettext("{n} wall in castle {castle}", "{n} walls in castle {castle}", n, castle=int(walls.group(2)))
-    return _(reason)
-
-
-BUILT = {
-    D.WALL: N_("{who} builds a wall {where}, paying {cards}."),
-    D.TOWER: N_("{who} builds a tower {where}, paying {cards}."),
-    D.HOUSE: N_("{who} builds a house {where}, paying {cards}."),
-    D.WELL: N_("{who} builds a well {where}, paying {cards}."),
-}
-BUILT_WITH_TILES = {
-    D.WALL: N_("{who} builds a wall {where} using {tiles}, paying {cards}."),
-    D.TOWER: N_("{who} builds a tower {where} using {tiles}, paying {cards}."),
-    D.HOUSE: N_("{who} builds a house {where} using {tiles}, paying {cards}."),
-    D.WELL: N_("{who} builds a well {where} using {tiles}, paying {cards}."),
-}
 
 
 ENGINE = Burgenland()

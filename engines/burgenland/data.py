@@ -101,3 +101,25 @@ def site_bonus(castle: int, site: str) -> str | None:
 LARGE_COSTS: dict[str, tuple[int, int]] = {WALL: (4, 6), HOUSE: (5, 7), TOWER: (6, 8)}
 SMALL_CASTLE_CARDS = 4
 LARGE = "large"
+
+#: A castle's sites by their letter in a place ("3W"): their order in the state.
+SITE_INDEX = {"N": 0, "W": 1, "E": 2, "X": 3}
+
+
+def parse_where(where: str) -> tuple[int, str] | None:
+    """``3W`` -> (3, "W"); ``7`` -> (7, "well"); ``large`` -> (0, "large"); else None."""
+    if where == LARGE:
+        return 0, LARGE
+    site = where[-1:]
+    number = where[:-1] if site in SITE_INDEX else where
+    if not number.isdigit() or not 1 <= int(number) <= CASTLES:
+        return None
+    return int(number), (site if site in SITE_INDEX else WELL)
+
+
+def place_of(where: str) -> tuple[int, str]:
+    """``parse_where`` for a place already checked: a build's ``where``."""
+    place = parse_where(where)
+    if place is None:
+        raise ValueError(f"{where!r} is not a place")
+    return place

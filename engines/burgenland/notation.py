@@ -22,6 +22,7 @@ from engines.burgenland import data as D
 from engines.burgenland import payment as P
 from engines.burgenland import rules as R
 from engines.burgenland.state import State
+from engines.burgenland.words import card_label, colour_name, where_label
 from engines.core import LABEL_FITS, Action, AmbiguousAction, IllegalAction, NotationError
 from engines.i18n import COMMON, ENGLISH, N_, current, game_catalog
 from engines.steps import SEALED, check_step, sealed
@@ -238,27 +239,6 @@ _CARD = re.compile(r"^([^\W\d_](?:[^\W\d_]|-)*?)-?([123])?$")
 # --- Labels ---------------------------------------------------------------------------------
 
 
-def colour_name(colour: int) -> str:
-    return _(D.COLOUR_NAMES[colour])
-
-
-def card_label(token: str) -> str:
-    if token == "J":
-        return _("joker")
-    return _("{colour} {value}", colour=colour_name(D.COLOUR_LETTERS.index(token[0])), value=token[1])
-
-
-def where_label(where: str) -> str:
-    castle, site = R.place_of(where)
-    if site == D.LARGE:
-        return _("in the large castle")
-    if site == D.WELL:
-        return _("in castle {castle}", castle=castle)
-    if site == D.EXTRA:
-        return _("on a new extra site in castle {castle}", castle=castle)
-    return _("in castle {castle}, {site} site", castle=castle, site=_(D.SITE_NAMES[site]))
-
-
 BUILD_LABELS = {
     D.WALL: N_("Build a wall {where}"), D.TOWER: N_("Build a tower {where}"),
     D.HOUSE: N_("Build a house {where}"), D.WELL: N_("Build a well {where}"),
@@ -459,8 +439,8 @@ def _guess_site(state: State, seat: int, piece: str, castle: str, mods: tuple[st
 def _first_open(state: State, options: list[tuple[str, ...]]) -> tuple[str, ...]:
     """Report the most telling problem: an open site's if there is one."""
     for option in options:
-        parsed = R.parse_where(option[2])
-        if parsed and state.sites[parsed[0] - 1][R.SITE_INDEX[parsed[1]]] is None:
+        parsed = D.parse_where(option[2])
+        if parsed and state.sites[parsed[0] - 1][D.SITE_INDEX[parsed[1]]] is None:
             return option
     return options[0]
 

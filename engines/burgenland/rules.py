@@ -35,15 +35,17 @@ from typing import Any
 
 from engines import rng
 from engines.burgenland import data as D
+from engines.burgenland import events as E
 from engines.burgenland import payment as P
+from engines.burgenland.data import SITE_INDEX, parse_where, place_of
 from engines.burgenland.state import JOKER, NEUTRAL, Pending, Player, Site, State, card_colour, card_value
 from engines.core import Outcome, ranks_from_scores, seat_token
+from engines.events import TurnBegins
 from engines.i18n import N_, game_catalog
 from engines.steps import Events, Step, Steps, Turn, run_steps
 
 _ = game_catalog("burgenland").gettext
 
-SITE_INDEX = {"N": 0, "W": 1, "E": 2, "X": 3}
 MARKER_WORDS = tuple(f"M{i}" for i in range(1, D.MARKER_POSITIONS + 1))
 
 # --- Setup ----------------------------------------------------------------------------
@@ -129,25 +131,6 @@ def available(player: Player, committed: tuple[int, ...] = ()) -> list[int]:
 
 def colour_value(player: Player) -> int:
     return sum(card_value(c) for c in player.hand)
-
-
-def parse_where(where: str) -> tuple[int, str] | None:
-    """``3W`` -> (3, "W"); ``7`` -> (7, "well"); ``large`` -> (0, "large"); else None."""
-    if where == D.LARGE:
-        return 0, D.LARGE
-    site = where[-1:]
-    number = where[:-1] if site in SITE_INDEX else where
-    if not number.isdigit() or not 1 <= int(number) <= D.CASTLES:
-        return None
-    return int(number), (site if site in SITE_INDEX else D.WELL)
-
-
-def place_of(where: str) -> tuple[int, str]:
-    """``parse_where`` for a place already checked: a build's ``where``."""
-    place = parse_where(where)
-    if place is None:
-        raise ValueError(f"{where!r} is not a place")
-    return place
 
 
 def stages(state: State, opening: Step) -> list[P.Stage]:
@@ -526,7 +509,7 @@ def do_step(turn: Turn[State], seat: int, step: Step) -> None:
         cards = _draw(turn, 2)
         player = s.players[seat]
         turn.set_player(seat, hand=tuple(sorted(player.hand + tuple(cards))))
-        turn.event("take", seat, cards=card_tokens(tuple(cards)))
+        turn.emit(E.Take(seat=seat, cards=tuple(card_tokens(tuple(cards)))))
         turn.update(main_done=True)
         _maybe_end_turn(turn, seat)
     elif verb == "draw5":
@@ -577,7 +560,7 @@ def _complete(turn: Turn[State], seat: int, done: Pending) -> None:
         k = int(done.opening[1])
         player = turn.state.players[seat]
         turn.set_player(seat, jokers=player.jokers + k)
-        turn.event("jokers", seat, count=k, paid=card_tokens(done.paid))
+        turn.emit(E.Jokers(seat=seat, count=k, paid=tuple(card_tokens(done.paid))))
         _maybe_end_turn(turn, seat)
         return
     _build(turn, seat, done.opening[1], done.opening[2], done.opening[3:], done.paid)
@@ -597,7 +580,7 @@ def _build(turn: Turn[State], seat: int, piece: str, where: str, mods: tuple[str
     supply[D.PIECES.index(piece)] -= 1
     turn.set_player(seat, supply=tuple(supply))
     turn.update(main_done=True, last_move=(seat, piece, where))
-    turn.event("build", seat, piece=piece, where=where, tiles=list(tiles), paid=card_tokens(paid))
+    turn.emit(E.Build(seat=seat, piece=piece, where=where, tiles=tuple(tiles), paid=tuple(card_tokens(paid))))
     if site == D.LARGE:
         turn.update(large=(*s.large, (piece, seat)))
     elif site == D.WELL:
@@ -611,7 +594,7 @@ def _build(turn: Turn[State], seat: int, piece: str, where: str, mods: tuple[str
     if sum(turn.state.players[seat].supply) == 0:
         # Immediate win: nothing more is drawn for this build.
         turn.update(winner=seat)
-        turn.event("win", seat)
+        turn.emit(E.Win(seat=seat))
         return
     if piece == D.TOWER and site != D.LARGE:
         _rotate_architect(turn)
@@ -632,7 +615,7 @@ def _spend_tiles(turn: Turn[State], seat: int, tiles: tuple[str, ...], announce:
     for tile in tiles:
         held.remove(tile)
         if announce:
-            turn.event("tile_played", seat, tile=tile)
+            turn.emit(E.TilePlayed(seat=seat, tile=tile))
     turn.set_player(seat, bonus_tiles=tuple(held))
     turn.update(played_tiles=turn.state.played_tiles + tiles)
 
@@ -641,7 +624,7 @@ def _rotate_architect(turn: Turn[State]) -> None:
     architect = turn.state.architect
     turn.update(architect=architect[1:] + architect[:1])
     turn.random = True  # the next architect card is revealed
-    turn.event("architect", cost=turn.state.architect[0])
+    turn.emit(E.Architect(cost=turn.state.architect[0]))
 
 
 def _well_reward(turn: Turn[State], seat: int) -> None:
@@ -649,14 +632,14 @@ def _well_reward(turn: Turn[State], seat: int) -> None:
     coins = D.WELL_REWARDS[s.wells_built]
     turn.update(well_deck=s.well_deck[1:], wells_built=s.wells_built + 1)
     turn.random = True  # the next well card is revealed
-    turn.event("indicator", castle=indicator(turn.state))
+    turn.emit(E.Indicator(castle=indicator(turn.state)))
     _reward(turn, seat, coins, WELL_REASON)
 
 
 def _gain_jokers(turn: Turn[State], seat: int, count: int, reason: str) -> None:
     player = turn.state.players[seat]
     turn.set_player(seat, jokers=player.jokers + count)
-    turn.event("joker", seat, count=count, reason=reason)
+    turn.emit(E.Joker(seat=seat, count=count, reason=reason))
 
 
 def _site_bonus(turn: Turn[State], seat: int, castle: int, site: str) -> None:
@@ -670,13 +653,13 @@ def _site_bonus(turn: Turn[State], seat: int, castle: int, site: str) -> None:
     elif bonus == D.EXCHANGE_BONUS and s.exchange_left:
         turn.set_player(seat, exchange_tiles=player.exchange_tiles + 1)
         turn.update(exchange_left=s.exchange_left - 1)
-        turn.event("exchange_tile", seat)
+        turn.emit(E.ExchangeTile(seat=seat))
     elif bonus == D.TILE_BONUS and s.bonus_stack:
         tile = s.bonus_stack[0]
         turn.set_player(seat, bonus_tiles=tuple(sorted((*player.bonus_tiles, tile))))
         turn.update(bonus_stack=s.bonus_stack[1:])
         turn.random = True  # a hidden tile is revealed to its taker
-        turn.event("bonus_tile", seat, tile=tile)
+        turn.emit(E.BonusTile(seat=seat, tile=tile))
 
 
 def _draw(turn: Turn[State], count: int) -> list[int]:
@@ -698,7 +681,7 @@ def _draw_one(turn: Turn[State]) -> int | None:
             return None
         r, deck = rng.shuffle(s.rng, s.discard)
         turn.update(rng=r, deck=deck, discard=())
-        turn.event("reshuffle", cards=len(deck))
+        turn.emit(E.Reshuffle(cards=len(deck)))
         s = turn.state
     turn.update(deck=s.deck[1:])
     return s.deck[0]
@@ -714,7 +697,7 @@ def _reward(turn: Turn[State], seat: int, coins: int, reason: str) -> None:
         drawn.append(card)
     player = turn.state.players[seat]
     turn.set_player(seat, hand=tuple(sorted(player.hand + tuple(drawn))))
-    turn.event("reward", seat, coins=coins, reason=reason, cards=card_tokens(tuple(drawn)))
+    turn.emit(E.Reward(seat=seat, coins=coins, reason=reason, cards=tuple(card_tokens(tuple(drawn)))))
 
 
 def _swap_markers(turn: Turn[State], seat: int, picks: tuple[int, ...]) -> None:
@@ -724,7 +707,7 @@ def _swap_markers(turn: Turn[State], seat: int, picks: tuple[int, ...]) -> None:
     player = turn.state.players[seat]
     turn.set_player(seat, exchange_tiles=player.exchange_tiles - 1)
     turn.update(markers=tuple(markers))
-    turn.event("swap", seat, a=a, b=b, colour_a=D.COLOURS[markers[a - 1]], colour_b=D.COLOURS[markers[b - 1]])
+    turn.emit(E.Swap(seat=seat, a=a, b=b, colour_a=D.COLOURS[markers[a - 1]], colour_b=D.COLOURS[markers[b - 1]]))
     _maybe_end_turn(turn, seat)
 
 
@@ -737,7 +720,7 @@ def _maybe_end_turn(turn: Turn[State], seat: int) -> None:
 def _end_turn(turn: Turn[State], seat: int) -> None:
     nxt = (seat + 1) % turn.state.seats
     turn.update(turn=nxt, main_done=False)
-    turn.event("turn", nxt)
+    turn.emit(TurnBegins(seat=nxt))
 
 
 # --- End and standing ------------------------------------------------------------------------

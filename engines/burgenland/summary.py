@@ -10,50 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.burgenland import data as D
-from engines.burgenland import rules as R
+from engines.burgenland import words as W
+from engines.burgenland.events import EVENTS, Joker
 from engines.core import Event, Phrases
-from engines.i18n import game_catalog
 
-T = game_catalog("burgenland")
-_, ngettext = T.gettext, T.ngettext
+ngettext = W.T.ngettext
 
 
 def turn_phrases(seat: int, events: Sequence[Event]) -> Phrases:
-    """What ``seat``'s turn did, in the order it did it, and the jokers it brought."""
-    mine = [e for e in events if e.seat == seat]
-    done = tuple(phrase for e in mine if (phrase := _phrase(e)))
-    jokers = sum(e.data["count"] for e in mine if e.kind == "joker")
+    """What ``seat``'s turn did, in the order it did it (its events' ``phrase``), and the jokers it brought."""
+    mine = [e for e in EVENTS.read_all(events) if e.seat == seat]
+    done = tuple(phrase for e in mine if (phrase := e.phrase(seat)))
+    jokers = sum(e.count for e in mine if isinstance(e, Joker))
     return Phrases(done, (ngettext("+{n} joker", "+{n} jokers", jokers),) if jokers else ())
-
-
-def _phrase(event: Event) -> str:
-    """One event in a few words ("" for those the line leaves out)."""
-    d, kind = event.data, event.kind
-    if kind == "build":
-        return _("{piece} → {place}", piece=_(D.PIECE_NAMES[d["piece"]]), place=place_name(d["where"]))
-    if kind == "take":
-        return ngettext("took {n} card", "took {n} cards", len(d["cards"]))
-    if kind == "reward":
-        return ngettext("drew {n} card", "drew {n} cards", len(d["cards"]))
-    if kind == "jokers":
-        return ngettext("{cards} cards → {n} joker", "{cards} cards → {n} jokers", d["count"], cards=len(d["paid"]))
-    if kind == "exchange_tile":
-        return _("took an exchange tile")
-    if kind == "bonus_tile":
-        return _("took a bonus tile")
-    if kind == "tile_played":
-        return _("played {tile}", tile=_(D.BONUS_TILE_NAMES[d["tile"]]))
-    if kind == "swap":
-        return _("swapped M{a} and M{b}", a=d["a"], b=d["b"])
-    return ""
-
-
-def place_name(where: str) -> str:
-    """Where a piece was built, short: "castle 9 (west)", "castle 4" (its well), "large castle"."""
-    castle, site = R.place_of(where)
-    if site == D.LARGE:
-        return _("large castle")
-    if site == D.WELL:
-        return _("castle {castle}", castle=castle)
-    return _("castle {castle} ({site})", castle=castle, site=_(D.SITE_NAMES[site]))

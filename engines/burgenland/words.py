@@ -12,6 +12,31 @@ from engines.burgenland import data as D
 from engines.i18n import NP_, ViewWords, game_catalog
 
 T = game_catalog("burgenland")
+_ = T.gettext
+
+
+def colour_name(colour: int) -> str:
+    """A card colour's name, by its index."""
+    return _(D.COLOUR_NAMES[colour])
+
+
+def card_label(token: str) -> str:
+    """A card by its token ("R3", "J"): "red 3", "joker"."""
+    if token == "J":
+        return _("joker")
+    return _("{colour} {value}", colour=colour_name(D.COLOUR_LETTERS.index(token[0])), value=token[1])
+
+
+def where_label(where: str) -> str:
+    """Where a piece is built, said after its name ("in castle 3, west site")."""
+    castle, site = D.place_of(where)
+    if site == D.LARGE:
+        return _("in the large castle")
+    if site == D.WELL:
+        return _("in castle {castle}", castle=castle)
+    if site == D.EXTRA:
+        return _("on a new extra site in castle {castle}", castle=castle)
+    return _("in castle {castle}, {site} site", castle=castle, site=_(D.SITE_NAMES[site]))
 
 
 def site_letter(site: str) -> str:

@@ -49,16 +49,14 @@ from engines.castles_of_burgundy import scoring as S
 from engines.castles_of_burgundy import setup, summary
 from engines.castles_of_burgundy import view as V
 from engines.castles_of_burgundy import words as W
+from engines.castles_of_burgundy.events import EVENTS
 from engines.castles_of_burgundy.state import State
-from engines.core import Action, Event, Outcome, Phrases, seat_token
-from engines.i18n import N_
+from engines.core import Action, Event, Outcome, Phrases
 from engines.registry import GameInfo, GameOption
 from engines.steps import StepEngine
 
-_, ngettext = W._, W.ngettext
 
-
-class CastlesOfBurgundy(StepEngine[State], state=State, rules=R, views=V, notation=N):
+class CastlesOfBurgundy(StepEngine[State], state=State, rules=R, views=V, notation=N, events=EVENTS):
     name = "castles-of-burgundy"
     title = W.TITLE
     max_seats = 4
@@ -74,100 +72,6 @@ class CastlesOfBurgundy(StepEngine[State], state=State, rules=R, views=V, notati
 
     def turn_phrases(self, seat: int, events: Sequence[Event]) -> Phrases:
         return summary.turn_phrases(seat, events)
-
-    def event_text(self, event: Event, viewer: int | None) -> str | None:
-        """One event in words (every fact in this game is public, so all viewers read the same)."""
-        d, who, kind = event.data, seat_token(event.seat), event.kind
-        if kind == "phase":
-            return _("Phase {phase} begins: the depots are filled; this phase's goods are {goods}.",
-                     phase=d["phase"], goods=_list(d["goods"]))
-        if kind == "round":
-            dice = "; ".join(_("{seat} {a} and {b}", seat=seat_token(s), a=a, b=b)
-                             for s, (a, b) in enumerate(d["dice"]))
-            return _("Phase {phase}, round {round}: the white die shows {white}, a goods tile of type {goods} goes to "
-                     "depot {white}. Dice: {dice}.", phase=d["phase"], round=d["round"], white=d["white"],
-                     goods=d["goods"], dice=dice)
-        if kind == "take":
-            fields = {"who": who, "tile": W.tile_name(d["tile"]), "depot": d["depot"]}
-            if d["depot"] == D.BLACK_DEPOT:
-                if d["workers"]:
-                    return ngettext("{who} takes the {tile} from the black depot using {n} worker.",
-                                    "{who} takes the {tile} from the black depot using {n} workers.", d["workers"],
-                                    **fields)
-                return _("{who} takes the {tile} from the black depot.", **fields)
-            if d["workers"]:
-                return ngettext("{who} takes the {tile} from depot {depot} using {n} worker.",
-                                "{who} takes the {tile} from depot {depot} using {n} workers.", d["workers"], **fields)
-            return _("{who} takes the {tile} from depot {depot}.", **fields)
-        if kind == "buy":
-            fields = {"who": who, "tile": W.tile_name(d["tile"]), "depot": d["depot"], "silver": d["silver"]}
-            if d["depot"] == D.BLACK_DEPOT:
-                return _("{who} buys the {tile} from the black depot for {silver} silverlings.", **fields)
-            return _("{who} buys the {tile} from depot {depot} for {silver} silverlings.", **fields)
-        if kind == "discard":
-            return _("{who} discards a stored {tile}.", who=who, tile=W.tile_name(d["tile"]))
-        if kind == "place":
-            how = {"castle": _("(castle's extra action)"), "cityhall": _("(city hall)")}.get(d["how"], "")
-            fields = {"who": who, "tile": W.tile_name(d["tile"]), "space": d["space"], "die": D.SPACE_DIE[d["space"]],
-                      "how": f" {how}" if how else ""}
-            if d["workers"]:
-                return ngettext("{who} places a {tile} on space {space} (die {die}) using {n} worker{how}.",
-                                "{who} places a {tile} on space {space} (die {die}) using {n} workers{how}.",
-                                d["workers"], **fields)
-            return _("{who} places a {tile} on space {space} (die {die}){how}.", **fields)
-        if kind == "region":
-            return ngettext("{who} completes a region of {n} {kind} space in phase {phase}: {points} VP.",
-                            "{who} completes a region of {n} {kind} spaces in phase {phase}: {points} VP.", d["size"],
-                            who=who, kind=W.kind_name(d["kind"]), phase=d["phase"], points=d["points"])
-        if kind == "bonus":
-            size = {"large": _("large"), "small": _("small")}.get(d["size"], d["size"])
-            return _("{who} has covered every {kind} space and takes the {size} bonus tile: {points} VP.", who=who,
-                     kind=W.kind_name(d["kind"]), size=size, points=d["points"])
-        if kind == "animals":
-            return _("{who}'s animals score {points} VP.", who=who, points=d["points"])
-        if kind == "advance":
-            return _("{who} moves ahead on the turn-order track (space {space}).", who=who, space=d["space"] + 1)
-        if kind == "goods":
-            fields = {"who": who, "goods": _list(d["goods"]), "depots": W.joined([str(n) for n in d["depots"]]),
-                      "left": _list(d["left"])}
-            if d["left"]:
-                return ngettext("{who}'s ship takes goods {goods} from depot {depots}; the goods tile {left} stays "
-                                "behind.",
-                                "{who}'s ship takes goods {goods} from depot {depots}; the goods tiles {left} stay "
-                                "behind.", len(d["left"]), **fields)
-            return _("{who}'s ship takes goods {goods} from depot {depots}.", **fields)
-        if kind == "sell":
-            gains = [_("{n} VP", n=d["points"]), *_counted(silver=d["silver"], workers=d["workers"])]
-            return ngettext("{who} sells {n} goods tile of type {goods}: {gains}.",
-                            "{who} sells {n} goods tiles of type {goods}: {gains}.", d["count"], who=who,
-                            goods=d["goods"], gains=W.listed(gains))
-        if kind == "gain":
-            parts = _counted(silver=d.get("silver", 0), workers=d.get("workers", 0))
-            if d.get("vp"):
-                parts.append(_("{n} VP", n=d["vp"]))
-            building = next((b for b, name in D.BUILDING_NAMES.items() if name == d["reason"]), None)
-            reason = _(GAIN_REASONS.get(d["reason"], d["reason"])) if building is None else W.building_name(building)
-            return _("{who} gains {things} ({reason}).", who=who, things=W.listed(parts), reason=reason)
-        if kind == "lost":
-            return _("{who}'s {building} has nothing to do: its effect is lost.", who=who,
-                     building=W.building_name(d["building"]))
-        if kind == "skip":
-            if d["building"] in D.BUILDING_NAMES:
-                return _("{who} skips the {building}.", who=who, building=W.building_name(d["building"]))
-            return _("{who} skips the effect.", who=who)
-        if kind == "income":
-            return ngettext("{who}'s {n} mine pays {gains}.", "{who}'s {n} mines pay {gains}.", d["mines"], who=who,
-                            gains=W.listed(_counted(silver=d["silver"], workers=d["workers"])))
-        if kind == "start_castle":
-            return _("{who} puts the start castle on space {space} (die {die}).", who=who, space=d["space"],
-                     die=D.SPACE_DIE[d["space"]])
-        if kind == "final":
-            return _("Final scoring for {who}: goods {goods}, silverlings {silver}, workers {workers}, "
-                     "knowledge {knowledge} — {total} VP in all.", who=who, goods=d["goods"], silver=d["silver"],
-                     workers=d["workers"], knowledge=d["knowledge"], total=d["total"])
-        if kind == "over":
-            return _("The game is over.")
-        return None
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
         """Reshuffle what nobody can see: each face-down tile stack, and the goods of later phases with
@@ -208,24 +112,6 @@ def default_step(state: State, seat: int) -> tuple[str, ...]:
     if ("end",) in steps:
         return ("end",)
     return steps[0]
-
-
-def _counted(*, silver: int = 0, workers: int = 0) -> list[str]:
-    """What a player gets, each counted in its own words ("1 silverling", "2 workers"); none of what is 0."""
-    parts = []
-    if silver:
-        parts.append(ngettext("{n} silverling", "{n} silverlings", silver))
-    if workers:
-        parts.append(ngettext("{n} worker", "{n} workers", workers))
-    return parts
-
-
-#: Why a player gains something, when it is no building's effect (the event keeps the English words).
-GAIN_REASONS = {"take workers": N_("take workers")}
-
-
-def _list(goods: list[int]) -> str:
-    return ", ".join(map(str, goods)) or _("none")
 
 
 ENGINE = CastlesOfBurgundy()

@@ -9,6 +9,7 @@ knowledge 6.  Taking or buying with full storage discards a stored tile first.
 from __future__ import annotations
 
 from engines.castles_of_burgundy import data as D
+from engines.castles_of_burgundy import events as E
 from engines.castles_of_burgundy.turn import Turn
 
 
@@ -38,14 +39,14 @@ def to_storage(turn: Turn, seat: int, tile: int, depot: int) -> None:
 def take(turn: Turn, seat: int, tile: int, depot: int, workers: int, how: str) -> None:
     pay_workers(turn, seat, workers)
     to_storage(turn, seat, tile, depot)
-    turn.event("take", seat, tile=D.TILE_TOKEN[tile], depot=depot, workers=workers, how=how)
+    turn.emit(E.Take(seat=seat, tile=D.TILE_TOKEN[tile], depot=depot, workers=workers, how=how))
 
 
 def buy(turn: Turn, seat: int, tile: int, depot: int) -> None:
     turn.gain(seat, silver=-D.PURCHASE_SILVER)
     turn.update(bought=True)
     to_storage(turn, seat, tile, depot)
-    turn.event("buy", seat, tile=D.TILE_TOKEN[tile], depot=depot, silver=D.PURCHASE_SILVER)
+    turn.emit(E.Buy(seat=seat, tile=D.TILE_TOKEN[tile], depot=depot, silver=D.PURCHASE_SILVER))
 
 
 def discard(turn: Turn, seat: int, tile: int) -> None:
@@ -55,7 +56,7 @@ def discard(turn: Turn, seat: int, tile: int) -> None:
     storage.remove(tile)
     turn.set_player(seat, storage=tuple(storage))
     turn.update(removed=tuple(sorted((*turn.state.removed, tile))))
-    turn.event("discard", seat, tile=D.TILE_TOKEN[tile])
+    turn.emit(E.Discard(seat=seat, tile=D.TILE_TOKEN[tile]))
 
 
 def take_workers(turn: Turn, seat: int) -> None:
@@ -64,4 +65,4 @@ def take_workers(turn: Turn, seat: int) -> None:
     workers = D.WORKERS_TAKEN_14 if player.has(14) else D.WORKERS_TAKEN
     silver = 1 if player.has(13) else 0
     turn.gain(seat, workers=workers, silver=silver)
-    turn.event("gain", seat, workers=workers, silver=silver, reason="take workers")
+    turn.emit(E.Gain(seat=seat, workers=workers, silver=silver, reason="take workers"))

@@ -34,6 +34,7 @@ from __future__ import annotations
 from engines.castles_of_burgundy import actions as A
 from engines.castles_of_burgundy import data as D
 from engines.castles_of_burgundy import effects as F
+from engines.castles_of_burgundy import events as E
 from engines.castles_of_burgundy import options as O
 from engines.castles_of_burgundy import rounds, setup
 from engines.castles_of_burgundy import scoring as S
@@ -289,7 +290,7 @@ def _do_step(turn: Turn, seat: int, step: Step) -> None:
         turn.update(pending=pending)
     elif verb == "skip":
         turn.update(pending=())
-        turn.event("skip", seat, building=root.source)
+        turn.emit(E.Skip(seat=seat, building=root.source))
     elif top.kind == "castle":
         setup.place_start_castle(turn, seat, int(step[1]))
     elif verb == "depot":

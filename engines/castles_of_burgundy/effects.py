@@ -9,6 +9,7 @@ its tile's effect …).  An effect that cannot be used is lost.
 from __future__ import annotations
 
 from engines.castles_of_burgundy import data as D
+from engines.castles_of_burgundy import events as E
 from engines.castles_of_burgundy import options as O
 from engines.castles_of_burgundy import scoring as S
 from engines.castles_of_burgundy.state import Decision
@@ -23,13 +24,13 @@ def place(turn: Turn, seat: int, tile: int, space: int, workers: int, how: str) 
     estate = list(player.estate)
     estate[space] = tile
     turn.set_player(seat, storage=tuple(storage), estate=tuple(estate), workers=player.workers - workers)
-    turn.event("place", seat, tile=D.TILE_TOKEN[tile], space=space, workers=workers, how=how)
+    turn.emit(E.Place(seat=seat, tile=D.TILE_TOKEN[tile], space=space, workers=workers, how=how))
     S.score_completion(turn, seat, space)
     kind = D.TILE_KIND[tile]
     if kind == D.ANIMAL:
         points = S.animal_points(turn.player(seat), space)
         turn.gain(seat, vp=points)
-        turn.event("animals", seat, tile=D.TILE_TOKEN[tile], points=points)
+        turn.emit(E.Animals(seat=seat, tile=D.TILE_TOKEN[tile], points=points))
     elif kind == D.SHIP:
         ship(turn, seat)
     elif kind == D.CASTLE:
@@ -47,7 +48,7 @@ def ship(turn: Turn, seat: int) -> None:
     there = min(here + 1, len(track) - 1)
     track[there].append(seat)
     turn.update(track=tuple(tuple(space) for space in track))
-    turn.event("advance", seat, space=there)
+    turn.emit(E.Advance(seat=seat, space=there))
     if O.goods_options(turn.state, seat):
         turn.update(pending=(Decision("goods", "ship"),))
 
@@ -67,34 +68,34 @@ def take_goods(turn: Turn, seat: int, depots: tuple[int, ...], keep: tuple[int, 
     for d in depots:  # a type that does not fit stays, whole, on its depot
         depot_goods[d - 1] = tuple(g for g in state.depot_goods[d - 1] if g in left)
     turn.update(depot_goods=tuple(depot_goods))
-    taken = sorted(g for g in incoming if g not in left)
-    turn.event("goods", seat, depots=list(depots), goods=taken, left=sorted(g for g in incoming if g in left))
+    taken = tuple(sorted(g for g in incoming if g not in left))
+    turn.emit(E.Goods(seat=seat, depots=depots, goods=taken, left=tuple(sorted(g for g in incoming if g in left))))
 
 
 def building(turn: Turn, seat: int, kind: str) -> None:
     player = turn.player(seat)
     if kind == D.BOARDING:
         turn.gain(seat, workers=D.BOARDING_WORKERS)
-        turn.event("gain", seat, workers=D.BOARDING_WORKERS, reason="boarding house")
+        turn.emit(E.Gain(seat=seat, workers=D.BOARDING_WORKERS, reason="boarding house"))
     elif kind == D.BANK:
         turn.gain(seat, silver=D.BANK_SILVER)
-        turn.event("gain", seat, silver=D.BANK_SILVER, reason="bank")
+        turn.emit(E.Gain(seat=seat, silver=D.BANK_SILVER, reason="bank"))
     elif kind == D.WATCHTOWER:
         turn.gain(seat, vp=D.WATCHTOWER_VP)
-        turn.event("gain", seat, vp=D.WATCHTOWER_VP, reason="watchtower")
+        turn.emit(E.Gain(seat=seat, vp=D.WATCHTOWER_VP, reason="watchtower"))
     elif kind == D.WAREHOUSE:
         if O.sell_options(player, 0):
             turn.update(pending=(Decision("warehouse", D.WAREHOUSE),))
         else:
-            turn.event("lost", seat, building=kind)
+            turn.emit(E.Lost(seat=seat, building=kind))
     elif kind in O.EFFECT_TAKE_KINDS:
         decision = Decision("take", kind)
         if O.take_options(turn.state, seat, decision):
             turn.update(pending=(decision,))
         else:
-            turn.event("lost", seat, building=kind)
+            turn.emit(E.Lost(seat=seat, building=kind))
     elif kind == D.CITY_HALL:
         if O.placeable(player, 0):
             turn.update(pending=(Decision("cityhall", D.CITY_HALL),))
         else:
-            turn.event("lost", seat, building=kind)
+            turn.emit(E.Lost(seat=seat, building=kind))

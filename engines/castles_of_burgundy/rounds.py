@@ -11,10 +11,12 @@ from dataclasses import replace
 
 from engines import rng
 from engines.castles_of_burgundy import data as D
+from engines.castles_of_burgundy import events as E
 from engines.castles_of_burgundy import options as O
 from engines.castles_of_burgundy import scoring as S
 from engines.castles_of_burgundy.state import EMPTY
 from engines.castles_of_burgundy.turn import Turn
+from engines.events import TurnBegins
 
 # --- Phase set-up ---------------------------------------------------------------------------------
 
@@ -56,9 +58,8 @@ def start_phase(turn: Turn) -> None:
     turn.update(stacks=tuple(tuple(s) for s in stacks), depots=tuple(depots), goods_stacks=tuple(goods),
                 round_goods=round_goods, round=0)
     turn.random = True  # tiles and goods are revealed
-    turn.event("phase", phase=D.PHASES[state.phase],
-               depots={str(d): [D.TILE_TOKEN[t] for t in depots[d - 1]] for d in (*D.DEPOTS, D.BLACK_DEPOT)},
-               goods=list(round_goods))
+    laid_out = {str(d): tuple(D.TILE_TOKEN[t] for t in depots[d - 1]) for d in (*D.DEPOTS, D.BLACK_DEPOT)}
+    turn.emit(E.Phase(phase=D.PHASES[state.phase], depots=laid_out, goods=tuple(round_goods)))
 
 
 # --- Rounds ---------------------------------------------------------------------------------------
@@ -89,8 +90,8 @@ def resolve_round(turn: Turn, dice: tuple[tuple[int, ...], ...], white: int) -> 
     turn.update(players=players, white=white, round_goods=state.round_goods[1:], depot_goods=tuple(depot_goods),
                 order=S.track_order(state.track), turn=0, bought=False, pending=())
     turn.random = True
-    turn.event("round", phase=D.PHASES[state.phase], round=state.round + 1, white=white, goods=goods,
-               dice=[list(d) for d in dice], order=list(turn.state.order))
+    turn.emit(E.Round(phase=D.PHASES[state.phase], round=state.round + 1, white=white, goods=goods, dice=dice,
+                      order=tuple(turn.state.order)))
 
 
 # --- Turns ------------------------------------------------------------------------------------------
@@ -112,7 +113,7 @@ def end_turn(turn: Turn) -> None:
     turn.update(bought=False, pending=())
     if nxt < len(state.order):
         turn.update(turn=nxt)
-        turn.event("turn", state.order[nxt])
+        turn.emit(TurnBegins(seat=state.order[nxt]))
         return
     if state.round + 1 < D.ROUNDS_PER_PHASE:
         turn.update(round=state.round + 1)
@@ -120,7 +121,7 @@ def end_turn(turn: Turn) -> None:
     else:
         end_phase(turn)
     if not turn.state.over:
-        turn.event("turn", turn.state.order[turn.state.turn])
+        turn.emit(TurnBegins(seat=turn.state.order[turn.state.turn]))
 
 
 def end_phase(turn: Turn) -> None:
@@ -131,7 +132,7 @@ def end_phase(turn: Turn) -> None:
         if mines:
             workers = mines if player.has(2) else 0
             turn.gain(seat, silver=mines, workers=workers)
-            turn.event("income", seat, silver=mines, workers=workers, mines=mines)
+            turn.emit(E.Income(seat=seat, silver=mines, workers=workers, mines=mines))
     leftovers = [t for depot in turn.state.depots for t in depot]
     turn.update(removed=tuple(sorted(turn.state.removed + tuple(leftovers))),
                 depots=tuple(() for _ in turn.state.depots))
@@ -147,6 +148,6 @@ def final_scoring(turn: Turn) -> None:
     for seat, player in enumerate(turn.state.players):
         points = S.final_points(player)
         turn.gain(seat, vp=sum(points.values()))
-        turn.event("final", seat, **points, total=turn.state.players[seat].vp)
+        turn.emit(E.Final(seat=seat, **points, total=turn.state.players[seat].vp))
     turn.update(over=True, pending=())
-    turn.event("over")
+    turn.emit(E.Over())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines.castles_of_burgundy import data as D
+from engines.castles_of_burgundy import events as E
 from engines.castles_of_burgundy.state import EMPTY, Player, State
 from engines.castles_of_burgundy.turn import Turn
 from engines.castles_of_burgundy.words import _
@@ -37,7 +38,7 @@ def score_completion(turn: Turn, seat: int, space: int) -> None:
     points = region_points(len(region), phase)
     turn.gain(seat, vp=points)
     kind = D.ESTATES[player.estate_no].colours[space]
-    turn.event("region", seat, kind=kind, size=len(region), phase=D.PHASES[phase], points=points)
+    turn.emit(E.Region(seat=seat, kind=kind, size=len(region), phase=D.PHASES[phase], points=points))
     if colour_complete(turn.player(seat), kind):
         _colour_bonus(turn, seat, kind)
 
@@ -54,7 +55,7 @@ def _colour_bonus(turn: Turn, seat: int, kind: str) -> None:
     turn.update(bonus_claims=tuple(claims))
     player = turn.player(seat)
     turn.set_player(seat, bonuses=(*player.bonuses, (kind, points)), vp=player.vp + points)
-    turn.event("bonus", seat, kind=kind, size="large" if claims[index] == 1 else "small", points=points)
+    turn.emit(E.Bonus(seat=seat, kind=kind, size="large" if claims[index] == 1 else "small", points=points))
 
 
 # --- Animals -----------------------------------------------------------------------------------
@@ -94,7 +95,7 @@ def sell(turn: Turn, seat: int, goods: int, reason: str) -> None:
     vp = sale_vp(turn.state.seats, count)
     turn.set_player(seat, goods=tuple(stored), sold=tuple(sold), silver=player.silver + silver,
                     workers=player.workers + workers, vp=player.vp + vp)
-    turn.event("sell", seat, goods=goods, count=count, silver=silver, workers=workers, points=vp, reason=reason)
+    turn.emit(E.Sell(seat=seat, goods=goods, count=count, silver=silver, workers=workers, points=vp, reason=reason))
 
 
 def store_goods(player: Player, incoming: list[int], keep: tuple[int, ...] | None = None

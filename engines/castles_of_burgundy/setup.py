@@ -8,9 +8,11 @@ from typing import Any
 
 from engines import rng
 from engines.castles_of_burgundy import data as D
+from engines.castles_of_burgundy import events as E
 from engines.castles_of_burgundy import rounds
 from engines.castles_of_burgundy.state import EMPTY, Decision, Player, State
 from engines.castles_of_burgundy.turn import Turn
+from engines.events import TurnBegins
 
 BOARD_OPTIONS = ("standard", "advanced")
 #: Goods a ship brings that do not all fit: the player chooses which to keep, or (a game from before
@@ -99,11 +101,11 @@ def place_start_castle(turn: Turn, seat: int, space: int) -> None:
     estate = list(player.estate)
     estate[space] = castle
     turn.set_player(seat, estate=tuple(estate), storage=(), start_castle=space)
-    turn.event("start_castle", seat, space=space)
+    turn.emit(E.StartCastle(seat=seat, space=space))
     left = turn.state.setup_left[1:]
     turn.update(setup_left=left, pending=(Decision("castle", "setup"),) if left else ())
     if left:
-        turn.event("turn", left[0])
+        turn.emit(TurnBegins(seat=left[0]))
         return
     begin(turn)
-    turn.event("turn", turn.state.order[turn.state.turn])
+    turn.emit(TurnBegins(seat=turn.state.order[turn.state.turn]))

@@ -12,60 +12,37 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from engines.castles_of_burgundy import data as D
+from engines.castles_of_burgundy import events as E
 from engines.castles_of_burgundy import words as W
 from engines.core import Event, Phrases
+from engines.events import GameEvent
 
 _, ngettext = W._, W.ngettext
 
-#: Events whose "points" are VP the player scored this turn.
-SCORED = ("region", "bonus", "animals", "sell")
-#: Events that bring workers or silverlings (taking workers, a building's effect, a sale).
-GAINED = ("gain", "sell")
-
 
 def turn_phrases(seat: int, events: Sequence[Event]) -> Phrases:
-    """What ``seat``'s turn did, in the order it did it, and what it brought."""
-    mine = [e for e in events if e.seat == seat]
-    placed = Counter(e.data["tile"] for e in mine if e.kind == "place")
+    """What ``seat``'s turn did, in the order it did it (its events' ``phrase``), and what it brought."""
+    mine = [e for e in E.EVENTS.read_all(events) if e.seat == seat]
+    placed = Counter(e.tile for e in mine if isinstance(e, E.Place))
     phrases = []
     for event in mine:
-        tile = event.data.get("tile")
-        if event.kind in ("take", "buy") and placed[tile]:
-            placed[tile] -= 1  # its placement tells where it went
+        if isinstance(event, E.Take | E.Buy) and placed[event.tile]:
+            placed[event.tile] -= 1  # its placement tells where it went
             continue
-        phrase = _phrase(event)
+        phrase = event.phrase(seat)
         if phrase:
             phrases.append(phrase)
     return Phrases(tuple(phrases), tuple(_gains(mine)))
 
 
-def _phrase(event: Event) -> str:
-    """One event in a few words ("" for those the line leaves out)."""
-    d, kind = event.data, event.kind
-    if kind == "place":
-        return _("{tile} → space {space}", tile=W.tile_name(d["tile"]), space=d["space"])
-    if kind == "start_castle":
-        return _("{tile} → space {space}", tile=W.kind_name(D.CASTLE), space=d["space"])
-    if kind == "take":
-        return _("took {tile}", tile=W.tile_name(d["tile"]))
-    if kind == "buy":
-        return _("bought {tile}", tile=W.tile_name(d["tile"]))
-    if kind == "discard":
-        return _("discarded {tile}", tile=W.tile_name(d["tile"]))
-    if kind == "sell":
-        # The count only where it says something ("sold goods 5 ×3"); goods are named by their number.
-        goods = f"{d['goods']} ×{d['count']}" if d["count"] > 1 else str(d["goods"])
-        return _("sold goods {goods}", goods=goods)
-    return ""
-
-
-def _gains(events: Sequence[Event]) -> list[str]:
-    """The workers, silverlings and VP the turn brought, each summed ("+4 workers", "+9 VP")."""
-    workers = sum(e.data.get("workers", 0) for e in events if e.kind in GAINED)
-    silver = sum(e.data.get("silver", 0) for e in events if e.kind in GAINED)
-    vp = (sum(e.data["points"] for e in events if e.kind in SCORED)
-          + sum(e.data.get("vp", 0) for e in events if e.kind == "gain"))
+def _gains(events: Sequence[GameEvent]) -> list[str]:
+    """The workers, silverlings and VP the turn brought, each summed ("+4 workers", "+9 VP"): from its gains and
+    sales, and the VP of what it scored."""
+    gained = [e for e in events if isinstance(e, E.Gain | E.Sell)]
+    workers = sum(e.workers or 0 for e in gained)
+    silver = sum(e.silver or 0 for e in gained)
+    vp = (sum(e.points for e in events if isinstance(e, E.Region | E.Bonus | E.Animals | E.Sell))
+          + sum(e.vp or 0 for e in events if isinstance(e, E.Gain)))
     said = []
     if workers:
         said.append(ngettext("+{n} worker", "+{n} workers", workers))
