@@ -1,5 +1,5 @@
 """What both backends decide and encode the same way (no database code): the ``to_act`` column, the outbox
-items, a move's outcome, when a clock restarts, which processes a starting one forgets or clashes with, and
+items, a move's outcome, which processes a starting one forgets or clashes with, and
 the rows read back (by column name, from an ``aiosqlite.Row`` or an ``asyncpg.Record`` alike)."""
 
 from __future__ import annotations
@@ -57,13 +57,6 @@ def outbox_json(items: Sequence[Outgoing]) -> str:
 def move_outcome(result: dict[str, Any] | None) -> tuple[str | None, str | None]:
     """(status, result JSON) a move writes into its game: a result finishes it; otherwise both stay."""
     return (None, None) if result is None else (Status.FINISHED.value, json.dumps(result))
-
-
-def clock_restarts(hand: str, new_hand: str, waiting: str) -> bool:
-    """Whether a change restarts the game's clock: the seats to act changed, or it was waiting after a
-    deadline (a move, or an undo).  SQLite's move trigger says the same in SQL (``sqlite_schema``), and so
-    does :meth:`bot.store.dialect.Tables._restart_clock`."""
-    return hand != new_hand or waiting != ""
 
 
 def sort_processes(me: ProcessRow, found: Sequence[ProcessRow], live_after: float,

@@ -1,5 +1,6 @@
-"""Games, on either database: rows, seats, the append-only action log and the state cache.  A move's commit is
-each backend's own (``append_action``, ``append_actions`` in :mod:`.sqlite_base` and :mod:`.postgres_base`)."""
+"""Games, on either database: rows, seats, the append-only action log and the state cache, and a move's commit
+(the version check, the action, the state, the clock by :meth:`bot.store.dialect.Tables._restart_clock`, the
+announcements: one transaction)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.store.codec import action_row as _action
-from bot.store.codec import encode_to_act
+from bot.store.codec import encode_to_act, move_outcome
 from bot.store.codec import game_row as _game
 from bot.store.codec import log_stats as _stats
 from bot.store.dialect import Dialect, Tables, Tx
@@ -22,6 +23,7 @@ from bot.store.rows import (
     GameRow,
     LogStats,
     NewGame,
+    NewMove,
     Outgoing,
     Pace,
     Policy,
@@ -201,6 +203,41 @@ class GameTables(Tables):
             await tx.execute("INSERT INTO state (game_id, seq, state_json) VALUES ($1, 0, $2)", game_id, state_json)
             await self._restart_clock(tx, game_id, to_act)
             await self._announce(tx, announce, game_id)
+
+    async def append_action(self, game_id: int, version: int, seq: int, seat: int, action_key: str,
+                            public: str, state_json: str, to_act: tuple[int, ...],
+                            result: dict[str, Any] | None, announce: Sequence[Outgoing] = ()) -> None:
+        """One move and its announcements, in one transaction."""
+        await self.append_actions(game_id, version, [NewMove(seq, seat, action_key, public)], state_json, to_act,
+                                  result, announce)
+
+    async def append_actions(self, game_id: int, version: int, moves: Sequence[NewMove], state_json: str,
+                             to_act: tuple[int, ...], result: dict[str, Any] | None,
+                             announce: Sequence[Outgoing] = ()) -> None:
+        """Several moves of one seat (played for an absent player) in one transaction; the state, the outcome
+        and the announcements go with the last."""
+        try:
+            async with self._tx() as tx:
+                for i, move in enumerate(moves):
+                    last = i == len(moves) - 1
+                    await self._commit_move(tx, game_id, version + i, move, state_json, to_act,
+                                            result if last else None, announce if last else ())
+        except self._conflict as err:  # (game_id, seq) is taken
+            raise StaleVersion(f"game {game_id} moved on before action {moves[0].seq}: {err}") from err
+
+    async def _commit_move(self, tx: Tx, game_id: int, version: int, move: NewMove, state_json: str,
+                           to_act: tuple[int, ...], result: dict[str, Any] | None,
+                           announce: Sequence[Outgoing]) -> None:
+        now = self.clock()
+        status, result_json = move_outcome(result)
+        outcome = {} if status is None else {"status": status, "result": result_json}
+        await self._bump(tx, game_id, version, now, to_act=encode_to_act(to_act), **outcome)
+        await tx.execute("""INSERT INTO actions (game_id, seq, seat, action_key, public, created_at)
+                            VALUES ($1, $2, $3, $4, $5, $6)""",
+                         game_id, move.seq, move.seat, move.action_key, move.public, now)
+        await self._save_state(tx, game_id, move.seq, state_json)
+        await self._restart_clock(tx, game_id, to_act, only_if_changed=True, now=now)
+        await self._announce(tx, announce, game_id, now)
 
     async def undo_action(self, game_id: int, version: int, seq: int, state_seq: int, state_json: str,
                           to_act: tuple[int, ...], announce: Sequence[Outgoing] = ()) -> None:

@@ -2,9 +2,8 @@
 
 Version 1 is the shape SQLite reached in its eight versions (:mod:`.sqlite_schema`), built at once: the
 same tables, columns, checks and indexes, with PostgreSQL's types.  JSON columns stay ``text`` (what the
-bot wrote is what it reads back, byte for byte, as with SQLite).  What SQLite's ``move_commits`` trigger
-does is done in Python inside the move's transaction (:mod:`.postgres_base`); only the guard that keeps
-the action log append-only stays a trigger here.
+bot wrote is what it reads back, byte for byte, as with SQLite).  A move is committed in Python
+(:mod:`.game_tables`); only the guard that keeps the action log append-only is a trigger.
 
 Never edit a released version: add a new one at the end (an older database must upgrade in place).
 """

@@ -1,7 +1,6 @@
 """The SQLite store's foundation: one connection, exclusive transactions, periodic syncs, the transaction the
 table classes talk to (:class:`SqliteTx`: statements in PostgreSQL's syntax rewritten by
-:func:`bot.store.dialect.sqlite_sql`, announcements in one insert), and a move's commit: one INSERT on the
-``move_commits`` view, whose trigger (:mod:`.sqlite_schema`) does all of it.
+:func:`bot.store.dialect.sqlite_sql`, announcements in one insert).
 
 One connection serves the whole process.  aiosqlite runs its statements on one worker thread, so two
 coroutines' statements could interleave inside one transaction; ``self._lock`` makes every transaction
@@ -22,15 +21,12 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store.codec import Row, encode_to_act, move_outcome, outbox_json
+from bot.store.codec import Row, outbox_json
 from bot.store.dialect import SQLITE, Tables, sqlite_args, sqlite_sql
-from bot.store.rows import NewMove, Outgoing, StaleVersion
+from bot.store.rows import Outgoing
 from bot.store.sqlite_schema import OUTBOX_INSERT, connect, migrate
 
 _INSERT_ANNOUNCEMENTS = OUTBOX_INSERT.format(items="?1", game="?2", now="?3")
-_MOVE_COMMIT = """INSERT INTO move_commits (game_id, version, seq, seat, action_key, public, state_json, to_act,
-                                           status, result, now, announce)
-                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
 
 
 class SqliteTx:
@@ -145,37 +141,3 @@ class SqliteBase(Tables):
                 with contextlib.suppress(sqlite3.Error):
                     await self.db.execute("ROLLBACK")
                 raise
-
-    async def append_action(self, game_id: int, version: int, seq: int, seat: int, action_key: str,
-                            public: str, state_json: str, to_act: tuple[int, ...],
-                            result: dict[str, Any] | None, announce: Sequence[Outgoing] = ()) -> None:
-        """One move and its announcements: one INSERT on the ``move_commits`` view (one round trip to
-        aiosqlite's thread, one atomic statement; its trigger checks the version)."""
-        try:
-            async with self._lock:
-                await self.db.execute(_MOVE_COMMIT, self._move_row(
-                    game_id, version, NewMove(seq, seat, action_key, public), state_json, to_act, result, announce))
-                self._dirty = True
-        except sqlite3.IntegrityError as err:  # the version moved, or (game_id, seq) is taken
-            raise StaleVersion(f"game {game_id} moved on before action {seq}: {err}") from err
-
-    async def append_actions(self, game_id: int, version: int, moves: Sequence[NewMove], state_json: str,
-                             to_act: tuple[int, ...], result: dict[str, Any] | None,
-                             announce: Sequence[Outgoing] = ()) -> None:
-        """Several moves of one seat (played for an absent player) in one transaction; the state and
-        the announcements go with the last."""
-        try:
-            async with self._tx() as tx:
-                for i, move in enumerate(moves):
-                    last = i == len(moves) - 1
-                    await tx.db.execute(_MOVE_COMMIT, self._move_row(
-                        game_id, version + i, move, state_json, to_act, result if last else None,
-                        announce if last else ()))
-        except sqlite3.IntegrityError as err:
-            raise StaleVersion(f"game {game_id} moved on before action {moves[0].seq}: {err}") from err
-
-    def _move_row(self, game_id: int, version: int, move: NewMove, state_json: str, to_act: tuple[int, ...],
-                  result: dict[str, Any] | None, announce: Sequence[Outgoing]) -> tuple[Any, ...]:
-        status, result_json = move_outcome(result)
-        return (game_id, version, move.seq, move.seat, move.action_key, move.public, state_json,
-                encode_to_act(to_act), status, result_json, self.clock(), outbox_json(announce) if announce else None)

@@ -263,6 +263,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )""",
         "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL WHERE state = 'pending' AND next_try IS NOT NULL",
     ),
+    # 12: a move is committed in Python, as on PostgreSQL (bot.store.game_tables), and the clock rule is written
+    # once (bot.store.dialect.Tables._restart_clock): the view and its trigger go.
+    (
+        "DROP TRIGGER move_commits_insert",
+        "DROP VIEW move_commits",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
