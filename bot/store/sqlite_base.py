@@ -24,9 +24,17 @@ import aiosqlite
 from bot.store.codec import Row, outbox_json
 from bot.store.dialect import SQLITE, Tables, sqlite_args, sqlite_sql
 from bot.store.rows import Outgoing
-from bot.store.sqlite_schema import OUTBOX_INSERT, connect, migrate
+from bot.store.sqlite_schema import connect, migrate
 
-_INSERT_ANNOUNCEMENTS = OUTBOX_INSERT.format(items="?1", game="?2", now="?3")
+#: Announcements (a JSON array of outbox items, see ``bot.store.rows.Outgoing``) into the outbox:
+#: one statement for any number of them.  ``?1`` the array, ``?2`` the game (for items without one),
+#: ``?3`` the time.
+_INSERT_ANNOUNCEMENTS = """INSERT INTO outbox (key, game_id, kind, channel_id, user_id, role, body, picture, created_at)
+    SELECT json_extract(value, '$.key'), COALESCE(json_extract(value, '$.game_id'), ?2),
+           json_extract(value, '$.kind'), json_extract(value, '$.channel_id'), json_extract(value, '$.user_id'),
+           COALESCE(json_extract(value, '$.role'), ''), json_extract(value, '$.body'),
+           json_extract(value, '$.picture'), ?3
+    FROM json_each(?1)"""
 
 
 class SqliteTx:

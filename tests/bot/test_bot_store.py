@@ -12,7 +12,8 @@ import pytest
 
 from bot.config import Config
 from bot.store import ChannelBusy, NewGame, SchemaTooNew, StaleVersion, Status, Store
-from bot.store.sqlite import SCHEMA_VERSION, SqliteStore, connect, migrate
+from bot.store.sqlite import SCHEMA_VERSION, SqliteStore, connect
+from tests.old_schemas import sqlite_at
 from tests.sql import REFUSED, execute, rows
 
 
@@ -49,7 +50,7 @@ async def test_a_fresh_file_gets_every_schema_version_and_the_pragmas(db_path: P
 async def test_an_older_file_is_upgraded_in_place_and_keeps_its_games(db_path: Path) -> None:
     # Write a version-1 database by hand, with a game that has a move, as an old bot would have.
     db = await connect(db_path)
-    assert await migrate(db, target=1) == 1
+    await sqlite_at(db, 1)
     await db.execute("""INSERT INTO games (engine, rules_version, seed, options, guild_id, channel_id, status,
                         created_by, created_at, updated_at, seat_count, to_act)
                         VALUES ('sprint', 1, 42, '{}', 1, 10, 'running', 1, 0, 0, 2, ',1,')""")
