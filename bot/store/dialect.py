@@ -106,6 +106,9 @@ class Tx(Protocol):
 
     async def execute(self, sql: str, *args: Any) -> int:
         """Run one statement; the rows it changed."""
+    async def write(self, sql: str, *args: Any, stale: str | None = None) -> None:
+        """Run one statement whose result nobody reads (SQLite sends it with the next one read, or with the
+        commit); with ``stale``, :class:`StaleVersion` (that message) unless it changed exactly one row."""
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
     async def fetch(self, sql: str, *args: Any) -> list[Row]: ...
     async def fetchrow(self, sql: str, *args: Any) -> Row | None: ...
@@ -145,11 +148,10 @@ class Tables:
         PostgreSQL the update locks the game's row until the commit: a second writer waits, then finds the
         version moved."""
         columns = "".join(f", {name} = ${i}" for i, name in enumerate(sets, start=4))
-        changed = await tx.execute(
+        await tx.write(
             f"UPDATE games SET version = version + 1, updated_at = $3{columns} WHERE id = $1 AND version = $2",
-            game_id, version, self.clock() if now is None else now, *sets.values())
-        if changed != 1:
-            raise StaleVersion(f"game {game_id} is no longer at version {version}")
+            game_id, version, self.clock() if now is None else now, *sets.values(),
+            stale=f"game {game_id} is no longer at version {version}")
 
     @staticmethod
     async def _check(tx: Tx, game_id: int, version: int) -> None:
@@ -166,7 +168,7 @@ class Tables:
 
     @staticmethod
     async def _save_state(tx: Tx, game_id: int, seq: int, state_json: str) -> None:
-        await tx.execute("""INSERT INTO state (game_id, seq, state_json) VALUES ($1, $2, $3)
+        await tx.write("""INSERT INTO state (game_id, seq, state_json) VALUES ($1, $2, $3)
                             ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state_json = excluded.state_json""",
                          game_id, seq, state_json)
 
@@ -177,9 +179,9 @@ class Tables:
         clock restarts only when the seats to act changed or the game was waiting after a deadline; the
         votes go either way.  ``to_act`` None: the same seats."""
         hand = None if to_act is None else encode_to_act(to_act)
-        await tx.execute("""INSERT INTO clocks AS c (game_id, started, hand) VALUES ($1, $2, COALESCE($3::text, ''))
+        await tx.write("""INSERT INTO clocks AS c (game_id, started, hand) VALUES ($1, $2, COALESCE($3::text, ''))
                             ON CONFLICT (game_id) DO UPDATE SET started = $2, hand = COALESCE($3::text, c.hand),
                                                                 reminded = 0, waiting = ''
                             WHERE NOT $4::boolean OR c.hand IS DISTINCT FROM $3::text OR c.waiting != ''""",
                          game_id, self.clock() if now is None else now, hand, only_if_changed and hand is not None)
-        await tx.execute("DELETE FROM votes WHERE game_id = $1", game_id)
+        await tx.write("DELETE FROM votes WHERE game_id = $1", game_id)

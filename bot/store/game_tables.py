@@ -232,7 +232,7 @@ class GameTables(Tables):
         status, result_json = move_outcome(result)
         outcome = {} if status is None else {"status": status, "result": result_json}
         await self._bump(tx, game_id, version, now, to_act=encode_to_act(to_act), **outcome)
-        await tx.execute("""INSERT INTO actions (game_id, seq, seat, action_key, public, created_at)
+        await tx.write("""INSERT INTO actions (game_id, seq, seat, action_key, public, created_at)
                             VALUES ($1, $2, $3, $4, $5, $6)""",
                          game_id, move.seq, move.seat, move.action_key, move.public, now)
         await self._save_state(tx, game_id, move.seq, state_json)

@@ -20,7 +20,7 @@ import asyncpg
 from bot.store.codec import Row, dumps
 from bot.store.dialect import POSTGRESQL, Tables
 from bot.store.postgres_schema import migrate
-from bot.store.rows import Outgoing
+from bot.store.rows import Outgoing, StaleVersion
 
 _INSERT_ANNOUNCEMENT = """INSERT INTO outbox (key, game_id, kind, channel_id, user_id, role, body, picture, created_at)
                           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"""
@@ -39,6 +39,10 @@ class PostgresTx:
 
     async def execute(self, sql: str, *args: Any) -> int:
         return changed(await self.conn.execute(sql, *args))
+
+    async def write(self, sql: str, *args: Any, stale: str | None = None) -> None:
+        if await self.execute(sql, *args) != 1 and stale is not None:
+            raise StaleVersion(stale)
 
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         await self.conn.executemany(sql, rows)

@@ -210,6 +210,24 @@ async def test_writes_are_synced_to_disk_within_the_interval(db_path: Path) -> N
         await store.close()
 
 
+async def test_moves_commit_after_a_periodic_sync(db_path: Path) -> None:
+    """A sync (the WAL checkpoint) leaves no statement open that would make the next move's COMMIT fail."""
+    store = SqliteStore(db_path, synchronous="NORMAL", sync_interval=0.01)
+    await store.open()
+    try:
+        game_id = await running_game(store)
+        for seq in range(1, 6):
+            checkpoints = store.checkpoints
+            for _ in range(100):  # bounded wait for the next sync
+                if store.checkpoints > checkpoints:
+                    break
+                await asyncio.sleep(0.01)
+            await store.append_action(game_id, seq + 1, seq, 0, "k", "", "{}", (seq % 2,), None)
+        assert [a.seq for a in await store.live_actions(game_id)] == [1, 2, 3, 4, 5]
+    finally:
+        await store.close()
+
+
 async def test_full_synchronous_fsyncs_each_commit_and_needs_no_syncer(db_path: Path) -> None:
     store = SqliteStore(db_path, synchronous="FULL", sync_interval=0.01)
     await store.open()
