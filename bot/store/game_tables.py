@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.store.codec import action_row as _action
-from bot.store.codec import encode_to_act, move_outcome
+from bot.store.codec import encode_to_act
 from bot.store.codec import game_row as _game
 from bot.store.codec import log_stats as _stats
 from bot.store.dialect import Dialect, Tables, Tx
@@ -229,8 +229,8 @@ class GameTables(Tables):
                            to_act: tuple[int, ...], result: dict[str, Any] | None,
                            announce: Sequence[Outgoing]) -> None:
         now = self.clock()
-        status, result_json = move_outcome(result)
-        outcome = {} if status is None else {"status": status, "result": result_json}
+        # A result finishes the game; otherwise its status and result stay.
+        outcome = {} if result is None else {"status": Status.FINISHED.value, "result": json.dumps(result)}
         await self._bump(tx, game_id, version, now, to_act=encode_to_act(to_act), **outcome)
         await tx.write("""INSERT INTO actions (game_id, seq, seat, action_key, public, created_at)
                             VALUES ($1, $2, $3, $4, $5, $6)""",
