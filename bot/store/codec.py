@@ -1,6 +1,6 @@
 """What both backends decide and encode the same way (no database code): the ``to_act`` column, the outbox
-items, a move's outcome, when a clock restarts, which processes a starting one forgets or clashes with, and
-the rows read back (by column name, from an ``aiosqlite.Row`` or an ``asyncpg.Record`` alike)."""
+items, which processes a starting one forgets or clashes with, and the rows read back (by column name, from
+an ``aiosqlite.Row`` or an ``asyncpg.Record`` alike)."""
 
 from __future__ import annotations
 
@@ -44,26 +44,10 @@ def dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def outbox_item(item: Outgoing) -> dict[str, Any]:
-    return {"key": item.key, "game_id": item.game_id, "kind": item.kind, "channel_id": item.channel_id,
-            "user_id": item.user_id, "role": item.role, "body": item.body, "picture": item.picture}
-
-
 def outbox_json(items: Sequence[Outgoing]) -> str:
     """Announcements as the JSON array SQLite's outbox insert reads."""
-    return dumps([outbox_item(i) for i in items])
-
-
-def move_outcome(result: dict[str, Any] | None) -> tuple[str | None, str | None]:
-    """(status, result JSON) a move writes into its game: a result finishes it; otherwise both stay."""
-    return (None, None) if result is None else (Status.FINISHED.value, json.dumps(result))
-
-
-def clock_restarts(hand: str, new_hand: str, waiting: str) -> bool:
-    """Whether a change restarts the game's clock: the seats to act changed, or it was waiting after a
-    deadline (a move, or an undo).  SQLite's move trigger says the same in SQL (``sqlite_schema``), and so
-    does :meth:`bot.store.dialect.Tables._restart_clock`."""
-    return hand != new_hand or waiting != ""
+    return dumps([{"key": i.key, "game_id": i.game_id, "kind": i.kind, "channel_id": i.channel_id,
+                   "user_id": i.user_id, "role": i.role, "body": i.body, "picture": i.picture} for i in items])
 
 
 def sort_processes(me: ProcessRow, found: Sequence[ProcessRow], live_after: float,

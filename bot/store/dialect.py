@@ -10,7 +10,7 @@ JSON array); ``IS [NOT] DISTINCT FROM`` to ``IS [NOT]``; ``LEAST``, ``GREATEST``
 ``MAX``, ``instr``; other casts and ``FOR UPDATE`` dropped (a SQLite write transaction holds the database's
 one write lock).  What differs more — JSON built or read in SQL — is a :class:`Dialect` method; the outbox
 insert and the locks that make claims one process at a time are the transaction's (:meth:`Tx.announce`,
-:meth:`Tx.lock`).  A move's commit is each backend's own (a trigger on SQLite, Python on PostgreSQL).
+:meth:`Tx.lock`).
 """
 
 from __future__ import annotations
@@ -106,6 +106,9 @@ class Tx(Protocol):
 
     async def execute(self, sql: str, *args: Any) -> int:
         """Run one statement; the rows it changed."""
+    async def write(self, sql: str, *args: Any, stale: str | None = None) -> None:
+        """Run one statement whose result nobody reads (SQLite sends it with the next one read, or with the
+        commit); with ``stale``, :class:`StaleVersion` (that message) unless it changed exactly one row."""
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
     async def fetch(self, sql: str, *args: Any) -> list[Row]: ...
     async def fetchrow(self, sql: str, *args: Any) -> Row | None: ...
@@ -140,16 +143,15 @@ class Tables:
         """One write transaction: committed when the block ends, rolled back if it raises."""
         raise NotImplementedError
 
-    async def _bump(self, tx: Tx, game_id: int, version: int, **sets: Any) -> None:
+    async def _bump(self, tx: Tx, game_id: int, version: int, now: float | None = None, **sets: Any) -> None:
         """Advance the game's version, with ``sets``; StaleVersion if someone else already did.  On
         PostgreSQL the update locks the game's row until the commit: a second writer waits, then finds the
         version moved."""
         columns = "".join(f", {name} = ${i}" for i, name in enumerate(sets, start=4))
-        changed = await tx.execute(
+        await tx.write(
             f"UPDATE games SET version = version + 1, updated_at = $3{columns} WHERE id = $1 AND version = $2",
-            game_id, version, self.clock(), *sets.values())
-        if changed != 1:
-            raise StaleVersion(f"game {game_id} is no longer at version {version}")
+            game_id, version, self.clock() if now is None else now, *sets.values(),
+            stale=f"game {game_id} is no longer at version {version}")
 
     @staticmethod
     async def _check(tx: Tx, game_id: int, version: int) -> None:
@@ -166,19 +168,20 @@ class Tables:
 
     @staticmethod
     async def _save_state(tx: Tx, game_id: int, seq: int, state_json: str) -> None:
-        await tx.execute("""INSERT INTO state (game_id, seq, state_json) VALUES ($1, $2, $3)
+        await tx.write("""INSERT INTO state (game_id, seq, state_json) VALUES ($1, $2, $3)
                             ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state_json = excluded.state_json""",
                          game_id, seq, state_json)
 
     async def _restart_clock(self, tx: Tx, game_id: int, to_act: tuple[int, ...] | None,
-                             only_if_changed: bool = False) -> None:
-        """A new hand-over: the clock starts now, no reminder sent yet, no longer waiting, no vote.  With
-        ``only_if_changed`` only when the seats to act changed or the game was waiting
-        (:func:`bot.store.codec.clock_restarts`); the votes go either way.  ``to_act`` None: the same seats."""
+                             only_if_changed: bool = False, now: float | None = None) -> None:
+        """The clock rule, the one place it is written: a new hand-over starts the clock now, no reminder
+        sent yet, no longer waiting, and clears the votes.  With ``only_if_changed`` (a move, an undo) the
+        clock restarts only when the seats to act changed or the game was waiting after a deadline; the
+        votes go either way.  ``to_act`` None: the same seats."""
         hand = None if to_act is None else encode_to_act(to_act)
-        await tx.execute("INSERT INTO clocks (game_id) VALUES ($1) ON CONFLICT (game_id) DO NOTHING", game_id)
-        await tx.execute("""UPDATE clocks SET started = $2, hand = COALESCE($3::text, hand), reminded = 0, waiting = ''
-                            WHERE game_id = $1 AND (NOT $4::boolean OR hand IS DISTINCT FROM $3::text
-                                                    OR waiting != '')""",
-                         game_id, self.clock(), hand, only_if_changed and hand is not None)
-        await tx.execute("DELETE FROM votes WHERE game_id = $1", game_id)
+        await tx.write("""INSERT INTO clocks AS c (game_id, started, hand) VALUES ($1, $2, COALESCE($3::text, ''))
+                            ON CONFLICT (game_id) DO UPDATE SET started = $2, hand = COALESCE($3::text, c.hand),
+                                                                reminded = 0, waiting = ''
+                            WHERE NOT $4::boolean OR c.hand IS DISTINCT FROM $3::text OR c.waiting != ''""",
+                         game_id, self.clock() if now is None else now, hand, only_if_changed and hand is not None)
+        await tx.write("DELETE FROM votes WHERE game_id = $1", game_id)

@@ -1,5 +1,6 @@
-"""Games, on either database: rows, seats, the append-only action log and the state cache.  A move's commit is
-each backend's own (``append_action``, ``append_actions`` in :mod:`.sqlite_base` and :mod:`.postgres_base`)."""
+"""Games, on either database: rows, seats, the append-only action log and the state cache, and a move's commit
+(the version check, the action, the state, the clock by :meth:`bot.store.dialect.Tables._restart_clock`, the
+announcements: one transaction)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from bot.store.rows import (
     GameRow,
     LogStats,
     NewGame,
+    NewMove,
     Outgoing,
     Pace,
     Policy,
@@ -203,6 +205,43 @@ class GameTables(Tables):
             await tx.execute("INSERT INTO state (game_id, seq, state_json) VALUES ($1, 0, $2)", game_id, state_json)
             await self._restart_clock(tx, game_id, to_act)
             await self._announce(tx, announce, game_id)
+
+    async def append_action(self, game_id: int, version: int, seq: int, seat: int, action_key: str,
+                            public: str, state_json: str, to_act: tuple[int, ...],
+                            result: dict[str, Any] | None, announce: Sequence[Outgoing] = (),
+                            rating: RatingUpdate | None = None) -> None:
+        """One move and its announcements (and the game's ``rating`` when it ends it), in one transaction."""
+        await self.append_actions(game_id, version, [NewMove(seq, seat, action_key, public)], state_json, to_act,
+                                  result, announce, rating)
+
+    async def append_actions(self, game_id: int, version: int, moves: Sequence[NewMove], state_json: str,
+                             to_act: tuple[int, ...], result: dict[str, Any] | None,
+                             announce: Sequence[Outgoing] = (), rating: RatingUpdate | None = None) -> None:
+        """Several moves of one seat (played for an absent player) in one transaction; the state, the outcome
+        and the announcements go with the last, and the game's ``rating`` when they end it."""
+        try:
+            async with self._tx() as tx:
+                for i, move in enumerate(moves):
+                    last = i == len(moves) - 1
+                    await self._commit_move(tx, game_id, version + i, move, state_json, to_act,
+                                            result if last else None, announce if last else ())
+                await write_rating(tx, rating)
+        except self._conflict as err:  # (game_id, seq) is taken
+            raise StaleVersion(f"game {game_id} moved on before action {moves[0].seq}: {err}") from err
+
+    async def _commit_move(self, tx: Tx, game_id: int, version: int, move: NewMove, state_json: str,
+                           to_act: tuple[int, ...], result: dict[str, Any] | None,
+                           announce: Sequence[Outgoing]) -> None:
+        now = self.clock()
+        # A result finishes the game; otherwise its status and result stay.
+        outcome = {} if result is None else {"status": Status.FINISHED.value, "result": json.dumps(result)}
+        await self._bump(tx, game_id, version, now, to_act=encode_to_act(to_act), **outcome)
+        await tx.write("""INSERT INTO actions (game_id, seq, seat, action_key, public, created_at)
+                            VALUES ($1, $2, $3, $4, $5, $6)""",
+                         game_id, move.seq, move.seat, move.action_key, move.public, now)
+        await self._save_state(tx, game_id, move.seq, state_json)
+        await self._restart_clock(tx, game_id, to_act, only_if_changed=True, now=now)
+        await self._announce(tx, announce, game_id, now)
 
     async def undo_action(self, game_id: int, version: int, seq: int, state_seq: int, state_json: str,
                           to_act: tuple[int, ...], announce: Sequence[Outgoing] = ()) -> None:

@@ -1,9 +1,9 @@
 """The PostgreSQL implementation of :class:`bot.store.Store` (asyncpg, a pool of connections).
 
 The same tables as SQLite's (:mod:`.game_tables`, :mod:`.time_tables`, :mod:`.outbox_tables`,
-:mod:`.process_tables`, :mod:`.rating_tables`) on one pool (:mod:`.postgres_base`, which also commits a move); the
-schema and its migrations are in :mod:`.postgres_schema`.  Several bot processes may share one database: every
-change to a game is serialised by its row's version check.
+:mod:`.process_tables`, :mod:`.rating_tables`) on one pool (:mod:`.postgres_base`); the schema, defined once for
+both databases, is in :mod:`.schema`, applied by :mod:`.postgres_schema`.  Several bot processes may share one database:
+every change to a game is serialised by its row's version check.
 """
 
 from __future__ import annotations

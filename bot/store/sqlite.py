@@ -2,9 +2,8 @@
 
 The tables written once for both databases over :mod:`.dialect` — games and their log (:mod:`.game_tables`),
 time (:mod:`.time_tables`), the outbox (:mod:`.outbox_tables`), the processes on the database
-(:mod:`.process_tables`), ratings (:mod:`.rating_tables`) — on one connection (:mod:`.sqlite_base`, which also
-commits a move); the schema
-and its migrations are in :mod:`.sqlite_schema`.
+(:mod:`.process_tables`), ratings (:mod:`.rating_tables`) — on one connection (:mod:`.sqlite_base`);
+the schema, defined once for both databases, is in :mod:`.schema`, applied by :mod:`.sqlite_schema`.
 """
 
 from __future__ import annotations

@@ -1,7 +1,6 @@
 """The SQLite store's foundation: one connection, exclusive transactions, periodic syncs, the transaction the
 table classes talk to (:class:`SqliteTx`: statements in PostgreSQL's syntax rewritten by
-:func:`bot.store.dialect.sqlite_sql`, announcements in one insert), and a move's commit: one INSERT on the
-``move_commits`` view, whose trigger (:mod:`.sqlite_schema`) does all of it.
+:func:`bot.store.dialect.sqlite_sql`, announcements in one insert).
 
 One connection serves the whole process.  aiosqlite runs its statements on one worker thread, so two
 coroutines' statements could interleave inside one transaction; ``self._lock`` makes every transaction
@@ -22,33 +21,68 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store.codec import Row, encode_to_act, move_outcome, outbox_json
+from bot.store.codec import Row, outbox_json
 from bot.store.dialect import SQLITE, Tables, sqlite_args, sqlite_sql
-from bot.store.rating_rows import RatingUpdate
-from bot.store.rating_tables import write_rating
-from bot.store.rows import NewMove, Outgoing, StaleVersion
-from bot.store.sqlite_schema import OUTBOX_INSERT, connect, migrate
+from bot.store.rows import Outgoing, StaleVersion
+from bot.store.sqlite_schema import connect, migrate
 
-_INSERT_ANNOUNCEMENTS = OUTBOX_INSERT.format(items="?1", game="?2", now="?3")
-_MOVE_COMMIT = """INSERT INTO move_commits (game_id, version, seq, seat, action_key, public, state_json, to_act,
-                                           status, result, now, announce)
-                  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
+#: Announcements (a JSON array of outbox items, see ``bot.store.rows.Outgoing``) into the outbox:
+#: one statement for any number of them.  ``?1`` the array, ``?2`` the game (for items without one),
+#: ``?3`` the time.
+_INSERT_ANNOUNCEMENTS = """INSERT INTO outbox (key, game_id, kind, channel_id, user_id, role, body, picture, created_at)
+    SELECT json_extract(value, '$.key'), COALESCE(json_extract(value, '$.game_id'), ?2),
+           json_extract(value, '$.kind'), json_extract(value, '$.channel_id'), json_extract(value, '$.user_id'),
+           COALESCE(json_extract(value, '$.role'), ''), json_extract(value, '$.body'),
+           json_extract(value, '$.picture'), ?3
+    FROM json_each(?1)"""
+
+
+#: A statement waiting to be sent: SQL, parameters, and the StaleVersion message if it must change one row.
+_Queued = tuple[str, tuple[Any, ...], str | None]
+
+
+def _send(conn: sqlite3.Connection, queued: Sequence[_Queued], last: tuple[str, tuple[Any, ...]] | None,
+          rows: bool) -> Any:
+    """On aiosqlite's thread: the queued statements, then ``last``'s rows (``rows``) or row count."""
+    for sql, args, stale in queued:
+        with contextlib.closing(conn.execute(sql, args)) as cursor:  # a statement left open blocks the COMMIT
+            if cursor.rowcount != 1 and stale is not None:
+                raise StaleVersion(stale)
+    if last is None:
+        return None
+    with contextlib.closing(conn.execute(*last)) as cursor:
+        return cursor.fetchall() if rows else cursor.rowcount
 
 
 class SqliteTx:
-    """A transaction on the store's one connection (:class:`bot.store.dialect.Tx`); ``db`` is the connection."""
+    """A transaction on the store's one connection (:class:`bot.store.dialect.Tx`); ``db`` is the connection.
+
+    What is only written (:meth:`write`, :meth:`announce`, and the BEGIN) waits, and goes to aiosqlite's thread
+    with the next statement whose result is read, or with the COMMIT: a move's six statements are one trip
+    there, not eight (each trip costs more than the statement)."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
+        self.queued: list[_Queued] = [("BEGIN IMMEDIATE", (), None)]
+
+    async def send(self, last: tuple[str, tuple[Any, ...]] | None = None, rows: bool = False) -> Any:
+        """Send what waits, then ``last``: its rows or its row count."""
+        queued, self.queued = self.queued, []
+        # aiosqlite's own way to run a function on its thread (its one connection lives there).
+        return await self.db._execute(_send, self.db._conn, queued, last, rows)  # type: ignore[no-untyped-call]
+
+    async def write(self, sql: str, *args: Any, stale: str | None = None) -> None:
+        self.queued.append((sqlite_sql(sql), sqlite_args(args), stale))
 
     async def execute(self, sql: str, *args: Any) -> int:
-        return (await self.db.execute(sqlite_sql(sql), sqlite_args(args))).rowcount
+        return int(await self.send((sqlite_sql(sql), sqlite_args(args))))
 
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        await self.send()
         await self.db.executemany(sqlite_sql(sql), [sqlite_args(r) for r in rows])
 
     async def fetch(self, sql: str, *args: Any) -> list[Row]:
-        return list(await self.db.execute_fetchall(sqlite_sql(sql), sqlite_args(args)))
+        return list(await self.send((sqlite_sql(sql), sqlite_args(args)), rows=True))
 
     async def fetchrow(self, sql: str, *args: Any) -> Row | None:
         rows = await self.fetch(sql, *args)
@@ -58,7 +92,7 @@ class SqliteTx:
         """Nothing more to take: the transaction (BEGIN IMMEDIATE) holds SQLite's one write lock."""
 
     async def announce(self, items: Sequence[Outgoing], game_id: int | None, now: float) -> None:
-        await self.db.execute(_INSERT_ANNOUNCEMENTS, (outbox_json(items), game_id, now))
+        self.queued.append((_INSERT_ANNOUNCEMENTS, (outbox_json(items), game_id, now), None))
 
 
 class SqliteBase(Tables):
@@ -109,7 +143,8 @@ class SqliteBase(Tables):
             async with self._lock:
                 # PASSIVE never waits for readers; in WAL mode with synchronous=NORMAL SQLite
                 # fsyncs the WAL before checkpointing, which makes the commits so far durable.
-                await self.db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                # Its row is read: a statement left open would block the next COMMIT.
+                await self.db.execute_fetchall("PRAGMA wal_checkpoint(PASSIVE)")
             self.checkpoints += 1
 
     @property
@@ -136,55 +171,14 @@ class SqliteBase(Tables):
         second process waits (busy_timeout) instead of failing halfway through."""
         async with self._lock:
             try:
-                # Inside the try: a task cancelled while it awaits BEGIN has one open all the same (aiosqlite's
-                # thread runs it), which must be rolled back, or the next BEGIN finds it.
-                await self.db.execute("BEGIN IMMEDIATE")
-                yield SqliteTx(self.db)
-                await self.db.execute("COMMIT")
+                # Inside the try: a task cancelled while it awaits a trip has it run all the same (aiosqlite's
+                # thread runs it), so a BEGIN sent must be rolled back, or the next BEGIN finds it.
+                tx = SqliteTx(self.db)
+                yield tx
+                await tx.send(("COMMIT", ()))
                 self._dirty = True
             except BaseException:
                 # Keep the original error: a failed ROLLBACK (no transaction left) says nothing new.
                 with contextlib.suppress(sqlite3.Error):
                     await self.db.execute("ROLLBACK")
                 raise
-
-    async def append_action(self, game_id: int, version: int, seq: int, seat: int, action_key: str,
-                            public: str, state_json: str, to_act: tuple[int, ...],
-                            result: dict[str, Any] | None, announce: Sequence[Outgoing] = (),
-                            rating: RatingUpdate | None = None) -> None:
-        """One move and its announcements: one INSERT on the ``move_commits`` view (one round trip to
-        aiosqlite's thread, one atomic statement; its trigger checks the version).  A move that ends the game
-        with its ``rating`` goes in a transaction with it."""
-        if rating is not None:
-            await self.append_actions(game_id, version, [NewMove(seq, seat, action_key, public)], state_json, to_act,
-                                      result, announce, rating)
-            return
-        try:
-            async with self._lock:
-                await self.db.execute(_MOVE_COMMIT, self._move_row(
-                    game_id, version, NewMove(seq, seat, action_key, public), state_json, to_act, result, announce))
-                self._dirty = True
-        except sqlite3.IntegrityError as err:  # the version moved, or (game_id, seq) is taken
-            raise StaleVersion(f"game {game_id} moved on before action {seq}: {err}") from err
-
-    async def append_actions(self, game_id: int, version: int, moves: Sequence[NewMove], state_json: str,
-                             to_act: tuple[int, ...], result: dict[str, Any] | None,
-                             announce: Sequence[Outgoing] = (), rating: RatingUpdate | None = None) -> None:
-        """Several moves of one seat (played for an absent player) in one transaction; the state and
-        the announcements go with the last, and the game's ``rating`` when they end it."""
-        try:
-            async with self._tx() as tx:
-                for i, move in enumerate(moves):
-                    last = i == len(moves) - 1
-                    await tx.db.execute(_MOVE_COMMIT, self._move_row(
-                        game_id, version + i, move, state_json, to_act, result if last else None,
-                        announce if last else ()))
-                await write_rating(tx, rating)
-        except sqlite3.IntegrityError as err:
-            raise StaleVersion(f"game {game_id} moved on before action {moves[0].seq}: {err}") from err
-
-    def _move_row(self, game_id: int, version: int, move: NewMove, state_json: str, to_act: tuple[int, ...],
-                  result: dict[str, Any] | None, announce: Sequence[Outgoing]) -> tuple[Any, ...]:
-        status, result_json = move_outcome(result)
-        return (game_id, version, move.seq, move.seat, move.action_key, move.public, state_json,
-                encode_to_act(to_act), status, result_json, self.clock(), outbox_json(announce) if announce else None)

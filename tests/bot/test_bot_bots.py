@@ -15,11 +15,12 @@ from bot.autoplay import AutoPlay
 from bot.scheduler import Scheduler
 from bot.store import Status, Store
 from bot.store.sqlite import SqliteStore
-from bot.store.sqlite_schema import connect, migrate
+from bot.store.sqlite_schema import connect
 from bot.table import TableService
 from bot.table.results import PrivateMessage, Problem, Reply
 from bot.thinking import HINT
 from tests.bot.helpers import ANN, BO, CHANNEL, CY, GUILD, FakeClock, ok
+from tests.old_schemas import sqlite_at
 from tests.sql import rows
 
 GAME = "buerger-baumeister"
@@ -206,7 +207,7 @@ async def test_stats_count_games_against_computers_apart(store: SqliteStore) -> 
 
 async def test_a_version_7_file_gains_computer_seats_and_the_bot_policy(db_path: Path) -> None:
     db = await connect(db_path)
-    assert await migrate(db, target=7) == 7
+    await sqlite_at(db, 7)
     await db.execute("""INSERT INTO games (engine, rules_version, seed, options, guild_id, channel_id, status,
                         created_by, created_at, updated_at, seat_count, to_act)
                         VALUES ('sprint', 1, 42, '{}', 1, 10, 'running', 1, 0, 0, 2, ',1,')""")

@@ -25,7 +25,6 @@ from bot.store import Status, Store
 from bot.store.postgres import PostgresStore
 from bot.store.sqlite import SqliteStore
 from bot.store.sqlite_schema import connect
-from bot.store.sqlite_schema import migrate as sqlite_migrate
 from bot.table import TableService
 from tests.bot.helpers import (
     ANN,
@@ -41,6 +40,7 @@ from tests.bot.helpers import (
     started,
 )
 from tests.bot.tinygame import ENGINE, StricterSprint, lookup
+from tests.old_schemas import sqlite_at
 from tests.pg import PgServer
 from tests.sql import rows
 
@@ -352,7 +352,7 @@ async def test_a_file_from_an_older_bot_is_brought_up_to_date_in_a_copy_and_left
         tmp_path: Path, empty_db: str) -> None:
     old = tmp_path / "old.sqlite3"
     db = await connect(old)
-    await sqlite_migrate(db, 4)                                 # before names were escaped (6) and seats had levels (8)
+    await sqlite_at(db, 4)                                      # before names were escaped (6) and seats had levels (8)
     await db.execute("""INSERT INTO games (engine, rules_version, seed, guild_id, channel_id, status, created_by,
                         created_at, updated_at) VALUES ('sprint', 1, 1, 1, 3, 'lobby', 5, 1.0, 1.0)""")
     await db.execute("INSERT INTO seats (game_id, user_id, name, joined) VALUES (1, 5, 'A_b', 0)")

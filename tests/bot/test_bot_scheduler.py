@@ -6,12 +6,13 @@ from pathlib import Path
 
 from bot.scheduler import Scheduler, plan
 from bot.store import HOUR, Pace, Policy, Waiting
-from bot.store.sqlite import SCHEMA_VERSION, SqliteStore, connect, migrate
+from bot.store.sqlite import SCHEMA_VERSION, SqliteStore, connect
 from bot.table import TableService
 from bot.table.results import Reply
 from tests.bot.helpers import ANN, BO, CHANNEL, CY, GUILD, T0, FakeClock, ok, player_to_act
 from tests.bot.tinygame import lookup
 from tests.conftest import StoreFactory
+from tests.old_schemas import sqlite_at
 
 
 async def open_game(service: TableService, *, pace: str = "daily", deadline: str = "skip", channel: int = CHANNEL,
@@ -237,7 +238,7 @@ def test_plan_is_pure_and_orders_by_due_time() -> None:
 
 async def test_an_older_database_migrates_its_running_games_to_clocks(db_path: Path) -> None:
     db = await connect(db_path)
-    assert await migrate(db, target=3) == 3
+    await sqlite_at(db, 3)
     await db.execute("""INSERT INTO games (engine, rules_version, seed, guild_id, channel_id, status, created_by,
                                            created_at, updated_at, to_act, version)
                         VALUES ('sprint', 1, 7, 1, 10, 'running', 101, 5.0, 6.0, ',1,', 3)""")

@@ -12,8 +12,9 @@ import pytest
 
 from bot.config import Config
 from bot.store import ChannelBusy, NewGame, SchemaTooNew, StaleVersion, Status, Store
-from bot.store.sqlite import SCHEMA_VERSION, SqliteStore, connect, migrate
-from tests.sql import REFUSED, execute
+from bot.store.sqlite import SCHEMA_VERSION, SqliteStore, connect
+from tests.old_schemas import sqlite_at
+from tests.sql import REFUSED, execute, rows
 
 
 def new_game(channel: int = 10, creator: int = 1) -> NewGame:
@@ -49,7 +50,7 @@ async def test_a_fresh_file_gets_every_schema_version_and_the_pragmas(db_path: P
 async def test_an_older_file_is_upgraded_in_place_and_keeps_its_games(db_path: Path) -> None:
     # Write a version-1 database by hand, with a game that has a move, as an old bot would have.
     db = await connect(db_path)
-    assert await migrate(db, target=1) == 1
+    await sqlite_at(db, 1)
     await db.execute("""INSERT INTO games (engine, rules_version, seed, options, guild_id, channel_id, status,
                         created_by, created_at, updated_at, seat_count, to_act)
                         VALUES ('sprint', 1, 42, '{}', 1, 10, 'running', 1, 0, 0, 2, ',1,')""")
@@ -81,6 +82,41 @@ async def test_a_file_from_a_newer_bot_is_refused(db_path: Path) -> None:
     with pytest.raises(SchemaTooNew, match="upgrade the bot"):
         await store.open()
     await store.close()
+
+
+async def test_no_trigger_and_no_view_holds_a_rule_only_the_log_guards_remain(store: Store) -> None:
+    """A move is committed in Python on both databases (one clock rule, in ``Tables._restart_clock``): the
+    database's only triggers keep the action log append-only, and there is no view to insert into."""
+    if isinstance(store, SqliteStore):
+        found = await rows(store, "SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'view')"
+                                  " ORDER BY name")
+        assert found == [("trigger", "actions_no_delete"), ("trigger", "actions_no_rewrite")]
+    else:
+        found = await rows(store, """SELECT DISTINCT 'trigger', trigger_name FROM information_schema.triggers
+                                     UNION ALL SELECT 'view', table_name FROM information_schema.views
+                                               WHERE table_schema = 'public'""")
+        assert found == [("trigger", "actions_append_only")]
+
+
+async def test_a_move_restarts_the_clock_only_when_the_hand_changes_and_always_clears_the_votes(
+        store: Store) -> None:
+    game_id = await running_game(store)
+    await execute(store, f"UPDATE clocks SET started = 5, reminded = 2 WHERE game_id = {game_id}")
+    await execute(store, f"INSERT INTO votes (game_id, voter, choice, created_at) VALUES ({game_id}, 1, 'end', 0)")
+    await store.append_action(game_id, 2, 1, 0, "a", "", "{}", (0,), None)   # seat 0 again: the same hand
+    assert await rows(store, f"SELECT started, reminded, waiting, hand FROM clocks WHERE game_id = {game_id}") == [
+        (5, 2, "", ",0,")]
+    assert await rows(store, f"SELECT voter FROM votes WHERE game_id = {game_id}") == []
+    await execute(store, f"UPDATE clocks SET waiting = 'vote' WHERE game_id = {game_id}")
+    await store.append_action(game_id, 3, 2, 0, "b", "", "{}", (0,), None)   # the same hand, but it waited
+    started, reminded, waiting, _ = (await rows(store, f"SELECT started, reminded, waiting, hand FROM clocks"
+                                                       f" WHERE game_id = {game_id}"))[0]
+    assert started > 5 and (reminded, waiting) == (0, "")
+    await execute(store, f"UPDATE clocks SET started = 5, reminded = 2 WHERE game_id = {game_id}")
+    await store.append_action(game_id, 4, 3, 0, "c", "", "{}", (1,), None)   # the hand moves on
+    started, reminded, waiting, hand = (await rows(store, f"SELECT started, reminded, waiting, hand FROM clocks"
+                                                          f" WHERE game_id = {game_id}"))[0]
+    assert started > 5 and (reminded, waiting, hand) == (0, "", ",1,")
 
 
 async def test_one_active_game_per_channel_is_enforced_by_the_database(store: Store) -> None:
@@ -170,6 +206,24 @@ async def test_writes_are_synced_to_disk_within_the_interval(db_path: Path) -> N
                 break
             await asyncio.sleep(0.02)
         assert store.checkpoints == 1
+    finally:
+        await store.close()
+
+
+async def test_moves_commit_after_a_periodic_sync(db_path: Path) -> None:
+    """A sync (the WAL checkpoint) leaves no statement open that would make the next move's COMMIT fail."""
+    store = SqliteStore(db_path, synchronous="NORMAL", sync_interval=0.01)
+    await store.open()
+    try:
+        game_id = await running_game(store)
+        for seq in range(1, 6):
+            checkpoints = store.checkpoints
+            for _ in range(100):  # bounded wait for the next sync
+                if store.checkpoints > checkpoints:
+                    break
+                await asyncio.sleep(0.01)
+            await store.append_action(game_id, seq + 1, seq, 0, "k", "", "{}", (seq % 2,), None)
+        assert [a.seq for a in await store.live_actions(game_id)] == [1, 2, 3, 4, 5]
     finally:
         await store.close()
 
