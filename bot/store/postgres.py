@@ -13,10 +13,11 @@ from bot.store.outbox_tables import OutboxTables
 from bot.store.postgres_base import PostgresBase
 from bot.store.postgres_schema import SCHEMA_VERSION, migrate
 from bot.store.process_tables import ProcessTables
+from bot.store.review_tables import ReviewTables
 from bot.store.time_tables import TimeTables
 
 
-class PostgresStore(GameTables, TimeTables, OutboxTables, ProcessTables, PostgresBase):
+class PostgresStore(GameTables, TimeTables, OutboxTables, ProcessTables, ReviewTables, PostgresBase):
     """``Store`` on one PostgreSQL database (see :class:`bot.store.postgres_base.PostgresBase`)."""
 
 

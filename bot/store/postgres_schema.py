@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncpg
 
+from bot.store.review_tables import POSTGRES_MIGRATION
 from bot.store.rows import Delivery, Pace, Policy, SchemaTooNew, Status, Waiting
 
 _STATUSES = ", ".join(f"'{s.value}'" for s in Status)
@@ -170,6 +171,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )""",
         "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL WHERE state = 'pending' AND next_try IS NOT NULL",
     ),
+    # 5: the computer's reviews of finished games (/review; bot.store.review_tables).
+    POSTGRES_MIGRATION,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

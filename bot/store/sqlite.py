@@ -11,12 +11,13 @@ from __future__ import annotations
 from bot.store.game_tables import GameTables
 from bot.store.outbox_tables import OutboxTables
 from bot.store.process_tables import ProcessTables
+from bot.store.review_tables import ReviewTables
 from bot.store.sqlite_base import SqliteBase
 from bot.store.sqlite_schema import SCHEMA_VERSION, connect, migrate
 from bot.store.time_tables import TimeTables
 
 
-class SqliteStore(GameTables, TimeTables, OutboxTables, ProcessTables, SqliteBase):
+class SqliteStore(GameTables, TimeTables, OutboxTables, ProcessTables, ReviewTables, SqliteBase):
     """``Store`` on one SQLite file (see :class:`bot.store.sqlite_base.SqliteBase` for durability)."""
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import aiosqlite
 
 from bot.store.codec import decode_to_act, encode_to_act
+from bot.store.review_tables import SQLITE_MIGRATION
 from bot.store.rows import Delivery, Pace, Policy, SchemaTooNew, Status, Waiting
 
 _STATUSES = ", ".join(f"'{s.value}'" for s in Status)
@@ -263,6 +264,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )""",
         "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL WHERE state = 'pending' AND next_try IS NOT NULL",
     ),
+    # 12: the computer's reviews of finished games (/review; bot.store.review_tables).
+    SQLITE_MIGRATION,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
