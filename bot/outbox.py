@@ -136,18 +136,22 @@ class Deliverer:
             return  # (not able: they stay pending, for this process once it can send, or another)
         generation = self._generation
         claimed = await self.store.claim_keys(self.owner, [a.key for a in items], LEASE)
-        drawn = await self._draw_all([a for a in items if a.key in claimed])
-        if len(drawn) < len(items):
+        mine = [a for a in items if a.key in claimed]
+        if len(mine) < len(items):
             self.wake()  # some wait behind an older item of their game, or another process has them
-        for game_id, group in _by_game(drawn):
-            if game_id is not None and game_id in self._waiting:
-                self.wake()  # an older item of this game waits for a retry: the drain keeps the order
-                continue
-            async with self._lock(game_id):
-                for item in group:
-                    if not await self._send(item, generation):
-                        self.wake()
-                        break
+        drawing = self._drawing(mine)
+        try:
+            for game_id, group in _by_game(mine):
+                if game_id is not None and game_id in self._waiting:
+                    self.wake()  # an older item of this game waits for a retry: the drain keeps the order
+                    continue
+                async with self._lock(game_id):
+                    for item in group:
+                        if not await self._send(await drawing[item.key], generation):
+                            self.wake()
+                            break
+        finally:
+            _stop(drawing)
 
     async def drain(self) -> int:
         """Send what is pending in the store and this process may send now (due, not held by another; a
@@ -162,11 +166,14 @@ class Deliverer:
         for row in rows:
             games.setdefault(row.item.game_id, []).append(from_outgoing(row.item))
         for game_id, group in games.items():
-            drawn = await self._draw_all(group)
-            async with self._lock(game_id):
-                for item in drawn:
-                    if not await self._send(item, generation):
-                        break
+            drawing = self._drawing(group)
+            try:
+                async with self._lock(game_id):
+                    for item in group:
+                        if not await self._send(await drawing[item.key], generation):
+                            break
+            finally:
+                _stop(drawing)
         return self.delivered - before
 
     async def heartbeat(self) -> bool:
@@ -304,23 +311,20 @@ class Deliverer:
 
     # ------------------------------------------------------------------ pictures
 
-    async def _draw_all(self, items: Sequence[Announcement]) -> list[Announcement]:
-        """The items with their pictures drawn, in worker threads and all at once (a failed drawing
-        costs the image, not the message)."""
-        if self.renderer is None:
-            return list(items)
+    def _drawing(self, items: Sequence[Announcement]) -> dict[str, asyncio.Future[Announcement]]:
+        """Each item (by key) with its picture drawn, all started at once off the event loop and each awaited in its
+        turn: an item goes out as soon as it and those before it are ready, never waiting for a slower picture
+        after it (a game's animation, after its end screen).  A failed drawing costs the image, not the message."""
+        return {item.key: asyncio.ensure_future(self._drawn(item)) for item in items}
+
+    async def _drawn(self, item: Announcement) -> Announcement:
         renderer = self.renderer
-
-        async def drawn(item: Announcement) -> Announcement:
-            if item.picture is None or item.image is not None:
-                return item
-            if item.picture.close_up and not isinstance(item, PrivateMessage):  # a turn's post: its close-up too
-                image, close_up = await asyncio.gather(draw(renderer, item.picture),
-                                                       draw(renderer, item.picture.compact()))
-                return dataclasses.replace(item, image=image, close_up=close_up)
-            return dataclasses.replace(item, image=await draw(renderer, item.picture))
-
-        return list(await asyncio.gather(*(drawn(i) for i in items)))
+        if renderer is None or item.picture is None or item.image is not None:
+            return item
+        if item.picture.close_up and not isinstance(item, PrivateMessage):  # a turn's post: its close-up too
+            image, close_up = await asyncio.gather(draw(renderer, item.picture), draw(renderer, item.picture.compact()))
+            return dataclasses.replace(item, image=image, close_up=close_up)
+        return dataclasses.replace(item, image=await draw(renderer, item.picture))
 
     def _lock(self, game_id: int | None) -> asyncio.Lock:
         key = game_id if game_id is not None else -1
@@ -328,6 +332,13 @@ class Deliverer:
         if lock is None:
             lock = self._locks[key] = asyncio.Lock()
         return lock
+
+
+def _stop(drawing: dict[str, asyncio.Future[Announcement]]) -> None:
+    """Drawings of items not sent this time (a failure, a claim let go) are not waited for: the next attempt draws
+    them again."""
+    for future in drawing.values():
+        future.cancel()
 
 
 def _by_game(items: Sequence[Announcement]) -> list[tuple[int | None, list[Announcement]]]:

@@ -18,7 +18,9 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+import engines
 from bot.cache import LRU
+from bot.turns import board_history
 from bot.workers import WorkerPool
 from engines.i18n import ENGLISH, current, speaking
 
@@ -38,7 +40,8 @@ class Picture:
 
     engine: str
     #: "board", "hand", "player", "all" (every player's own area), "standings", "compact" (the phone-first
-    #: close-up of a board: ``render.draw_compact``)
+    #: close-up of a board: ``render.draw_compact``), "animation" (a whole game's board history as a GIF:
+    #: ``view`` is :func:`game_record`, the game replayed where it is drawn)
     kind: str
     view: Mapping[str, Any]
     names: tuple[str, ...]
@@ -101,6 +104,7 @@ class FunctionRenderer:
     standings: StandingsFn | None = None
     board_since: SinceFn | None = None
     compact: CompactFn | None = None
+    animation: DrawFn | None = None
 
     def _draws(self, engine: str) -> bool:
         return self.games is None or engine in self.games()
@@ -129,6 +133,10 @@ class FunctionRenderer:
     def render_all(self, engine: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes | None:
         return self.everyone(engine, view, names) if self.everyone is not None and self._draws(engine) else None
 
+    def render_animation(self, engine: str, record: Mapping[str, Any], names: Sequence[str]) -> bytes | None:
+        """A whole game's board history (``record``: :func:`game_record`) as an animated GIF."""
+        return self.animation(engine, record, names) if self.animation is not None and self._draws(engine) else None
+
     def render_standings(self, engine: str, view: Mapping[str, Any], names: Sequence[str],
                          history: Sequence[Sequence[int]]) -> bytes | None:
         drawn = self.standings is not None and self._draws(engine)
@@ -143,7 +151,7 @@ def installed_renderer() -> Renderer | None:
     except ImportError:
         return None
     return FunctionRenderer(render.draw_board, render.draw_hand, render.games, render.draw_player,
-                            render.draw_all_players, render.draw_standings, render.draw_board, _compact)
+                            render.draw_all_players, render.draw_standings, render.draw_board, _compact, _animation)
 
 
 def _compact(engine: str, view: Mapping[str, Any], names: Sequence[str], since: Mapping[str, Any] | None
@@ -152,6 +160,21 @@ def _compact(engine: str, view: Mapping[str, Any], names: Sequence[str], since: 
     import render
 
     return render.draw_compact(engine, view, names, since) if engine in render.compact_games() else None
+
+
+def game_record(seats: int, seed: int, options: Mapping[str, Any], log: Sequence[tuple[int, str]]) -> dict[str, Any]:
+    """What an animation is drawn from: the game to replay (its log, not its views — a few kilobytes in the outbox
+    where a hundred views would be megabytes)."""
+    return {"seats": seats, "seed": seed, "options": dict(options), "log": [[seat, key] for seat, key in log]}
+
+
+def _animation(engine: str, record: Mapping[str, Any], names: Sequence[str]) -> bytes:
+    """``render.animation.draw_animation`` of the game ``record`` tells, replayed here (a drawing worker)."""
+    from render.animation import draw_animation
+
+    views = board_history(engines.get(engine), int(record["seats"]), int(record["seed"]), record["options"],
+                          [(int(seat), str(key)) for seat, key in record["log"]])
+    return draw_animation(engine, views, names)
 
 
 def seat_colour(seat: int | None) -> int | None:
@@ -201,6 +224,9 @@ def _draw_as_told(renderer: Renderer, picture: Picture) -> bytes | None:
         return image
     if picture.kind == "compact" and hasattr(renderer, "render_compact"):
         image = renderer.render_compact(picture.engine, picture.view, names, picture.since)
+        return image
+    if picture.kind == "animation" and hasattr(renderer, "render_animation"):
+        image = renderer.render_animation(picture.engine, picture.view, names)
         return image
     if picture.kind == "standings" and hasattr(renderer, "render_standings"):
         image = renderer.render_standings(picture.engine, picture.view, names, picture.history)
