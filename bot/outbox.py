@@ -77,6 +77,11 @@ BEAT = LEASE / 3
 GRACE = 2 * LEASE
 
 
+#: The roles whose pictures take seconds to draw (a game's animation at its end): :meth:`Deliverer.deliver` sends
+#: them — and what follows them in their game — in the background, so whoever made the move is answered at once.
+SLOW = frozenset({"history"})
+
+
 class TryLater(Exception):
     """The transport could not deliver now (a server error, the network): try again later."""
 
@@ -126,6 +131,8 @@ class Deliverer:
         # an edit finds its message without reading the store.
         self._said: LRU[tuple[int, str], tuple[int, int]] = LRU(10_000)
         self._wake = asyncio.Event()
+        #: What :meth:`deliver` sends in the background (a game's items from its first slow picture on).
+        self._background: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ entry points
 
@@ -145,11 +152,41 @@ class Deliverer:
                 if game_id is not None and game_id in self._waiting:
                     self.wake()  # an older item of this game waits for a retry: the drain keeps the order
                     continue
+                cut = next((i for i, a in enumerate(group) if _role(a) in SLOW), len(group))
+                now, later = group[:cut], group[cut:]
                 async with self._lock(game_id):
-                    for item in group:
-                        if not await self._send(await drawing[item.key], generation):
-                            self.wake()
-                            break
+                    sent = await self._send_all(now, drawing, generation)
+                if later and sent:  # the caller's answer never waits for a slow picture: sent in the background
+                    mine_later = {a.key: drawing.pop(a.key) for a in later}
+                    task = asyncio.get_running_loop().create_task(
+                        self._send_later(game_id, later, mine_later, generation))
+                    self._background.add(task)
+                    task.add_done_callback(self._background.discard)
+        finally:
+            _stop(drawing)
+
+    async def settled(self) -> None:
+        """Wait for what :meth:`deliver` left to send in the background (tests, shutdown)."""
+        while self._background:
+            await asyncio.gather(*self._background, return_exceptions=True)
+
+    async def _send_all(self, items: Sequence[Announcement], drawing: dict[str, asyncio.Future[Announcement]],
+                        generation: int) -> bool:
+        """Send ``items`` of one game in order, each once drawn; False (and the drain woken) at the first that fails."""
+        for item in items:
+            if not await self._send(await drawing[item.key], generation):
+                self.wake()
+                return False
+        return True
+
+    async def _send_later(self, game_id: int | None, items: Sequence[Announcement],
+                          drawing: dict[str, asyncio.Future[Announcement]], generation: int) -> None:
+        try:
+            async with self._lock(game_id):
+                await self._send_all(items, drawing, generation)
+        except Exception:
+            log.exception("sending game %s's later announcements failed; the drain tries again", game_id)
+            self.wake()
         finally:
             _stop(drawing)
 
@@ -332,6 +369,10 @@ class Deliverer:
         if lock is None:
             lock = self._locks[key] = asyncio.Lock()
         return lock
+
+
+def _role(item: Announcement) -> str:
+    return "" if isinstance(item, PrivateMessage) else item.role
 
 
 def _stop(drawing: dict[str, asyncio.Future[Announcement]]) -> None:

@@ -111,8 +111,9 @@ async def test_the_end_screen_does_not_wait_for_the_animation(store: Store) -> N
                 break
             await asyncio.sleep(0.02)
         assert end[0].key in transport.said  # the end screen is out …
-        assert renderer.drawing.is_set() and end[1].key not in transport.said  # … while the animation is being drawn
+        assert renderer.drawing.wait(10) and end[1].key not in transport.said  # … while the animation is being drawn
     finally:
         renderer.go.set()
-        await delivering
+        await delivering  # (the move's caller is answered without waiting for the animation)
+        await deliverer.settled()
     assert transport.said[-1] == end[1].key and transport.posts()[-1].image == b"GIF89a"
