@@ -1,7 +1,7 @@
 """Drawing a whole game's animation: ``python bench/replay.py [--seed 1] [--level normal] [--out FILE.gif]``.
 
 Plays a 2-player game of The Castles of Burgundy with computer players (``ai.choose`` at ``--level``, seeded: the
-same game every run), then draws its board history (``bot.table.replays.board_history``: the start and every turn,
+same game every run), then draws its board history (``bot.turns.board_history``: the start and every turn,
 each marked with what that turn changed) as one animated GIF (``render.animation.draw_animation``), and times the
 drawing only — the views and the encoding, not the play.
 Progress goes to stderr; the last line has the figures:
@@ -24,7 +24,7 @@ from PIL import Image
 
 import ai
 import engines
-from bot.table.replays import board_history
+from bot.turns import board_history
 from render.animation import draw_animation
 
 GAME = "castles-of-burgundy"

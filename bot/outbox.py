@@ -78,6 +78,11 @@ BEAT = LEASE / 3
 GRACE = 2 * LEASE
 
 
+#: The roles whose pictures take seconds to draw (a game's animation at its end): :meth:`Deliverer.deliver` sends
+#: them — and what follows them in their game — in the background, so whoever made the move is answered at once.
+SLOW = frozenset({PostRole.HISTORY})
+
+
 class TryLater(Exception):
     """The transport could not deliver now (a server error, the network): try again later."""
 
@@ -127,6 +132,8 @@ class Deliverer:
         # an edit finds its message without reading the store.
         self._said: LRU[tuple[int, str], tuple[int, int]] = LRU(10_000)
         self._wake = asyncio.Event()
+        #: What :meth:`deliver` sends in the background (a game's items from its first slow picture on).
+        self._background: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ entry points
 
@@ -137,18 +144,52 @@ class Deliverer:
             return  # (not able: they stay pending, for this process once it can send, or another)
         generation = self._generation
         claimed = await self.store.claim_keys(self.owner, [a.key for a in items], LEASE)
-        drawn = await self._draw_all([a for a in items if a.key in claimed])
-        if len(drawn) < len(items):
+        mine = [a for a in items if a.key in claimed]
+        if len(mine) < len(items):
             self.wake()  # some wait behind an older item of their game, or another process has them
-        for game_id, group in _by_game(drawn):
-            if game_id is not None and game_id in self._waiting:
-                self.wake()  # an older item of this game waits for a retry: the drain keeps the order
-                continue
+        drawing = self._drawing(mine)
+        try:
+            for game_id, group in _by_game(mine):
+                if game_id is not None and game_id in self._waiting:
+                    self.wake()  # an older item of this game waits for a retry: the drain keeps the order
+                    continue
+                cut = next((i for i, a in enumerate(group) if _role(a) in SLOW), len(group))
+                now, later = group[:cut], group[cut:]
+                async with self._lock(game_id):
+                    sent = await self._send_all(now, drawing, generation)
+                if later and sent:  # the caller's answer never waits for a slow picture: sent in the background
+                    mine_later = {a.key: drawing.pop(a.key) for a in later}
+                    task = asyncio.get_running_loop().create_task(
+                        self._send_later(game_id, later, mine_later, generation))
+                    self._background.add(task)
+                    task.add_done_callback(self._background.discard)
+        finally:
+            _stop(drawing)
+
+    async def settled(self) -> None:
+        """Wait for what :meth:`deliver` left to send in the background (tests, shutdown)."""
+        while self._background:
+            await asyncio.gather(*self._background, return_exceptions=True)
+
+    async def _send_all(self, items: Sequence[Announcement], drawing: dict[str, asyncio.Future[Announcement]],
+                        generation: int) -> bool:
+        """Send ``items`` of one game in order, each once drawn; False (and the drain woken) at the first that fails."""
+        for item in items:
+            if not await self._send(await drawing[item.key], generation):
+                self.wake()
+                return False
+        return True
+
+    async def _send_later(self, game_id: int | None, items: Sequence[Announcement],
+                          drawing: dict[str, asyncio.Future[Announcement]], generation: int) -> None:
+        try:
             async with self._lock(game_id):
-                for item in group:
-                    if not await self._send(item, generation):
-                        self.wake()
-                        break
+                await self._send_all(items, drawing, generation)
+        except Exception:
+            log.exception("sending game %s's later announcements failed; the drain tries again", game_id)
+            self.wake()
+        finally:
+            _stop(drawing)
 
     async def drain(self) -> int:
         """Send what is pending in the store and this process may send now (due, not held by another; a
@@ -163,11 +204,14 @@ class Deliverer:
         for row in rows:
             games.setdefault(row.item.game_id, []).append(from_outgoing(row.item))
         for game_id, group in games.items():
-            drawn = await self._draw_all(group)
-            async with self._lock(game_id):
-                for item in drawn:
-                    if not await self._send(item, generation):
-                        break
+            drawing = self._drawing(group)
+            try:
+                async with self._lock(game_id):
+                    for item in group:
+                        if not await self._send(await drawing[item.key], generation):
+                            break
+            finally:
+                _stop(drawing)
         return self.delivered - before
 
     async def heartbeat(self) -> bool:
@@ -305,23 +349,20 @@ class Deliverer:
 
     # ------------------------------------------------------------------ pictures
 
-    async def _draw_all(self, items: Sequence[Announcement]) -> list[Announcement]:
-        """The items with their pictures drawn, in worker threads and all at once (a failed drawing
-        costs the image, not the message)."""
-        if self.renderer is None:
-            return list(items)
+    def _drawing(self, items: Sequence[Announcement]) -> dict[str, asyncio.Future[Announcement]]:
+        """Each item (by key) with its picture drawn, all started at once off the event loop and each awaited in its
+        turn: an item goes out as soon as it and those before it are ready, never waiting for a slower picture
+        after it (a game's animation, after its end screen).  A failed drawing costs the image, not the message."""
+        return {item.key: asyncio.ensure_future(self._drawn(item)) for item in items}
+
+    async def _drawn(self, item: Announcement) -> Announcement:
         renderer = self.renderer
-
-        async def drawn(item: Announcement) -> Announcement:
-            if item.picture is None or item.image is not None:
-                return item
-            if item.picture.close_up and not isinstance(item, PrivateMessage):  # a turn's post: its close-up too
-                image, close_up = await asyncio.gather(draw(renderer, item.picture),
-                                                       draw(renderer, item.picture.compact()))
-                return dataclasses.replace(item, image=image, close_up=close_up)
-            return dataclasses.replace(item, image=await draw(renderer, item.picture))
-
-        return list(await asyncio.gather(*(drawn(i) for i in items)))
+        if renderer is None or item.picture is None or item.image is not None:
+            return item
+        if item.picture.close_up and not isinstance(item, PrivateMessage):  # a turn's post: its close-up too
+            image, close_up = await asyncio.gather(draw(renderer, item.picture), draw(renderer, item.picture.compact()))
+            return dataclasses.replace(item, image=image, close_up=close_up)
+        return dataclasses.replace(item, image=await draw(renderer, item.picture))
 
     def _lock(self, game_id: int | None) -> asyncio.Lock:
         key = game_id if game_id is not None else -1
@@ -329,6 +370,17 @@ class Deliverer:
         if lock is None:
             lock = self._locks[key] = asyncio.Lock()
         return lock
+
+
+def _role(item: Announcement) -> str:
+    return "" if isinstance(item, PrivateMessage) else item.role
+
+
+def _stop(drawing: dict[str, asyncio.Future[Announcement]]) -> None:
+    """Drawings of items not sent this time (a failure, a claim let go) are not waited for: the next attempt draws
+    them again."""
+    for future in drawing.values():
+        future.cancel()
 
 
 def _by_game(items: Sequence[Announcement]) -> list[tuple[int | None, list[Announcement]]]:

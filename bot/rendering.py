@@ -19,7 +19,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
+import engines
 from bot.cache import LRU
+from bot.turns import board_history
 from bot.workers import WorkerPool
 from engines.i18n import ENGLISH, current, speaking
 
@@ -43,6 +45,8 @@ class PictureKind(StrEnum):
     COMPACT = "compact"        # the phone-first close-up of a board (``render.draw_compact``)
     LEADERBOARD = "leaderboard"  # a server's top players in one game (``render.draw_leaderboard``)
     PROFILE = "profile"        # one member's ratings and their chart (``render.draw_profile``)
+    ANIMATION = "animation"    # a whole game's board history as a GIF (``view``: :func:`game_record`, replayed
+    #                            where it is drawn)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +118,7 @@ class FunctionRenderer:
     board_since: SinceFn | None = None
     compact: CompactFn | None = None
     ratings: Callable[[str, Mapping[str, Any]], bytes] | None = None
+    animation: DrawFn | None = None
 
     def _draws(self, engine: str) -> bool:
         return self.games is None or engine in self.games()
@@ -146,6 +151,10 @@ class FunctionRenderer:
         """A leaderboard or a profile (``render.ratings``)."""
         return self.ratings(kind, view) if self.ratings is not None else None
 
+    def render_animation(self, engine: str, record: Mapping[str, Any], names: Sequence[str]) -> bytes | None:
+        """A whole game's board history (``record``: :func:`game_record`) as an animated GIF."""
+        return self.animation(engine, record, names) if self.animation is not None and self._draws(engine) else None
+
     def render_standings(self, engine: str, view: Mapping[str, Any], names: Sequence[str],
                          history: Sequence[Sequence[int]]) -> bytes | None:
         drawn = self.standings is not None and self._draws(engine)
@@ -161,7 +170,7 @@ def installed_renderer() -> Renderer | None:
         return None
     return FunctionRenderer(render.draw_board, render.draw_hand, render.games, render.draw_player,
                             render.draw_all_players, render.draw_standings, render.draw_board, _compact,
-                            render.draw_ratings)
+                            render.draw_ratings, _animation)
 
 
 def _compact(engine: str, view: Mapping[str, Any], names: Sequence[str], since: Mapping[str, Any] | None
@@ -170,6 +179,21 @@ def _compact(engine: str, view: Mapping[str, Any], names: Sequence[str], since: 
     import render
 
     return render.draw_compact(engine, view, names, since) if engine in render.compact_games() else None
+
+
+def game_record(seats: int, seed: int, options: Mapping[str, Any], log: Sequence[tuple[int, str]]) -> dict[str, Any]:
+    """What an animation is drawn from: the game to replay (its log, not its views — a few kilobytes in the outbox
+    where a hundred views would be megabytes)."""
+    return {"seats": seats, "seed": seed, "options": dict(options), "log": [[seat, key] for seat, key in log]}
+
+
+def _animation(engine: str, record: Mapping[str, Any], names: Sequence[str]) -> bytes:
+    """``render.animation.draw_animation`` of the game ``record`` tells, replayed here (a drawing worker)."""
+    from render.animation import draw_animation
+
+    views = board_history(engines.get(engine), int(record["seats"]), int(record["seed"]), record["options"],
+                          [(int(seat), str(key)) for seat, key in record["log"]])
+    return draw_animation(engine, views, names)
 
 
 def seat_colour(seat: int | None) -> int | None:
@@ -219,6 +243,9 @@ def _draw_as_told(renderer: Renderer, picture: Picture) -> bytes | None:
         return image
     if picture.kind == PictureKind.COMPACT and hasattr(renderer, "render_compact"):
         image = renderer.render_compact(picture.engine, picture.view, names, picture.since)
+        return image
+    if picture.kind == PictureKind.ANIMATION and hasattr(renderer, "render_animation"):
+        image = renderer.render_animation(picture.engine, picture.view, names)
         return image
     if picture.kind == PictureKind.STANDINGS and hasattr(renderer, "render_standings"):
         image = renderer.render_standings(picture.engine, picture.view, names, picture.history)

@@ -14,8 +14,8 @@ import heapq
 import itertools
 import json
 import os
-from collections.abc import AsyncIterator
-from typing import Protocol
+from collections.abc import AsyncIterator, Callable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import ai
 import engines
@@ -28,13 +28,23 @@ def analyse_dumped(engine_name: str, state_json: str, seat: int, level: str, see
     return ai.analyse(engine, engine.load(json.loads(state_json)), seat, level=level, seed=seed)
 
 
-#: The thinking queue's order: a computer player's own move before a hint (a hint waits, a game does not).
-MOVE, HINT = 0, 1
+#: The thinking queue's order: a computer player's own move before a hint (a hint waits, a game does not), and both
+#: before a review's analyses (a review of a finished game waits for everything else).
+MOVE, HINT, REVIEW = 0, 1, 2
+
+T = TypeVar("T")
 
 
 class Thinker(Protocol):
     async def analyse(self, engine_name: str, state_json: str, seat: int, level: str, seed: int, *,
                       priority: int = MOVE) -> ai.Analysis: ...
+
+
+@runtime_checkable
+class Runner(Protocol):
+    """Runs a module-level function where thinking happens, in turn with it (``priority``: its place in the queue)."""
+
+    async def run(self, fn: Callable[..., T], *args: Any, priority: int = REVIEW) -> T: ...
 
 
 class Gate:
@@ -85,8 +95,11 @@ class ThreadThinker:
 
     async def analyse(self, engine_name: str, state_json: str, seat: int, level: str, seed: int, *,
                       priority: int = MOVE) -> ai.Analysis:
+        return await self.run(analyse_dumped, engine_name, state_json, seat, level, seed, priority=priority)
+
+    async def run(self, fn: Callable[..., T], *args: Any, priority: int = REVIEW) -> T:
         async with self.gate.held(priority):
-            return await asyncio.to_thread(analyse_dumped, engine_name, state_json, seat, level, seed)
+            return await asyncio.to_thread(fn, *args)
 
     def close(self) -> None:
         pass
@@ -115,13 +128,17 @@ class PoolThinker:
 
     async def analyse(self, engine_name: str, state_json: str, seat: int, level: str, seed: int, *,
                       priority: int = MOVE) -> ai.Analysis:
+        return await self.run(analyse_dumped, engine_name, state_json, seat, level, seed, priority=priority)
+
+    async def run(self, fn: Callable[..., T], *args: Any, priority: int = REVIEW) -> T:
         async with self.gate.held(priority):
-            return await self.pool.run(analyse_dumped, engine_name, state_json, seat, level, seed)
+            return await self.pool.run(fn, *args)
 
     def close(self) -> None:
         self.pool.close()
 
 
-__all__ = ["HINT", "MOVE", "Gate", "PoolThinker", "Thinker", "ThreadThinker", "analyse_dumped", "default_workers"]
+__all__ = ["HINT", "MOVE", "REVIEW", "Gate", "PoolThinker", "Runner", "Thinker", "ThreadThinker", "analyse_dumped",
+           "default_workers"]
 
 

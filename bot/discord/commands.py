@@ -19,6 +19,7 @@ from bot.discord.base import CONTENT_MAX, answer, client_of, person, shorten
 from bot.discord.components import after_move
 from bot.discord.rating_commands import leaderboard, profile
 from bot.discord.replay import show_replay
+from bot.discord.review import show_review
 from bot.discord.send import send_board, send_hand
 from bot.discord.views import confirm_view
 from bot.language import _, pgettext
@@ -26,6 +27,7 @@ from bot.table import VACATION_CAP_DAYS, TableError
 from bot.table.languages import AUTOMATIC
 from bot.table.results import Reply
 from bot.table.wording_replay import only_in_a_server
+from bot.table.wording_review import only_in_a_server as only_in_a_server_review
 from engines import registry
 from engines.core import normalize
 from engines.i18n import LANGUAGES, N_, NAMES, speaking
@@ -43,6 +45,7 @@ HELP = N_("""**Board games in this server** — each game lives in its own threa
 On your turn press **Play my turn** under the board (or type `/move`, which suggests legal moves).
 `/hand` shows your hand privately · `/board` the current board · `/log` the moves so far
 `/replay` steps through a game turn by turn, its board and moves, for you alone (finished, or so far)
+`/review` posts the computer's review of a finished game in its thread: each player's costliest decisions
 `/undo` takes back your last move (until cards are drawn or the turn passes) · `/resign`
 `/abandon` ends a game without a result (its creator or a server manager)
 `/games` lists this server's games · `/mygames` the games waiting for you · `/<game> rules` explains a game.
@@ -255,6 +258,17 @@ async def replay(interaction: discord.Interaction, game: app_commands.Range[int,
     await show_replay(interaction, game, turn, edit=False)
 
 
+@app_commands.command(name="review", description="The computer's review of a game that has ended, posted in its "
+                                                   "thread")
+@app_commands.describe(game="The game's number (default: this channel's game)")
+async def review(interaction: discord.Interaction, game: app_commands.Range[int, 1, 2**53] | None = None) -> None:
+    if interaction.guild_id is None:
+        await answer(interaction, only_in_a_server_review())
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await show_review(interaction, game)
+
+
 @app_commands.command(name="resign", description="Resign this channel's game (you rank last)")
 async def resign(interaction: discord.Interaction) -> None:
     await _confirm(interaction, "resign", pgettext("button", "Resign"), N_("Resign game #{game}? You will rank last."))
@@ -375,8 +389,8 @@ async def _and_publish(interaction: discord.Interaction, reply: Reply) -> None:
 
 #: The commands shared by every game, in the order /help lists them.
 TABLE_COMMANDS: tuple[app_commands.Command[Any, Any, Any], ...] = (
-    move, hand, board, undo, hint, log_, replay, resign, abandon, replace, games, mygames, remind, vacation, language,
-    stats, leaderboard, profile, help_)
+    move, hand, board, undo, hint, log_, replay, review, resign, abandon, replace, games, mygames, remind, vacation,
+    language, stats, leaderboard, profile, help_)
 
 
 def all_commands() -> list[app_commands.Command[Any, ..., Any] | app_commands.Group]:

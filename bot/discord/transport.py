@@ -22,7 +22,7 @@ import discord
 from bot.discord.base import DMS_CLOSED, clip, png
 from bot.discord.views import post_layout, post_view
 from bot.outbox import DmsClosed, TryLater, Undeliverable
-from bot.rendering import Picture, seat_colour
+from bot.rendering import Picture, PictureKind, seat_colour
 from bot.table import wording
 from bot.table.results import Buttons, ChannelEdit, ChannelPost, PostRole, PrivateMessage
 from engines.i18n import speaking
@@ -42,7 +42,7 @@ class DiscordTransport:
         channel = self.client.get_partial_messageable(post.channel_id)
         text = _with_mentions(post.mentions, post.text)
         kwargs: dict[str, Any] = {"nonce": nonce, "allowed_mentions": mentions_only(post.mentions)}
-        file = png(post.image, f"game-{post.game_id}-board.png", _alt(post.picture))
+        file = png(post.image, _file_name(post.game_id, post.picture), _alt(post.picture))
         if file is not None:
             kwargs["file"] = file
         if is_layout(post.picture, post.role):
@@ -108,6 +108,12 @@ def _layout(game: int | None, text: str, buttons: Buttons, files: list[discord.F
             seat: int | None) -> discord.ui.LayoutView:
     media = [(f.filename, f.description or "") for f in files]
     return post_layout(game, text, buttons, media=media, accent=seat_colour(seat))
+
+
+def _file_name(game: int | None, picture: Picture | None) -> str:
+    """A post's image: the game's board (or end screen), or its animation at the end."""
+    animated = picture is not None and picture.kind == PictureKind.ANIMATION
+    return f"game-{game}-history.gif" if animated else f"game-{game}-board.png"
 
 
 def _alt(picture: Picture | None) -> str:

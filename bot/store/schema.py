@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from bot.store.rating_tables import MIGRATION as RATING_STEP
+from bot.store.review_tables import MIGRATION as REVIEW_STEP
 from bot.store.rows import Delivery, Pace, Policy, Status, Waiting
 
 
@@ -236,6 +237,8 @@ STEPS: tuple[tuple[str, ...], ...] = (
     ("DROP VIEW IF EXISTS move_commits",),
     # 13 (PostgreSQL 6): ratings per server, game and player (bot.store.rating_tables).
     RATING_STEP,
+    # 14 (PostgreSQL 7): the computer's reviews of finished games (/review; bot.store.review_tables).
+    REVIEW_STEP,
 )
 SCHEMA_VERSION = len(STEPS)
 #: The version :data:`TABLES` has (a new database takes the steps after it).

@@ -15,6 +15,7 @@ committing a game):
 - :mod:`.replays` — a game stepped through turn by turn (``/replay``), public only;
 - :mod:`.rating_queries` — ``/leaderboard`` and ``/profile`` (a game's rating is made as it ends:
   :mod:`bot.ratings`);
+- :mod:`.reviews` — the computer's review of a game that has ended (``/review``), computed once and kept;
 - :mod:`.languages` — a player's language, and the one a reader is answered in;
 - :mod:`.announce` and :mod:`.wording` — what changes say, and every sentence.
 
@@ -40,8 +41,9 @@ from bot.table.queries import Queries, Snapshot
 from bot.table.rating_queries import RatingQueries
 from bot.table.replays import Replays
 from bot.table.results import Problem, Reply, User
+from bot.table.reviews import Reviews
 from bot.table.tables import EngineLookup, Tables
-from bot.thinking import Thinker, ThreadThinker
+from bot.thinking import Runner, Thinker, ThreadThinker
 
 
 class TableService:
@@ -69,6 +71,8 @@ class TableService:
         self.languages = Languages(self.tables)
         # Replays are replayed where boards are drawn: the drawing pool's processes when there is one.
         self.replays = Replays(self.tables, renderer.pool if isinstance(renderer, PoolRenderer) else None)
+        # Reviews are weighed where computer players think, behind their moves and hints.
+        self.reviews = Reviews(self.tables, self.thinker if isinstance(self.thinker, Runner) else ThreadThinker())
         # The verbs, by name.
         self.create, self.join, self.leave = self.lobby.create, self.lobby.join, self.lobby.leave
         self.start, self.cancel, self.rematch = self.lobby.start, self.lobby.cancel, self.lobby.rematch
@@ -88,7 +92,7 @@ class TableService:
         self.snapshot, self.timing, self.check_rules = self.queries.snapshot, self.queries.timing, \
             self.queries.check_rules
         self.reader, self.set_language = self.languages.reader, self.languages.set_language
-        self.replay = self.replays.replay
+        self.replay, self.review = self.replays.replay, self.reviews.review
         self.ratings = RatingQueries(self.tables)
         self.leaderboard, self.profile = self.ratings.leaderboard, self.ratings.profile
 

@@ -11,9 +11,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.rendering import Picture, PictureKind
+from bot.rendering import Picture, PictureKind, game_record
 from bot.store import SeatRow, Status
-from bot.table import history, wording, wording_alt, wording_bots, wording_rating
+from bot.table import history, wording, wording_alt, wording_bots, wording_rating, wording_replay
 from bot.table.results import Buttons, ChannelEdit, ChannelPost, Controls, PostRole, PrivateMessage, people
 from bot.table.tables import Table, title_of, told
 from bot.text import fill_seats, join_names, plain_name, result_lines
@@ -100,6 +100,15 @@ def has_boards(engine: AnyEngine) -> bool:
         return registry.find(engine.name).player_boards
     except KeyError:  # a game outside the registry (tests)
         return False
+
+
+def _registered(engine: AnyEngine) -> bool:
+    """Whether the game is one of the registry's (each has images); a game outside it (tests) has none to animate."""
+    try:
+        registry.find(engine.name)
+    except KeyError:
+        return False
+    return True
 
 
 def post(engine: AnyEngine, table: Table, text: str, mentions: Sequence[int] = (), *, picture: bool = True,
@@ -295,6 +304,20 @@ def final_post(engine: AnyEngine, table: Table, head: str, result: dict[str, Any
     return post(engine, table, "\n".join([head, *result_lines(result, table.names, score_unit(engine)),
                                            *rating_lines(table)]),
                 [s.user_id for s in table.seats], picture=picture, role=PostRole.FINAL)
+
+
+def history_posts(engine: AnyEngine, table: Table) -> tuple[ChannelPost, ...]:
+    """At a game's end by its rules, the post after the end screen that carries the whole game as an animation (a
+    follow-up of its own: drawing it takes seconds, which the standings do not wait for); none at any other end, nor
+    for a game without images."""
+    if not table.log or not table.history or not _registered(engine):
+        return ()
+    game, turns = table.game, len(table.history)
+    record = game_record(len(table.seats), game.seed, game.options, table.log)
+    picture = Picture(engine.name, PictureKind.ANIMATION, record, _drawn(table),
+                      alt=wording_replay.alt_history(title_of(engine), game.id, turns))
+    return (ChannelPost(wording_replay.history_text(game.id, turns), picture=picture, game_id=game.id,
+                        channel_id=game.channel_id, role=PostRole.HISTORY),)
 
 
 def lobby_text(engine: AnyEngine, table: Table, timing_text: str) -> str:

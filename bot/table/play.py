@@ -79,7 +79,7 @@ class Play:
                     # else to see, so only the player hears back; the channel gets the completed move.
                     return []
                 post, private = announce.move_messages(engine, before, after, seat, events)
-                return [post, *private]
+                return [post, *private, *announce.history_posts(engine, after)]
 
             after, items = await self.tables.commit_moves(before, engine, [(seat, action, events)], state,
                                                           announcements)

@@ -36,28 +36,13 @@ from bot.table.results import ChannelPost, Problem, Reply
 from bot.table.tables import Tables, public_text, title_of
 from bot.table.wording_bots import brief_names
 from bot.text import plain_name
+from bot.turns import board_history, turn_ends  # board_history: where /replay's readers found it
 from bot.workers import WorkerPool
 from engines.core import AnyEngine, Event
 from engines.i18n import current, speaking
 
 #: Replayed steps kept (each a public view and a few lines).
 STEPS_KEPT = 256
-
-
-def turn_ends(turns: Sequence[int], now: int, over: bool) -> tuple[int, ...]:
-    """Where each turn of a log ends: ``ends[n - 1]`` is how many of its actions had been applied once turn ``n`` was
-    over.  ``turns``: the turn in progress before each action (``engine.turn_number``, rising); ``now``: the turn in
-    progress after the last one; ``over``: whether the game is over — then its last turn that has a move is shown
-    too, while a running game shows only the turns before ``now``.  A turn without an action of its own (an action
-    that ended two) ends where the one before it did."""
-    count = (turns[-1] if turns else 0) if over else now - 1
-    ends: list[int] = []
-    done = 0
-    for number in range(1, count + 1):
-        while done < len(turns) and turns[done] <= number:
-            done += 1
-        ends.append(done)
-    return tuple(ends)
 
 
 def clamp(turn: int | None, count: int) -> int:
@@ -112,20 +97,6 @@ def replay_step(engine: AnyEngine | str, seats: int, seed: int, options: Mapping
     player = log[start][0] if start < end else None
     return Step(shown, len(ends), engine.view(after, None), said_now, tuple(engine.standing(after).scores), player,
                 engine.view(states[start], None))
-
-
-def board_history(engine: AnyEngine, seats: int, seed: int, options: Mapping[str, Any],
-                  log: Sequence[tuple[int, str]], over: bool = True) -> list[Mapping[str, Any]]:
-    """A game's board history, for an animation (``render.animation.draw_animation``): the public view at the start,
-    then right after each turn (:func:`turn_ends`: the turns a replay shows)."""
-    state = engine.new_game(seats, seed, options)
-    states: list[Any] = [state]
-    turns: list[int] = []
-    for seat, key in log:
-        turns.append(engine.turn_number(state))
-        state, _ = engine.apply(state, seat, engine.parse_action(state, seat, key))
-        states.append(state)
-    return [engine.view(states[end], None) for end in (0, *turn_ends(turns, engine.turn_number(state), over))]
 
 
 def turn_lines(step: Step, names: Sequence[str], briefs: Sequence[str]) -> list[str]:
@@ -229,3 +200,6 @@ class Replays:
         if step.count:
             self._steps.put((row.id, row.version, language, step.turn), step)
         return step
+
+
+__all__ = ["Replays", "Step", "board_history", "clamp", "moves_to", "replay_step", "turn_ends", "turn_lines"]

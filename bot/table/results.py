@@ -66,6 +66,7 @@ class PostRole(StrEnum):
     LOBBY = "lobby"          # the lobby message, edited as players join
     TURN = "turn"            # the post of the turn in progress, edited as it goes on
     FINAL = "final"          # the end screen
+    HISTORY = "history"      # the animated history after the end screen
 
 
 class Controls(StrEnum):

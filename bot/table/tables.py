@@ -57,6 +57,8 @@ class Table:
     turn_from: int = 0
     #: Once the game is over: every seat's score after each turn (the end screen's chart: x is the turn).
     history: tuple[tuple[int, ...], ...] = dataclasses.field(default=(), compare=False, repr=False)
+    #: Once the game is over by its rules: its whole log, (seat, action key) — its animation replays it.
+    log: tuple[tuple[int, str], ...] = dataclasses.field(default=(), compare=False, repr=False)
     # Views of ``state`` already computed (key None = public): a move compares the views before
     # and after, and the "before" ones were the previous move's "after" ones.
     views: dict[int | None, Mapping[str, Any]] = dataclasses.field(default_factory=dict, compare=False,
@@ -367,15 +369,19 @@ class Tables:
     def dump(engine: AnyEngine, state: Any) -> str:
         return json.dumps(engine.dump(state), separators=(",", ":"))
 
+    async def whole_log(self, table: Table, engine: AnyEngine,
+                        moves: Sequence[tuple[int, Action, Sequence[Event]]] = ()) -> tuple[tuple[int, str], ...]:
+        """The game's log: the stored one and ``moves`` not yet stored, as (seat, action key)."""
+        log = [(a.seat, a.action_key) for a in await self.store.live_actions(table.game.id)]
+        return (*log, *((seat, engine.action_key(action)) for seat, action, _ in moves))
+
     async def score_history(self, table: Table, engine: AnyEngine,
-                            moves: Sequence[tuple[int, Action, Sequence[Event]]] = ()) -> tuple[tuple[int, ...], ...]:
+                            log: Sequence[tuple[int, str]]) -> tuple[tuple[int, ...], ...]:
         """Every seat's score (the engine's standing) after each turn — one row per turn, as numbered by
         ``engine.turn_number`` (the number the images, posts and ``/log`` show), the last row the final
-        position — from the stored log and ``moves`` not yet stored: the game replayed once, in a worker
-        thread (CPU work, done when a game ends)."""
+        position — from the whole ``log``: the game replayed once, in a worker thread (CPU work, done when a
+        game ends)."""
         game = table.game
-        log = [(a.seat, a.action_key) for a in await self.store.live_actions(game.id)]
-        log += [(seat, engine.action_key(action)) for seat, action, _ in moves]
 
         def replay() -> tuple[tuple[int, ...], ...]:
             state = engine.new_game(len(table.seats), game.seed, game.options)
@@ -506,7 +512,9 @@ class Tables:
         after = dataclasses.replace(after, events=kept_events(after, before.events, rows, moves))
         if result is not None:  # the game is over: its end screen charts the scores over the whole game, and rates it
             rating = await rate_ending(self.store, after.game, after.seats, result, [(r.seq, r.seat) for r in rows])
-            after = dataclasses.replace(after, history=await self.score_history(before, engine, moves), rating=rating)
+            log = await self.whole_log(before, engine, moves)
+            after = dataclasses.replace(after, history=await self.score_history(before, engine, log), log=log,
+                                        rating=rating)
         else:
             # The view after each mover's last action: the last mover's is this one; a commit of several seats'
             # moves (computer players in a row) leaves the earlier ones' to the log.

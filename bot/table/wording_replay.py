@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.language import _, pgettext
+from bot.language import _, ngettext, pgettext
 
 
 def heading(label: str, turn: int, count: int) -> str:
@@ -63,3 +63,19 @@ def alt_player(title: str, game_id: int, name: str, turn: int) -> str:
 
 def alt_moves(moves: Sequence[str]) -> str:
     return _("This turn: {moves}", moves=" ".join(moves))
+
+
+def history_text(game_id: int, turns: int) -> str:
+    """The words of the post that carries a finished game's animation (the end post's follow-up)."""
+    return ngettext("**Game #{game}, turn by turn** — the board after its {count} turn, one frame a turn "
+                    "(`/replay` steps through it).",
+                    "**Game #{game}, turn by turn** — the board after each of its {count} turns, one frame a turn "
+                    "(`/replay` steps through it).", turns, game=game_id, count=turns)
+
+
+def alt_history(title: str, game_id: int, turns: int) -> str:
+    """The animation's alt text."""
+    return ngettext("{title}, game #{game}: an animation of the board, from the start through its {count} turn, "
+                    "what each turn changed marked at its corners.",
+                    "{title}, game #{game}: an animation of the board, from the start through its {count} turns, "
+                    "what each turn changed marked at its corners.", turns, title=title, game=game_id, count=turns)

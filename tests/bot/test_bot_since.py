@@ -166,7 +166,7 @@ async def test_a_turns_post_carries_its_compact_close_up(store: Store, game: str
         assert close_up.kind == "compact" and close_up.alt == picture.close_up and close_up.since == picture.since
         if not seen:
             deliverer = Deliverer(store, None, installed_renderer())  # type: ignore[arg-type]  # draws, sends nothing
-            (drawn,) = await deliverer._draw_all([message])
+            drawn = await deliverer._drawn(message)
             assert isinstance(drawn, ChannelPost | ChannelEdit) and drawn.image and drawn.close_up
             assert drawn.close_up == render.draw_compact(game, picture.view, picture.names, picture.since)
             assert drawn.image == render.draw_board(game, picture.view, picture.names, picture.since)

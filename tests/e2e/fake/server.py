@@ -31,7 +31,7 @@ from .interactions import (
 )
 from .models import GUILD_TEXT, FakeChannel, FakeGuild, FakeMessage, FakeUser, RestCall
 from .rest import API_PREFIX, RestApi, json_response, message_intent
-from .world import World, permission_bits
+from .world import ATTACHMENT_SIZE_LIMIT, World, permission_bits
 
 # Names discord.py gives the tasks that run bot code: event handlers, app commands, view/modal callbacks.
 _BOT_TASK_PREFIXES = ("discord.py: ", "CommandTree-invoker", "discord-ui-view-dispatch-", "discord-ui-dynamic-item-",
@@ -124,7 +124,8 @@ class FakeDiscord:
         return self.world.application_id
 
     async def start(self) -> None:
-        app = web.Application(middlewares=[self.rest.middleware])
+        # Room for a message at Discord's attachment limit (the world refuses what is over it, as Discord does).
+        app = web.Application(middlewares=[self.rest.middleware], client_max_size=ATTACHMENT_SIZE_LIMIT + 1024 * 1024)
         self.rest.install(app)
         app.router.add_get("/gateway", self.gateway.handle)
         runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
