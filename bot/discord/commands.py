@@ -51,7 +51,8 @@ On your turn press **Play my turn** under the board (or type `/move`, which sugg
 `/games` lists this server's games · `/mygames` the games waiting for you · `/<game> rules` explains a game.
 Tables choose a `pace` (time per turn) and what happens at the `deadline` when they open. I remind you before
 your time runs out (`/remind off` stops that) · `/vacation <days>` stops your clock · `/replace` hands your
-seat to someone else · `/stats` shows games played and won · **Rematch** under a final board plays again.""")
+seat to someone else · `/stats` shows games played and won · **Rematch** under a final board plays again.
+`/leaderboard` ranks this server's players of a game by rating · `/profile` shows a player's ratings and results.""")
 
 
 # ---------------------------------------------------------------------- one group per game

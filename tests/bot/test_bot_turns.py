@@ -145,7 +145,7 @@ async def test_a_post_is_marked_with_the_seat_to_act(store: Store, game: str) ->
         assert reply.post is not None and reply.post.seat == table.engine.to_act(table.state)[0]
 
 
-@pytest.mark.parametrize(("language", "post_says", "image_says"), [("de", "Zug {n} — am Zug: ", "Zug {n}"),
+@pytest.mark.parametrize(("language", "post_says", "image_says"), [("de", "Zug {n} – am Zug: ", "Zug {n}"),
                                                                     ("pt_BR", "Turno {n}: vez de ", "turno {n}")])
 async def test_the_turn_reads_the_same_in_each_language(store: Store, language: str, post_says: str,
                                                         image_says: str) -> None:
