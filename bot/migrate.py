@@ -262,7 +262,8 @@ async def copy(db: aiosqlite.Connection, conn: asyncpg.Connection, url: str, for
                           f"{', '.join(occupied)}); nothing was copied. Give --force to empty those tables and "
                           "copy again.")
         if occupied:
-            await conn.execute(f"TRUNCATE {', '.join(TABLES)}")
+            # CASCADE: tables not copied but tied to the games (the reviews, computed again) are emptied too.
+            await conn.execute(f"TRUNCATE {', '.join(TABLES)} CASCADE")
         print(f"copying {len(games)} games to {redact_url(url)}" + (" (emptied first)" if occupied else ""),
               file=out, flush=True)
         for start in range(0, len(games), BATCH):
