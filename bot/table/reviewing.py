@@ -130,15 +130,18 @@ def spread(items: Sequence[Decision], most: int) -> list[Decision]:
 
 
 def weigh(engine_name: str, decision: Decision, seed: int) -> Weighed | None:
-    """The decision weighed by the normal level's analysis (``seed``: its thinking seed); None when the analysis
-    did not weigh the move played (a choice its game's policy never considers) or saw nothing to choose."""
+    """The decision weighed by the normal level's analysis (``seed``: its thinking seed), the move played always
+    among the choices it weighs (beside the game's candidates: a move its policy never considers is weighed too);
+    None only when the move played is not legal in the seat's view of the position (a log that does not fit it)."""
     engine = engines.get(engine_name)
     state = engine.load(json.loads(decision.state))
-    analysis = ai.analyse(engine, state, decision.seat, level=ai.DEFAULT, seed=seed)
+    analysis = ai.analyse(engine, state, decision.seat, level=ai.DEFAULT, seed=seed, also=(decision.played,))
     played = next((c for c in analysis.choices if engine.action_key(c.action) == decision.played), None)
-    if played is None or len(analysis.choices) < 2:
+    if played is None:
         return None
-    best = analysis.choices[0]  # the analysis's own pick (a search ranks by visits: the surest estimate)
+    # The analysis's own pick (a search ranks by visits: the surest estimate); the move played when the analysis saw
+    # nothing else worth weighing (then nothing was lost).
+    best = analysis.choices[0] if len(analysis.choices) > 1 else played
     return Weighed(decision.seat, decision.turn, played.win_chance, best.win_chance,
                    _texts(engine, state, decision.seat, played.action),
                    _texts(engine, state, decision.seat, best.action), analysis.iterations)
