@@ -4,9 +4,10 @@ The log is replayed and each player's **decisions** listed: every action taken w
 legal choice (:func:`decisions`).  Each is then **weighed** (:func:`weigh`) by the normal level's analysis
 (``ai.analyse`` at ``ai.DEFAULT``), which looks only at what that seat could see then: it replaces the position by
 ``engine.determinize`` samples of the seat's view before anything else, so the review knows no more than the player
-did.  A decision's **drop** is how far the estimated chance of winning of the move played falls short of the best
-choice's; the three largest per player are the review's findings, and the average drop over every decision weighed
-is the player's one-line summary.
+did.  The move played is always among the choices weighed (``also``: beside the game's candidates, even where its
+policy never considers it), so every decision listed is weighed.  A decision's **drop** is how far the estimated
+chance of winning of the move played falls short of the best choice's; the three largest per player are the
+review's findings, and the average drop over every decision weighed is the player's one-line summary.
 
 The work is bounded and counted: each analysis spends the normal level's budget (iterations or positions, never
 time), and at most :data:`DECISIONS_PER_SEAT` decisions of each player are weighed — spread evenly over the game
@@ -27,7 +28,7 @@ from engines.core import AnyEngine
 from engines.i18n import LANGUAGES, speaking
 
 #: The decisions of one player weighed at most (evenly spread over the game when there are more).
-DECISIONS_PER_SEAT = 12
+DECISIONS_PER_SEAT = 24
 #: The findings told per player.
 FINDINGS = 3
 #: A drop smaller than this (a chance, 0–1) is the analysis's noise, not a mistake worth telling.
