@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
+from typing import Any
 
 import ai
 import engines
@@ -237,3 +239,24 @@ async def test_a_claim_holds_while_renewed_and_a_dead_processs_claim_is_taken_ov
     finally:
         await one.close()
         await two.close()
+
+
+class Failing:
+    """A thinking pool whose workers fail (a crashed worker process): a review under way fails with it."""
+
+    async def run(self, fn: Callable[..., Any], *args: Any, priority: int = 0) -> Any:
+        raise RuntimeError("the worker died")
+
+
+async def test_a_dead_processs_claim_is_taken_over_and_a_failed_review_lets_its_claim_go(store: Store) -> None:
+    service = reviewer(store)
+    game = await ended(service)
+    assert await store.claim_review(game, "gone:1:dead", -1)  # a process died computing it: its lease ran out
+    taken = ok(await service.review(CHANNEL, game_id=game))
+    assert not taken.extra["joined"] and service.reviews.computed == 1 and await store.get_review(game) is not None
+    other = reviewer(store)
+    second = await ended(other)
+    other.reviews.runner = Failing()
+    failed = await other.review(CHANNEL, game_id=second)
+    assert failed.problem is not None and await store.get_review(second) is None
+    assert await store.claim_review(second, "next:2:alive", 60)  # not held until its lease runs out: let go at once
