@@ -20,6 +20,7 @@ from bot.table.results import Problem
 from bot.table.reviewing import Decision, Review, SeatReview, Weighed, decisions, spread, summarise, weigh
 from tests.bot.helpers import ANN, BO, CHANNEL, GUILD, FakeClock, ok
 from tests.conftest import StoreFactory
+from tests.sql import rows
 
 GAME = "buerger-baumeister"
 SEED = 5
@@ -260,3 +261,23 @@ async def test_a_dead_processs_claim_is_taken_over_and_a_failed_review_lets_its_
     failed = await other.review(CHANNEL, game_id=second)
     assert failed.problem is not None and await store.get_review(second) is None
     assert await store.claim_review(second, "next:2:alive", 60)  # not held until its lease runs out: let go at once
+
+
+async def test_the_claim_is_renewed_while_the_review_is_computed_and_ends_with_it(store: Store) -> None:
+    service = reviewer(store)
+    service.reviews.beat = 0.01
+    game = await ended(service)
+    claim = f"SELECT claimed_by, claimed_until, body FROM reviews WHERE game_id = {game}"
+    seen: list[list[tuple[Any, ...]]] = []
+
+    async def progress(_channel: int, _line: str) -> None:
+        if not seen:  # the review waits for this line: its heartbeat goes on meanwhile
+            seen.append(await rows(store, claim))
+            await asyncio.sleep(0.2)
+            seen.append(await rows(store, claim))
+
+    ok(await service.review(CHANNEL, game_id=game, progress=progress))
+    [(owner, until, body)], [(owner_later, until_later, _)] = seen
+    assert owner == owner_later == service.reviews.owner and body == "" and until_later > until
+    [(owner, until, body)] = await rows(store, claim)
+    assert owner is None and until is None and Review.from_json(body).seats
