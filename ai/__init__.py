@@ -16,8 +16,10 @@ the seat get the same choice for the same seed and level.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,13 +60,18 @@ def choose(engine: AnyEngine, state: Any, seat: int, *, level: str = DEFAULT, se
     return analyse(engine, state, seat, level=level, seed=seed).best
 
 
-def analyse(engine: AnyEngine, state: Any, seat: int, *, level: str = DEFAULT, seed: int = 0) -> Analysis:
-    """Weigh ``seat``'s choices now.  Raises :class:`NotYourTurn` if the seat has nothing to decide."""
+def analyse(engine: AnyEngine, state: Any, seat: int, *, level: str = DEFAULT, seed: int = 0,
+            also: Collection[str] = ()) -> Analysis:
+    """Weigh ``seat``'s choices now; ``also`` (action keys) are weighed beside the game's candidates even where its
+    policy would never consider them (a review weighs the move a player made).  Raises :class:`NotYourTurn` if the
+    seat has nothing to decide."""
     started = time.perf_counter()
     base = _level(level)
     if seat not in engine.to_act(state):
         raise NotYourTurn(f"It is not seat {seat + 1}'s turn.")
     policy = policy_for(engine)
+    if also:
+        policy = _weighing_too(policy, engine.move_count(state), seat, frozenset(also))
     chosen = policy.level(base)
     rnd = random.Random(f"{engine.name}:{base.name}:{seed}")
     samples = [engine.determinize(state, seat, rnd.getrandbits(62)) for _ in range(max(1, chosen.samples))]
@@ -85,6 +92,21 @@ def analyse(engine: AnyEngine, state: Any, seat: int, *, level: str = DEFAULT, s
 
 def _level(name: str) -> Level:
     return level(name)
+
+
+def _weighing_too(policy: GamePolicy, root: int, seat: int, keys: frozenset[str]) -> GamePolicy:
+    """``policy`` with ``keys`` among the seat's candidates at the root only (the position ``root`` moves in, in
+    every sample): below it the search and the plan still follow the game's own candidates."""
+    narrow = policy.candidates
+
+    def candidates(engine: AnyEngine, state: Any, actor: int, legal: tuple[Action, ...]) -> tuple[Action, ...]:
+        chosen = narrow(engine, state, actor, legal)
+        if actor != seat or engine.move_count(state) != root:
+            return chosen
+        have = {a.key for a in chosen}
+        return chosen + tuple(a for a in legal if a.key in keys and a.key not in have)
+
+    return dataclasses.replace(policy, candidates=candidates)
 
 
 def _searched(engine: AnyEngine, policy: GamePolicy, chosen: Level, state: Any, samples: list[Any], seat: int,

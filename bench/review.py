@@ -1,12 +1,13 @@
 """How long the computer's review of a whole game takes: ``python bench/review.py [GAME] [--seed 1] [--per-seat N]``.
 
 Plays a 2-player game with easy computer players (seeded: the same game every run), then reviews it as the bot does
-(``bot.table.reviewing``: the decisions listed, each weighed by the normal level's analysis, at most ``--per-seat``
-per player) in this one process — the bot's one thinking worker on a 2-core machine (``AI_WORKERS``: the cores less
-one) — and times the review only.  Progress goes to stderr; the last line has the figures:
+(``bot.table.reviewing``: the decisions listed, each weighed by the normal level's analysis with the move played among
+its choices, at most ``--per-seat`` per player) in this one process — the bot's one thinking worker on a 2-core
+machine (``AI_WORKERS``: the cores less one) — and times the review only.  Progress goes to stderr; the last line has
+the figures:
 
-    review game=<game> players=2 seed=1 decisions=<with a choice> weighed=<n> per_seat=<cap> iterations=<counted>
-        review_s=<s> per_decision_ms=<ms>
+    review game=<game> players=2 seed=1 decisions=<with a choice> weighed=<n> skipped=<listed, not weighed>
+        per_seat=<cap> iterations=<counted> review_s=<s> per_decision_ms=<ms>
 """
 
 from __future__ import annotations
@@ -56,7 +57,8 @@ def main() -> None:
     seconds = time.perf_counter() - started
     count = sum(s.weighed for s in review.seats)
     print(f"review game={args.game} players=2 seed={args.seed} decisions={sum(counts.values())} weighed={count} "
-          f"per_seat={args.per_seat} iterations={review.iterations} review_s={seconds:.1f} "
+          f"skipped={len(listed) - count} per_seat={args.per_seat} iterations={review.iterations} "
+          f"review_s={seconds:.1f} "
           f"per_decision_ms={1000 * seconds / max(1, len(listed)):.0f}")
 
 

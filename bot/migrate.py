@@ -2,7 +2,8 @@
 
 Everything is copied with its ids: every game (whatever its status), its seats, its whole action log (undone
 rows too), the state cache, clocks, votes, vacations, reminder settings, ratings (with the games they rest on
-and who held each seat) and the outbox (pending rows are
+and who held each seat), the computer's reviews (a claim on one under way too: its lease has run out by the time a
+bot runs on the target, so the next request takes it over) and the outbox (pending rows are
 delivered by the bot afterwards; sent rows keep their message ids, so later edits find their messages).
 Then the target's id sequences are moved past the largest copied id, so a new game gets a fresh one.
 
@@ -51,7 +52,7 @@ BATCH = 100
 
 USAGE = "python -m bot migrate --to postgresql://USER:PASSWORD@HOST/DB [--from PATH] [--force | --verify]"
 DESCRIPTION = """Copy everything in the bot's SQLite file (games in every state with their seats, action
-logs, state caches and clocks; votes, vacations, reminder settings and the outbox) into a PostgreSQL
+logs, state caches and clocks; votes, vacations, reminder settings, ratings, reviews and the outbox) into a PostgreSQL
 database, keeping every id, then replay each started game from PostgreSQL to check it.  Stop the bot first.
 The SQLite file is only read.  Then set DATABASE_URL to the same URL and start the bot."""
 
@@ -82,10 +83,12 @@ _COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
     "seat_holders": (("game_id", ""), ("seat", ""), ("user_id", ""), ("until_seq", "")),
     "ratings": (("guild_id", ""), ("engine", ""), ("user_id", ""), ("level", ""), ("name", ""), ("mu", "f"),
                 ("sigma", "f"), ("games", ""), ("wins", ""), ("places", "")),
+    "reviews": (("game_id", ""), ("body", ""), ("created_at", "f"), ("claimed_by", ""), ("claimed_until", "f")),
 }
 TABLES = tuple(_COLUMNS)
 #: The tables whose rows belong to a game, copied with their games batch by batch (their order in the key).
-_PER_GAME = ("seats", "actions", "state", "clocks", "votes", "outbox", "rated_games", "rating_changes", "seat_holders")
+_PER_GAME = ("seats", "actions", "state", "clocks", "votes", "outbox", "rated_games", "rating_changes", "seat_holders",
+             "reviews")
 #: Identity columns whose sequences must continue after the copied ids.
 _IDENTITIES = ("games", "outbox")
 
@@ -262,7 +265,7 @@ async def copy(db: aiosqlite.Connection, conn: asyncpg.Connection, url: str, for
                           f"{', '.join(occupied)}); nothing was copied. Give --force to empty those tables and "
                           "copy again.")
         if occupied:
-            # CASCADE: tables not copied but tied to the games (the reviews, computed again) are emptied too.
+            # CASCADE: a table tied to the games but not copied (none today) would be emptied too.
             await conn.execute(f"TRUNCATE {', '.join(TABLES)} CASCADE")
         print(f"copying {len(games)} games to {redact_url(url)}" + (" (emptied first)" if occupied else ""),
               file=out, flush=True)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from bot.store.rating_tables import MIGRATION as RATING_STEP
+from bot.store.review_tables import CLAIMS as REVIEW_CLAIMS_STEP
 from bot.store.review_tables import MIGRATION as REVIEW_STEP
 from bot.store.rows import Delivery, Pace, Policy, Status, Waiting
 
@@ -239,6 +240,8 @@ STEPS: tuple[tuple[str, ...], ...] = (
     RATING_STEP,
     # 14 (PostgreSQL 7): the computer's reviews of finished games (/review; bot.store.review_tables).
     REVIEW_STEP,
+    # 15 (PostgreSQL 8): a review under way is claimed by the process computing it (bot.store.review_tables).
+    REVIEW_CLAIMS_STEP,
 )
 SCHEMA_VERSION = len(STEPS)
 #: The version :data:`TABLES` has (a new database takes the steps after it).

@@ -4,9 +4,10 @@ The log is replayed and each player's **decisions** listed: every action taken w
 legal choice (:func:`decisions`).  Each is then **weighed** (:func:`weigh`) by the normal level's analysis
 (``ai.analyse`` at ``ai.DEFAULT``), which looks only at what that seat could see then: it replaces the position by
 ``engine.determinize`` samples of the seat's view before anything else, so the review knows no more than the player
-did.  A decision's **drop** is how far the estimated chance of winning of the move played falls short of the best
-choice's; the three largest per player are the review's findings, and the average drop over every decision weighed
-is the player's one-line summary.
+did.  The move played is always among the choices weighed (``also``: beside the game's candidates, even where its
+policy never considers it), so every decision listed is weighed.  A decision's **drop** is how far the estimated
+chance of winning of the move played falls short of the best choice's; the three largest per player are the
+review's findings, and the average drop over every decision weighed is the player's one-line summary.
 
 The work is bounded and counted: each analysis spends the normal level's budget (iterations or positions, never
 time), and at most :data:`DECISIONS_PER_SEAT` decisions of each player are weighed — spread evenly over the game
@@ -27,7 +28,7 @@ from engines.core import AnyEngine
 from engines.i18n import LANGUAGES, speaking
 
 #: The decisions of one player weighed at most (evenly spread over the game when there are more).
-DECISIONS_PER_SEAT = 12
+DECISIONS_PER_SEAT = 24
 #: The findings told per player.
 FINDINGS = 3
 #: A drop smaller than this (a chance, 0–1) is the analysis's noise, not a mistake worth telling.
@@ -130,15 +131,18 @@ def spread(items: Sequence[Decision], most: int) -> list[Decision]:
 
 
 def weigh(engine_name: str, decision: Decision, seed: int) -> Weighed | None:
-    """The decision weighed by the normal level's analysis (``seed``: its thinking seed); None when the analysis
-    did not weigh the move played (a choice its game's policy never considers) or saw nothing to choose."""
+    """The decision weighed by the normal level's analysis (``seed``: its thinking seed), the move played always
+    among the choices it weighs (beside the game's candidates: a move its policy never considers is weighed too);
+    None only when the move played is not legal in the seat's view of the position (a log that does not fit it)."""
     engine = engines.get(engine_name)
     state = engine.load(json.loads(decision.state))
-    analysis = ai.analyse(engine, state, decision.seat, level=ai.DEFAULT, seed=seed)
+    analysis = ai.analyse(engine, state, decision.seat, level=ai.DEFAULT, seed=seed, also=(decision.played,))
     played = next((c for c in analysis.choices if engine.action_key(c.action) == decision.played), None)
-    if played is None or len(analysis.choices) < 2:
+    if played is None:
         return None
-    best = analysis.choices[0]  # the analysis's own pick (a search ranks by visits: the surest estimate)
+    # The analysis's own pick (a search ranks by visits: the surest estimate); the move played when the analysis saw
+    # nothing else worth weighing (then nothing was lost).
+    best = analysis.choices[0] if len(analysis.choices) > 1 else played
     return Weighed(decision.seat, decision.turn, played.win_chance, best.win_chance,
                    _texts(engine, state, decision.seat, played.action),
                    _texts(engine, state, decision.seat, best.action), analysis.iterations)

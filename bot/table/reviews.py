@@ -6,7 +6,10 @@ processes in the bot, a thread elsewhere: :class:`bot.thinking.Runner`), behind 
 (``REVIEW`` priority), one decision at a time per worker, so the caller's progress line can tell how far it is.
 
 Computed once: the review is kept in the store (a second request, even after a restart, is one read), and a request
-while the same game's review is under way shares that computation (nothing is computed twice at once).  It is
+while the same game's review is under way shares that computation (nothing is computed twice at once): in this
+process it awaits the same task; across processes the store's claim says who computes it (renewed every
+:data:`BEAT` seconds while it works, :data:`LEASE` long), and another process asking waits for the review to be
+written (looking every :data:`POLL` seconds) — or takes the claim over once it ran out (its process died).  It is
 worded when it is asked for, in the table's language (the posts) and the reader's (the answer), from the moves'
 texts the workers wrote in every language.
 """
@@ -14,7 +17,11 @@ texts the workers wrote in every language.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import os
+import secrets
+import socket
 from collections.abc import Awaitable, Callable, Sequence
 
 from bot.store import GameRow, Status
@@ -45,6 +52,11 @@ log = logging.getLogger(__name__)
 Progress = Callable[[int, str], Awaitable[None]]
 #: Discord's limit on a message's text: the review's posts are cut between players to stay under it.
 POST_MAX = 2000
+#: How long a claim on a review under way holds without its heartbeat, and how often the heartbeat renews it: a
+#: claim outlives a busy worker's slowest decision, and a dead process's claim is taken over within a minute.
+LEASE, BEAT = 60.0, 15.0
+#: How often a request waiting for another process's review looks for it (and for its claim running out).
+POLL = 1.0
 
 
 class Reviews:
@@ -54,7 +66,10 @@ class Reviews:
         self.tables = tables
         self.store = tables.store
         self.runner = runner
-        self._under_way: dict[int, asyncio.Task[Review]] = {}
+        self._under_way: dict[int, asyncio.Task[tuple[Review, bool]]] = {}
+        #: Who this process is in the store's claims on reviews under way.
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self.lease, self.beat, self.poll = LEASE, BEAT, POLL
         #: The decisions of each player weighed at most: the review's budget.
         self.per_seat = DECISIONS_PER_SEAT
         #: Reviews computed, and decisions weighed (tests: a review asked again is not computed again).
@@ -66,8 +81,8 @@ class Reviews:
                      progress: Progress | None = None) -> Reply:
         """The review of ``game_id`` (else the channel's latest game), once it has ended: the posts for its thread
         (``extra["posts"]``, in the table's language) and the answer for the caller.  ``progress`` is told the
-        progress line as the computation goes, if this request starts it; a request that joins one under way gets
-        ``extra["joined"]`` (its poster posts nothing: the first request does)."""
+        progress line as the computation goes, if this request starts it; a request that joins one under way (here
+        or in another process) gets ``extra["joined"]`` (its poster posts nothing: the first request does)."""
         row = await self._game(channel_id, game_id, guild_id)
         kept = await self.store.get_review(row.id)
         joined = False
@@ -77,10 +92,11 @@ class Reviews:
             task = self._under_way.get(row.id)
             joined = task is not None
             if task is None:
-                task = asyncio.get_running_loop().create_task(self._compute(row, progress))
+                task = asyncio.get_running_loop().create_task(self._settle(row, progress))
                 self._under_way[row.id] = task
                 task.add_done_callback(lambda _done: self._under_way.pop(row.id, None))
-            review = await asyncio.shield(task)
+            review, computed_here = await asyncio.shield(task)
+            joined = joined or not computed_here
         seats = await self.store.seats(row.id)
         names, briefs = [s.name for s in seats], brief_names(seats)
         with speaking(str(row.settings.get("language") or ENGLISH)):
@@ -105,6 +121,38 @@ class Reviews:
         if row.status is Status.BROKEN:
             raise TableError(Problem.BROKEN, wording_review.cannot_review(row.id, row.note), row.id)
         return row
+
+    async def _settle(self, row: GameRow, progress: Progress | None) -> tuple[Review, bool]:
+        """The review, and whether this process computed it: under the store's claim, or written by the process
+        that holds the claim while this one waited."""
+        while True:
+            if await self.store.claim_review(row.id, self.owner, self.lease):
+                return await self._claimed(row, progress), True
+            kept = await self.store.get_review(row.id)
+            if kept is not None:
+                return Review.from_json(kept), False
+            await asyncio.sleep(self.poll)
+
+    async def _claimed(self, row: GameRow, progress: Progress | None) -> Review:
+        """Compute the review under this process's claim, renewed as it goes; a failure lets the claim go (the
+        next request tries again at once instead of waiting for it to run out)."""
+        heartbeat = asyncio.get_running_loop().create_task(self._renew(row.id))
+        try:
+            return await self._compute(row, progress)
+        except BaseException:
+            with contextlib.suppress(Exception):
+                await self.store.release_review(row.id, self.owner)
+            raise
+        finally:
+            heartbeat.cancel()
+
+    async def _renew(self, game_id: int) -> None:
+        while True:
+            await asyncio.sleep(self.beat)
+            try:
+                await self.store.renew_review(game_id, self.owner, self.lease)
+            except Exception:  # the next beat tries again; a review written twice keeps the first
+                log.warning("a review's claim could not be renewed", exc_info=True)
 
     async def _compute(self, row: GameRow, progress: Progress | None) -> Review:
         """List the decisions, weigh each in the workers (telling ``progress`` as they come back), keep the

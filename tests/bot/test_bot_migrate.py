@@ -52,7 +52,10 @@ STARTED = (RUNNING, FINISHED, ABANDONED, WITH_BOT, VOTING)  # replayed by the ch
 ORDER = {"games": "id", "seats": "game_id, user_id", "actions": "game_id, seq", "state": "game_id",
          "clocks": "game_id", "votes": "game_id, voter", "vacations": "user_id, starts",
          "user_settings": "user_id", "outbox": "id", "ratings": "guild_id, engine, user_id, level",
-         "rated_games": "game_id", "rating_changes": "game_id, seat", "seat_holders": "game_id, seat, until_seq"}
+         "rated_games": "game_id", "rating_changes": "game_id, seat", "seat_holders": "game_id, seat, until_seq",
+         "reviews": "game_id"}
+#: A finished game's review as the bot keeps it (its findings' JSON: what it says does not matter to the copy).
+REVIEW = '{"iterations": 7, "seats": [{"seat": 0, "decisions": 2, "weighed": 2, "mean_drop": 0.25, "worst": []}]}'
 
 
 async def build(path: Path, clock: FakeClock) -> RecordingTransport:
@@ -74,9 +77,11 @@ async def build(path: Path, clock: FakeClock) -> RecordingTransport:
         await started(service, channel=FINISHED, seed=3)
         ok(await play(service, "end", FINISHED))
         ok(await service.resign(FINISHED, BO))                  # finished, ranked: in the stats and the ratings
+        await store.put_review(FINISHED, REVIEW)                # reviewed (/review)
         await started(service, channel=ABANDONED, seed=4)
         ok(await play(service, "step", ABANDONED))
         ok(await service.abandon(ABANDONED, ANN))
+        assert await store.claim_review(ABANDONED, "gone:1:dead", 60)  # a review under way when the bot stopped
         ok(await service.create("sprint", GUILD, CANCELLED, BO, seats=2, seed=5))
         ok(await service.cancel(CANCELLED, BO))
         await started(service, channel=BROKEN, seed=6)
@@ -155,7 +160,8 @@ async def through_the_store(store: Store) -> list[Any]:
         seen += [await store.get_game(game_id), await store.seats(game_id), await store.live_actions(game_id),
                  await store.read_state(game_id), await store.log_stats(game_id), await store.game_parts(game_id),
                  await store.action_page(game_id, 0, 50), await store.timer(game_id), await store.votes(game_id),
-                 await store.message_of(game_id, "lobby"), await store.message_of(game_id, "turn")]
+                 await store.message_of(game_id, "lobby"), await store.message_of(game_id, "turn"),
+                 await store.get_review(game_id)]
     for user in USERS:
         seen += [await store.games_to_act(user.id), await store.stats(GUILD, user.id),
                  await store.open_lobbies(GUILD, user.id, LOBBY), await store.player_ratings(GUILD, user.id),
@@ -196,6 +202,7 @@ async def test_everything_is_copied_and_every_started_game_replays_the_same(
         assert {s for (s,) in await rows(sqlite, "SELECT DISTINCT state FROM outbox")} == {"pending", "sent"}
         assert len(await sqlite.leaderboard(GUILD, "sprint", 10)) == 2
         assert await sqlite.seat_history(RUNNING) != ((), ())
+        assert await sqlite.get_review(FINISHED) == REVIEW and len(await rows(sqlite, "SELECT * FROM reviews")) == 2
         # Table by table, every column PostgreSQL has, row for row.
         columns = await pg_columns(empty_db)
         assert await table_rows(pg, columns) == await table_rows(sqlite, columns)
@@ -224,6 +231,8 @@ async def test_play_goes_on_on_the_target(built: RecordingTransport, db_path: Pa
         before = len(await pg.live_actions(RUNNING))
         ok(await play(service, "end", RUNNING))                 # the running game takes its next move
         assert len(await pg.live_actions(RUNNING)) == before + 1
+        # The review under way when the bot stopped: its claim has run out, so the next request computes it.
+        assert await pg.claim_review(ABANDONED, "target:2:new", 60) and await pg.get_review(FINISHED) == REVIEW
         # The announcements still pending are delivered from the target; the lobby edit finds the message
         # the first delivery posted (its id came over with the sent rows).
         pending = [r.item.key for r in await pg.pending_announcements(1000)]

@@ -1,18 +1,26 @@
 """The computer's review (``/review``) in the table service: only once a game has ended; each decision weighed on
-what its seat could see; the same review when asked twice, kept in the store (a new service — a restart — reads it
-and computes nothing), and two requests at once share one computation."""
+what its seat could see, the move played always among the choices weighed; the same review when asked twice, kept in
+the store (a new service — a restart — reads it and computes nothing); two requests at once share one computation,
+in one process and across two (the store's claim, which a dead process's runs out of)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
+from typing import Any
 
+import ai
 import engines
+from ai.games import policy_for
 from bot.store import Status, Store
 from bot.table import TableService
+from bot.table.bots import thinking_seed
 from bot.table.results import Problem
 from bot.table.reviewing import Decision, Review, SeatReview, Weighed, decisions, spread, summarise, weigh
-from tests.bot.helpers import ANN, BO, CHANNEL, GUILD, ok
+from tests.bot.helpers import ANN, BO, CHANNEL, GUILD, FakeClock, ok
+from tests.conftest import StoreFactory
+from tests.sql import rows
 
 GAME = "buerger-baumeister"
 SEED = 5
@@ -74,7 +82,7 @@ async def test_a_finished_game_is_reviewed_once_and_kept_across_a_restart(store:
     assert first.text == f"The review of game #{game} is posted in its thread." and not first.extra["joined"]
     review = first.extra["review"]
     assert isinstance(review, Review) and [s.seat for s in review.seats] == [0, 1]
-    assert all(0 < s.weighed <= PER_SEAT <= s.decisions for s in review.seats)
+    assert all(s.weighed == PER_SEAT < s.decisions for s in review.seats)  # none of those listed skipped
     post = "\n\n".join(first.extra["posts"])
     assert post.startswith(f"**The computer's review of game #{game} (Bürger, Baumeister & Co., finished)**")
     assert "**Ann** — accuracy: " in post and "**Bo** — accuracy: " in post
@@ -140,3 +148,136 @@ def test_the_findings_are_each_players_largest_drops_and_the_summary_their_avera
     assert bo == SeatReview(1, 4, 1, 0.0, ())                 # no drop worth telling
     assert Review.from_json(review.to_json()) == review and review.iterations == 70
     assert spread(list(range(10)), 4) == [0, 3, 6, 9] and spread(list(range(3)), 4) == [0, 1, 2]  # type: ignore[arg-type]
+
+
+def test_the_move_played_is_weighed_even_where_the_games_policy_never_considers_it() -> None:
+    """Burgenland's policy searches a few of the legal moves; a player's move outside them is weighed all the same,
+    beside them, by the same analysis (before, such a decision was skipped: about half of a game's)."""
+    engine = engines.get("burgenland")
+    policy = policy_for(engine)
+    state = engine.new_game(2, 3)
+    for number in range(60):
+        seat = engine.to_act(state)[0]
+        legal = engine.legal_actions(state, seat)
+        searched = {a.key for a in policy.candidates(engine, state, seat, legal)}
+        outside = [a for a in legal if a.key not in searched]
+        if outside:
+            break
+        state, _ = engine.apply(state, seat, ai.choose(engine, state, seat, level="easy", seed=number))
+    assert outside, "no position where a legal move lies outside the policy's candidates"
+    played = outside[-1]
+    decision = Decision(seat, engine.turn_number(state), engine.move_count(state), json.dumps(engine.dump(state)),
+                        played.key)
+    weighed = weigh("burgenland", decision, thinking_seed(3, decision.number))
+    assert weighed is not None and dict(weighed.played)["en"] == engine.format_action(state, seat, played)
+    assert 0.0 <= weighed.played_chance <= 1.0 and weighed.best_chance >= 0.0
+    # The analysis without the move played does not weigh it: the review asks for it explicitly.
+    plain = ai.analyse(engine, state, seat, level=ai.DEFAULT, seed=thinking_seed(3, decision.number))
+    assert played.key not in {c.action.key for c in plain.choices}
+
+
+async def test_two_processes_asking_at_once_compute_the_review_once(new_store: StoreFactory) -> None:
+    """Two services on two stores over one database (two bot processes): the second request, made while the first
+    computes, waits for its review (the store's claim) and posts nothing; nothing is weighed twice."""
+    stores = new_store(), new_store()
+    for store in stores:
+        await store.open()
+    try:
+        first, second = reviewer(stores[0]), reviewer(stores[1])
+        second.reviews.poll = 0.05
+        game = await ended(first)
+        started = asyncio.Event()
+
+        async def progress(_channel: int, _line: str) -> None:
+            started.set()
+
+        computing = asyncio.create_task(first.review(CHANNEL, game_id=game, progress=progress))
+        await started.wait()                               # the first holds the claim and weighs
+        told: list[str] = []
+
+        async def second_progress(_channel: int, line: str) -> None:
+            told.append(line)
+
+        waited = ok(await second.review(CHANNEL, game_id=game, progress=second_progress))
+        done = ok(await computing)
+        assert waited.extra["joined"] and not done.extra["joined"] and told == []
+        assert waited.text == f"Game #{game} is being reviewed already: the review will be posted in its thread."
+        assert waited.extra["review"] == done.extra["review"]
+        assert (first.reviews.computed, second.reviews.computed, second.reviews.weighed) == (1, 0, 0)
+    finally:
+        for store in stores:
+            await store.close()
+
+
+async def test_a_claim_holds_while_renewed_and_a_dead_processs_claim_is_taken_over(new_store: StoreFactory) -> None:
+    clock = FakeClock()
+    one, two = new_store(clock=clock), new_store(clock=clock)
+    await one.open()
+    await two.open()
+    try:
+        service = TableService(one)
+        game = ok(await service.create(GAME, GUILD, CHANNEL, ANN, seats=2, seed=SEED)).game_id
+        other = ok(await service.create(GAME, GUILD, CHANNEL + 1, ANN, seats=2, seed=SEED)).game_id
+        assert game is not None and other is not None
+        assert await one.claim_review(game, "a", 60) and not await two.claim_review(game, "b", 60)
+        assert await one.claim_review(game, "a", 60)       # its own claim, again
+        assert await two.get_review(game) is None          # a claim is no review
+        clock.now += 30
+        assert await one.renew_review(game, "a", 60)       # held until 90 s
+        clock.now += 59
+        assert not await two.claim_review(game, "b", 60)
+        clock.now += 2                                     # a's heartbeat stopped: its claim ran out
+        assert await two.claim_review(game, "b", 60) and not await one.renew_review(game, "a", 60)
+        await one.put_review(game, '{"first": 1}')         # a finished anyway: the first one written stays
+        await two.put_review(game, '{"second": 2}')
+        assert await two.get_review(game) == '{"first": 1}' and not await two.claim_review(game, "b", 60)
+        assert not await two.renew_review(game, "b", 60)   # written: no claim left
+        assert await one.claim_review(other, "a", 60)
+        await two.release_review(other, "b")               # not b's to let go
+        assert not await two.claim_review(other, "b", 60)
+        await one.release_review(other, "a")               # a failed: b may claim it at once
+        assert await two.claim_review(other, "b", 60)
+    finally:
+        await one.close()
+        await two.close()
+
+
+class Failing:
+    """A thinking pool whose workers fail (a crashed worker process): a review under way fails with it."""
+
+    async def run(self, fn: Callable[..., Any], *args: Any, priority: int = 0) -> Any:
+        raise RuntimeError("the worker died")
+
+
+async def test_a_dead_processs_claim_is_taken_over_and_a_failed_review_lets_its_claim_go(store: Store) -> None:
+    service = reviewer(store)
+    game = await ended(service)
+    assert await store.claim_review(game, "gone:1:dead", -1)  # a process died computing it: its lease ran out
+    taken = ok(await service.review(CHANNEL, game_id=game))
+    assert not taken.extra["joined"] and service.reviews.computed == 1 and await store.get_review(game) is not None
+    other = reviewer(store)
+    second = await ended(other)
+    other.reviews.runner = Failing()
+    failed = await other.review(CHANNEL, game_id=second)
+    assert failed.problem is not None and await store.get_review(second) is None
+    assert await store.claim_review(second, "next:2:alive", 60)  # not held until its lease runs out: let go at once
+
+
+async def test_the_claim_is_renewed_while_the_review_is_computed_and_ends_with_it(store: Store) -> None:
+    service = reviewer(store)
+    service.reviews.beat = 0.01
+    game = await ended(service)
+    claim = f"SELECT claimed_by, claimed_until, body FROM reviews WHERE game_id = {game}"
+    seen: list[list[tuple[Any, ...]]] = []
+
+    async def progress(_channel: int, _line: str) -> None:
+        if not seen:  # the review waits for this line: its heartbeat goes on meanwhile
+            seen.append(await rows(store, claim))
+            await asyncio.sleep(0.2)
+            seen.append(await rows(store, claim))
+
+    ok(await service.review(CHANNEL, game_id=game, progress=progress))
+    [(owner, until, body)], [(owner_later, until_later, _)] = seen
+    assert owner == owner_later == service.reviews.owner and body == "" and until_later > until
+    [(owner, until, body)] = await rows(store, claim)
+    assert owner is None and until is None and Review.from_json(body).seats
