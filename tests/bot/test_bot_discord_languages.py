@@ -300,3 +300,13 @@ def test_a_game_for_one_number_of_players_offers_it_without_a_range() -> None:
 
     assert players("burgen-land").startswith("How many players (only 2);") and "2–2" not in players("burgen-land")
     assert players("burgenland").startswith("How many players (2–4);")
+
+
+def test_the_consoles_notation_fallback_names_its_moves_command_in_each_language() -> None:
+    """Where a game has no notation guide the console's words point to its `moves` command, by the word a player
+    of that language types."""
+    from bot import console_words
+    from bot.table import wording
+    for language in (ENGLISH, *TRANSLATED):
+        with speaking(language):
+            assert f"`{console_words.local('moves')}`" in wording.no_notation("Sprint"), language
