@@ -366,10 +366,11 @@ async def help_(interaction: discord.Interaction) -> None:
     service = _service(interaction)
     try:
         snap = await service.snapshot(interaction.channel_id)
-    except TableError:
+        info = registry.find(snap.game.engine)
+    except (TableError, KeyError):  # no game here, or one of a game this bot no longer offers: the help alone
         pass
     else:
-        notation = how_to_write_moves(registry.find(snap.game.engine).engine)
+        notation = how_to_write_moves(info.engine)
         head = _("**This channel's game (#{game}) — how to write moves:**", game=snap.game.id)
         parts.append(f"{head}\n{notation}")
     text = "\n\n".join(parts)

@@ -310,3 +310,18 @@ def test_the_consoles_notation_fallback_names_its_moves_command_in_each_language
     for language in (ENGLISH, *TRANSLATED):
         with speaking(language):
             assert f"`{console_words.local('moves')}`" in wording.no_notation("Sprint"), language
+
+
+async def test_help_in_a_channel_whose_game_the_bot_no_longer_offers_is_the_help_alone() -> None:
+    """/help names the channel's game's notation; a stored game of an engine no longer registered gets the general
+    help, not a traceback."""
+    from types import SimpleNamespace
+
+    async def snapshot(channel_id: int) -> Any:
+        return SimpleNamespace(game=SimpleNamespace(id=7, engine="retired-game"))
+
+    interaction = _Interaction()
+    interaction.client = SimpleNamespace(service=SimpleNamespace(snapshot=snapshot))  # type: ignore[attr-defined]
+    interaction.channel_id = CHANNEL  # type: ignore[attr-defined]
+    await commands.help_.callback(interaction)  # type: ignore[arg-type]
+    assert interaction.response.sent == [help_text()]
