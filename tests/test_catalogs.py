@@ -104,3 +104,13 @@ def test_the_check_holds_every_language_to_discords_limits(tmp_path: Path, monke
         wanted = f"{text!r} ({kind}) is {length} characters long in {language}, over Discord's limit of {limit}"
         assert any(wanted in line for line in said), (wanted, said)
     assert len(said) == len(expected), said  # "Entrar xxx…" is 80 characters: it fits
+
+
+@pytest.mark.parametrize("domain", catalogs.DOMAINS, ids=[d.name for d in catalogs.DOMAINS])
+def test_every_plural_has_a_singular_of_its_own(domain: catalogs.Domain) -> None:
+    """An English plural entry (``ngettext(singular, plural, n)``) whose singular repeats the plural reads
+    "1 workers" in English and hides from the translator which form is which: a text whose words do not change
+    with the number needs no plural forms at all."""
+    same = [message.id for message in catalogs.extract(domain)
+            if isinstance(message.id, tuple | list) and message.id[0] == message.id[1]]
+    assert same == []

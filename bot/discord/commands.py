@@ -26,10 +26,11 @@ from bot.language import _, pgettext
 from bot.table import VACATION_CAP_DAYS, TableError
 from bot.table.languages import AUTOMATIC
 from bot.table.results import Reply
+from bot.table.tables import title_of
 from bot.table.wording_replay import only_in_a_server
 from bot.table.wording_review import only_in_a_server as only_in_a_server_review
 from engines import registry
-from engines.core import normalize
+from engines.core import AnyEngine, normalize
 from engines.i18n import LANGUAGES, N_, NAMES, speaking
 from engines.registry import GameInfo
 
@@ -101,12 +102,12 @@ def game_group(info: GameInfo) -> app_commands.Group:
                                                    for lang in LANGUAGES])
         new = app_commands.command(name="new", description=shorten(f"Open a table for {info.title}", 100))(
             languages(app_commands.describe(
-                players=f"How many players ({info.min_seats}–{info.max_seats}); the game starts when that many "
-                        "have joined. Leave empty to start by hand.",
+                players=f"How many players ({_seat_choice(info)}); the game starts when that many have joined. "
+                        "Leave empty to start by hand.",
                 thread="Open the game in its own thread (default: yes, when I may)",
                 pace="Time per turn: relaxed 72 h (default), daily 24 h, brisk 4 h, or none",
-                deadline="When time runs out: skip (a safe move; default), pause, vote (replace or end), or bot "
-                         "(a computer plays the turn)",
+                deadline="When time runs out: skip (safe move; default), pause, vote (replace or end), or bot "
+                         "(computer plays)",
                 bots="Computer players to seat now (more with the lobby's Add computer player button)",
                 level="How well computer players play: easy, normal (default) or hard",
                 hints="on (default): /hint suggests a move; off for competitive tables",
@@ -120,6 +121,13 @@ def game_group(info: GameInfo) -> app_commands.Group:
             await answer(interaction, (await client_of(interaction).service.rules(info.name)).text)
 
     return GameCommands(name=info.command, description=shorten(info.summary, 100))
+
+
+def _seat_choice(info: GameInfo) -> str:
+    """The player counts a game allows, for ``players``' description: "2–4", or "only 2" (not "2–2")."""
+    if info.min_seats == info.max_seats:
+        return f"only {info.min_seats}"
+    return f"{info.min_seats}–{info.max_seats}"
 
 
 def _new_signature(info: GameInfo) -> inspect.Signature:
@@ -202,8 +210,8 @@ async def hand(interaction: discord.Interaction) -> None:
 
 @app_commands.command(name="board", description="Show this channel's game board")
 @app_commands.describe(public="Post it for everyone (default: only you see it)",
-                       player="Show this player's own board instead (games with player boards, e.g. an estate in "
-                              "The Castles of Burgundy)",
+                       player="Show this player's own board instead (games with player boards, e.g. a Castles of "
+                              "Burgundy estate)",
                        everyone="Show every player's own board at once (games with player boards)")
 @app_commands.rename(everyone="all")
 async def board(interaction: discord.Interaction, public: bool = False, player: discord.Member | None = None,
@@ -358,10 +366,11 @@ async def help_(interaction: discord.Interaction) -> None:
     service = _service(interaction)
     try:
         snap = await service.snapshot(interaction.channel_id)
-    except TableError:
+        info = registry.find(snap.game.engine)
+    except (TableError, KeyError):  # no game here, or one of a game this bot no longer offers: the help alone
         pass
     else:
-        notation = (await service.help(snap.game.engine)).text
+        notation = how_to_write_moves(info.engine)
         head = _("**This channel's game (#{game}) — how to write moves:**", game=snap.game.id)
         parts.append(f"{head}\n{notation}")
     text = "\n\n".join(parts)
@@ -370,6 +379,13 @@ async def help_(interaction: discord.Interaction) -> None:
         return
     for part in parts:  # too long for one message (a long notation, in a wordier language): one message each
         await answer(interaction, part)
+
+
+def how_to_write_moves(engine: AnyEngine) -> str:
+    """The game's notation guide; where a game has none, Discord's own words: the console's point to its `moves`
+    command, which Discord does not have — here `/move` suggests the legal moves and **Play my turn** lists them."""
+    return engine.notation_help or _("Type a move as {title} writes it: `/move` suggests the legal ones as you type, "
+                                     "or press **Play my turn**.", title=title_of(engine))
 
 
 def help_text() -> str:

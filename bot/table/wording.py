@@ -124,15 +124,15 @@ def channel_busy(label: str, *, with_advice: bool = True) -> str:
 
 def too_many_lobbies(limit: int) -> str:
     # The English says "tables" for any limit; a translation may have a form for one.
-    return ngettext("You already have {n} open tables on this server; start or cancel one of them before opening "
-                    "another (`/games` lists them).",
+    return ngettext("You already have {n} open table on this server; start or cancel it before opening another "
+                    "(`/games` lists it).",
                     "You already have {n} open tables on this server; start or cancel one of them before opening "
                     "another (`/games` lists them).", limit)
 
 
 def channel_full_of_lobbies(limit: int) -> str:
-    return ngettext("This channel already has {n} tables waiting for players; join one of them (`/games` lists "
-                    "them), or wait until some start.",
+    return ngettext("This channel already has {n} table waiting for players; join it (`/games` lists it), or "
+                    "wait until it starts.",
                     "This channel already has {n} tables waiting for players; join one of them (`/games` lists "
                     "them), or wait until some start.", limit)
 
@@ -142,7 +142,7 @@ def already_seated(game_id: int) -> str:
 
 
 def table_full(game_id: int, limit: int) -> str:
-    return ngettext("Game #{game} is full ({n} players).", "Game #{game} is full ({n} players).", limit, game=game_id)
+    return ngettext("Game #{game} is full ({n} player).", "Game #{game} is full ({n} players).", limit, game=game_id)
 
 
 def not_seated_here(game_id: int) -> str:
@@ -382,7 +382,7 @@ def game_over(lines: Sequence[str]) -> str:
 
 
 def game_status(game_id: int, status: Status) -> str:
-    return {Status.LOBBY: _("Game #{game} is lobby.", game=game_id),
+    return {Status.LOBBY: _("Game #{game} is waiting for players.", game=game_id),
             Status.RUNNING: _("Game #{game} is running.", game=game_id),
             Status.FINISHED: _("Game #{game} is finished.", game=game_id),
             Status.ABANDONED: _("Game #{game} is abandoned.", game=game_id),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.language import _, ngettext
+from bot.language import _
 
 #: Choices named in a hand's description (the rest are counted).
 CHOICES = 12
@@ -52,5 +52,5 @@ def choices(labels: Sequence[str], total: int) -> str:
     more = total - len(labels[:CHOICES])
     if more <= 0:
         return _("Your choices: {choices}.", choices=named)
-    return ngettext("Your choices: {choices}; and {n} more.", "Your choices: {choices}; and {n} more.", more,
-                    choices=named)
+    # "and 1 more", "and 5 more": no word follows the number, so no plural forms
+    return _("Your choices: {choices}; and {n} more.", choices=named, n=more)

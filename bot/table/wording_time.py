@@ -77,11 +77,11 @@ def paused_short(game_id: int) -> str:
 def vote_opened(game_id: int, away: str, voters: str, limit_text: str, need: int, others: int) -> str:
     return ngettext("🗳 {away}'s time ran out in game #{game} ({limit}). {voters}: vote below to replace {away} with "
                     "another member of this server, or to end the game ({away} would rank last). {need} of {others} "
-                    "vote decide; if {away} moves first, the vote is off.",
+                    "votes decides; if {away} moves first, the vote is off.",
                     "🗳 {away}'s time ran out in game #{game} ({limit}). {voters}: vote below to replace {away} with "
                     "another member of this server, or to end the game ({away} would rank last). {need} of {others} "
                     "votes decide; if {away} moves first, the vote is off.",
-                    # The English says "votes" only for more than one (never 0: a vote needs at least one).
+                    # The verb agrees with {need}: "1 of 2 votes decides", "2 of 3 votes decide" (never 0).
                     max(need, 1), need=need, game=game_id, away=away, voters=voters, limit=limit_text, others=others)
 
 
@@ -216,7 +216,7 @@ def waiting_for_short(waited: str) -> str:
 
 def digest(game_ids: Sequence[int], lines: Sequence[str]) -> str:
     head = (_("Your move is waiting in game #{game}:", game=game_ids[0]) if len(game_ids) == 1
-            else ngettext("Your move is waiting in {n} games:", "Your move is waiting in {n} games:", len(game_ids)))
+            else ngettext("Your move is waiting in {n} game:", "Your move is waiting in {n} games:", len(game_ids)))
     return "\n".join([head, *lines, _("(`/remind off` stops these reminders; `/mygames` lists your games.)")])
 
 

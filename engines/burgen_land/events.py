@@ -193,7 +193,7 @@ class Score(GameEvent):
         """Points the mover gave the opponent; its own points are the line's total (``summary``)."""
         if self.seat is None or self.seat == mover:
             return ""
-        return ngettext("{who} scored {n}", "{who} scored {n}", self.points, who=self.who)
+        return _("{who} scored {n}", who=self.who, n=self.points)  # no word follows the number: no plural forms
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

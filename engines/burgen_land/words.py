@@ -164,11 +164,11 @@ def local_space_name(english: str) -> str:
 TYPED: dict[str, dict[str, str]] = {
     "de": {"roll": "würfeln", "move": "ziehe", "take": "nimm", "dice": "rote würfel", "score": "werten",
            "left": "links", "right": "rechts", "hole": "lücke", "from": "von", "remove": "abgeben", "end": "ende",
-           "cancel": "zurück", "wall": "mauer", "little-tower": "kleiner turm", "house": "haus",
+           "cancel": "abbrechen", "wall": "mauer", "little-tower": "kleiner turm", "house": "haus",
            "great-tower": "großer turm"},
     "pt_BR": {"roll": "rolar", "move": "mover", "take": "pegar", "dice": "dados", "score": "pontuar",
               "left": "esquerda", "right": "direita", "hole": "buraco", "from": "tirar", "remove": "devolver",
-              "end": "fim", "cancel": "voltar", "wall": "muro", "little-tower": "torre pequena", "house": "casa",
+              "end": "fim", "cancel": "cancelar", "wall": "muro", "little-tower": "torre pequena", "house": "casa",
               "great-tower": "torre grande"},
 }
 

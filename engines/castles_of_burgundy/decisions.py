@@ -189,6 +189,12 @@ def step_problem(state: State, seat: int, step: Step) -> str | None:
     return _("start with a die, e.g. `die 5`")
 
 
+def _typed_tile(token: str) -> str:
+    """A typed tile token named as the game names it in the reader's language (the notation has already refused a
+    token that names no tile; one that slipped through is quoted as typed)."""
+    return W.tile_name(token) if token in D.TOKEN_KIND else f"`{token}`"
+
+
 def die_problem(state: State, seat: int, step: Step) -> str:
     player = state.players[seat]
     if not player.dice:
@@ -202,19 +208,20 @@ def die_problem(state: State, seat: int, step: Step) -> str:
     if inner[0] == "place" and len(inner) == 2:
         tile = O.stored_tile(player, inner[1])
         if tile is None:
-            return _("you have no {tile} in storage", tile=inner[1])
-        return ngettext("no space fits the {tile} with a {die}: it needs an empty {token} space touching a covered "
-                        "one, with that number (you have {n} workers to change it)",
-                        "no space fits the {tile} with a {die}: it needs an empty {token} space touching a covered "
-                        "one, with that number (you have {n} workers to change it)",
-                        player.workers, tile=W.tile_name(inner[1]), die=die, token=inner[1])
+            return _("you have no {tile} in storage", tile=_typed_tile(inner[1]))
+        return ngettext("no space fits the {tile} with a {die}: it needs an empty {colour} space touching a "
+                        "covered one, with that number (you have {n} worker to change it)",
+                        "no space fits the {tile} with a {die}: it needs an empty {colour} space touching a "
+                        "covered one, with that number (you have {n} workers to change it)",
+                        player.workers, tile=W.tile_name(inner[1]), die=die,
+                        colour=W.colour_name(D.TILE_KIND[tile]))
     if inner[0] == "sell" and len(inner) == 2 and inner[1].isdigit():
         if not 1 <= int(inner[1]) <= 6 or not player.goods[int(inner[1]) - 1]:
             return _("you have no goods of type {goods}", goods=inner[1])
         return _("selling goods {goods} with a {die} needs more workers than your {workers}", goods=inner[1],
                  die=die, workers=player.workers)
     if inner == ("take",):
-        return ngettext("no tile is within reach of a {die} (you have {n} workers)",
+        return ngettext("no tile is within reach of a {die} (you have {n} worker)",
                         "no tile is within reach of a {die} (you have {n} workers)", player.workers, die=die)
     return _("a die can `take`, `place` a stored tile, `sell` goods or take `workers`")
 
@@ -236,9 +243,10 @@ def space_problem(state: State, seat: int, top: Decision, word: str) -> str:
         return _("that city already has a {building} (knowledge 1 would allow it)",
                  building=W.building_name(D.TILE_BUILDING[tile]))
     cost = O.place_cost(player, top.die, tile, space)
-    return ngettext("space {space} has die number {die}: that needs {cost} workers, you have {n}",
-                    "space {space} has die number {die}: that needs {cost} workers, you have {n}", player.workers,
-                    space=space, die=D.SPACE_DIE[space], cost=cost)
+    # The noun follows {cost}, so the form does too; {n} is filled in as a field.
+    return ngettext("space {space} has die number {die}: that needs {n} worker, you have {workers}",
+                    "space {space} has die number {die}: that needs {n} workers, you have {workers}", cost,
+                    space=space, die=D.SPACE_DIE[space], workers=player.workers)
 
 
 def incoming_goods(state: State, top: Decision) -> list[int]:

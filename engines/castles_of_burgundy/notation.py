@@ -128,7 +128,7 @@ def step_label(state: State, seat: int, step: tuple[str, ...], top: Decision | N
 
 
 def space_words(player: Player, space: int) -> str:
-    """What an estate space is, beside its number (the key drawn on it): "die 3, blue region of 3"."""
+    """What an estate space is, beside its number (the key drawn on it): "die 3, blue region of 3 spaces"."""
     estate = D.ESTATES[player.estate_no]
     region = estate.regions[estate.region_of[space]]
     return _("die {die}, {region}", die=D.SPACE_DIE[space], region=W.region_words(estate.colours[space], len(region)))

@@ -68,8 +68,8 @@ def letters_key() -> str:
 
 
 def region_words(kind: str, size: int) -> str:
-    """A region named by what it is: "blue region of 3"."""
-    return ngettext("{colour} region of {n}", "{colour} region of {n}", size, colour=colour_name(kind))
+    """A region named by what it is: "blue region of 3 spaces"."""
+    return ngettext("{colour} region of {n} space", "{colour} region of {n} spaces", size, colour=colour_name(kind))
 
 
 def kind_name(kind: str) -> str:

@@ -28,7 +28,7 @@ from bot.table import TableService
 from bot.table.results import Choice
 from engines.i18n import ENGLISH, speaking
 from tests.bot.helpers import ANN, CHANNEL, GUILD, ok
-from tests.bot.tinygame import lookup
+from tests.bot.tinygame import SprintEngine, lookup
 
 TRANSLATED = ("de", "pt_BR")
 DISCORD_NAME = re.compile(r"^[-_\w]{1,32}$")
@@ -89,6 +89,22 @@ def test_the_help_text_is_translated_with_the_games_and_the_localised_commands()
         assert all(f"`/{game}`" in text for game in ("burgenland", "burgundy", "buerger", "burgen-land"))
     assert "`/zug`" in texts["de"] and "`/jogada`" in texts["pt_BR"]
 
+
+class _Unwritten(SprintEngine):
+    """A game without a notation guide: /help words how to type its moves itself."""
+    notation_help = ""
+
+
+def test_help_for_a_game_without_a_notation_points_to_what_discord_has() -> None:
+    """The console's words point to its `moves` command; Discord has none: /help names `/move` (which suggests
+    the legal moves) and the Play my turn button, by the names the reader's app shows."""
+    said = in_each(lambda: commands.how_to_write_moves(_Unwritten()))
+    assert said[ENGLISH] == ("Type a move as Sprint writes it: `/move` suggests the legal ones as you type, or press "
+                             "**Play my turn**.")
+    assert "`/zug`" in said["de"] and "**Meinen Zug spielen**" in said["de"]
+    assert "`/jogada`" in said["pt_BR"] and "**Jogar minha vez**" in said["pt_BR"]
+    assert not any("`moves`" in text or "`züge`" in text for text in said.values())
+    assert commands.how_to_write_moves(SprintEngine()) == SprintEngine.notation_help
 
 class _Response:
     def __init__(self) -> None:
@@ -255,3 +271,57 @@ def test_a_translation_names_each_command_as_its_readers_app_shows_it(language: 
                 elif word in english_only:
                     wrong.append((word, text))
     assert wrong == [], wrong
+
+
+@pytest.mark.parametrize("language", (ENGLISH, *TRANSLATED))
+def test_no_command_text_is_cut_in_any_language(language: str) -> None:
+    """Discord allows a description 100 characters and a name 32 (one lower-case word).  discord.py cuts a longer
+    English description itself, ending it with "…", so the English as written must fit too: no description may
+    end so, in any language, nor pass the limits."""
+    for text, context in command_texts(all_commands()):
+        where = {NAME: Where.command_name, CHOICE: Where.choice_name, COMMAND_DESCRIPTION: Where.command_description,
+                 OPTION_DESCRIPTION: Where.parameter_description}[context or ""]
+        localised = translated(text, where, language)
+        if context == NAME:
+            assert DISCORD_NAME.match(localised) and localised == localised.lower(), (language, localised)
+        else:
+            assert len(localised) <= 100 and not localised.endswith("…"), (language, localised)
+
+
+def test_a_game_for_one_number_of_players_offers_it_without_a_range() -> None:
+    """Burgen Land is for 2 players only: its `players` option says "only 2", not "2–2"; a game for 2 to 4 says
+    "2–4"."""
+    def players(command: str) -> str:
+        (group,) = [c for c in all_commands() if c.name == command]
+        assert isinstance(group, app_commands.Group)
+        (new,) = [c for c in group.commands if c.name == "new"]
+        assert isinstance(new, app_commands.Command)
+        return next(p.description for p in new.parameters if p.name == "players")
+
+    assert players("burgen-land").startswith("How many players (only 2);") and "2–2" not in players("burgen-land")
+    assert players("burgenland").startswith("How many players (2–4);")
+
+
+def test_the_consoles_notation_fallback_names_its_moves_command_in_each_language() -> None:
+    """Where a game has no notation guide the console's words point to its `moves` command, by the word a player
+    of that language types."""
+    from bot import console_words
+    from bot.table import wording
+    for language in (ENGLISH, *TRANSLATED):
+        with speaking(language):
+            assert f"`{console_words.local('moves')}`" in wording.no_notation("Sprint"), language
+
+
+async def test_help_in_a_channel_whose_game_the_bot_no_longer_offers_is_the_help_alone() -> None:
+    """/help names the channel's game's notation; a stored game of an engine no longer registered gets the general
+    help, not a traceback."""
+    from types import SimpleNamespace
+
+    async def snapshot(channel_id: int) -> Any:
+        return SimpleNamespace(game=SimpleNamespace(id=7, engine="retired-game"))
+
+    interaction = _Interaction()
+    interaction.client = SimpleNamespace(service=SimpleNamespace(snapshot=snapshot))  # type: ignore[attr-defined]
+    interaction.channel_id = CHANNEL  # type: ignore[attr-defined]
+    await commands.help_.callback(interaction)  # type: ignore[arg-type]
+    assert interaction.response.sent == [help_text()]

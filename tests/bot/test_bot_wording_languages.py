@@ -154,7 +154,7 @@ def test_english_is_as_it_was() -> None:
     assert all(wording_time.policy_label(p) == p.label for p in Policy)
     assert wording.bullets([str(i) for i in range(wording.BULLETS + 1)])[0] == "• … and 1 earlier move (`/log`)"
     opened = wording_time.vote_opened(1, "A", "B", "x", 1, 2)
-    assert opened.endswith("1 of 2 vote decide; if A moves first, the vote is off.")
+    assert opened.endswith("1 of 2 votes decides; if A moves first, the vote is off.")
     assert wording_time.on_vacation_reply("x", 1, 3) == (
         "You are on vacation until x; your clock is stopped in 1 game. 3 vacation days left this year. "
         "`/vacation 0` ends it early.")
@@ -177,3 +177,15 @@ async def test_a_refusal_reads_in_the_language_of_the_request(language: str) -> 
         stale, failed = await Service().stale(), await Service().broken()
     assert stale.problem is Problem.STALE and stale.text != wording.STALE
     assert failed.problem is Problem.INTERNAL and not failed.text.startswith("Something went wrong")
+
+
+def test_a_games_status_reads_as_a_sentence() -> None:
+    """Each status in its own words, not the store's value put after "is" ("Game #3 is lobby.")."""
+    said = {status: wording.game_status(3, status) for status in Status}
+    assert said[Status.LOBBY] == "Game #3 is waiting for players."
+    assert said[Status.RUNNING] == "Game #3 is running."
+    assert len(set(said.values())) == len(said)
+    with speaking("de"):
+        assert wording.game_status(3, Status.LOBBY) == "Partie #3 wartet auf Spieler."
+    with speaking("pt_BR"):
+        assert wording.game_status(3, Status.LOBBY) == "A partida #3 está esperando jogadores."

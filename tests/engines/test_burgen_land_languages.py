@@ -225,3 +225,18 @@ def test_labels_read_back_over_seeded_games(language: str) -> None:
 def _english(state: State, seat: int, action: Action) -> str:
     with speaking("en"):
         return E.format_action(state, seat, action)
+
+
+@pytest.mark.parametrize(("language", "word", "learnt"),
+                         [("pt_BR", "cancelar", "voltar"), ("de", "abbrechen", "zurück")])
+def test_cancel_is_typed_as_in_every_other_game(language: str, word: str, learnt: str) -> None:
+    """One language, one word for cancel: Burgen Land's texts show the word every game's help names, and the word
+    they showed before (which players may have learnt) still reads as cancel."""
+    games = ("burgenland", "burgen-land", "castles-of-burgundy", "buerger-baumeister")
+    with speaking(language):
+        shown = W.typed(("cancel",))
+        helps = {game: engines.get(game).notation_help for game in games}
+    assert shown == word
+    assert all(f"`{word}`" in text and f"`{learnt}`" not in text for text in helps.values()), helps
+    placing = E.apply(at_little_tower(), 0, Action.of("take", "little-tower"))[0]
+    assert parse(placing, word, language) == parse(placing, learnt, language) == "cancel"

@@ -179,3 +179,23 @@ def test_every_label_reads_back_in_its_language(language: str) -> None:
             english = [E.format_action(state, seat, a) for a in legal]
         assert all(a != b for a, b in zip(labels, english, strict=True) if not b.startswith(("die ", "Bank"))), \
             [(a, b) for a, b in zip(labels, english, strict=True) if a == b]
+
+
+def test_a_refused_tile_and_its_space_are_named_in_the_language() -> None:
+    """A tile not in storage, and the colour of space a stored tile needs, are named as the game names them in
+    the reader's language, not as the typed token ("`mine`", "an empty cow3 space")."""
+    state = setp(store(position(2, dice=(2, 5)), 0, "ship", "cow3"), 0, workers=0)
+
+    def refusal(key: str) -> str:
+        with pytest.raises(IllegalAction) as refused:
+            E.apply(state, 0, Action.of(*key.split()))
+        return str(refused.value)
+
+    assert "you have no mine in storage" in refusal("die 2 place mine")
+    assert "it needs an empty light green space touching" in refusal("die 5 place cow3")
+    with speaking("de"):
+        assert "Bergwerk liegt nicht in deinem Lager" in refusal("die 2 place mine")
+        assert "ein leeres Feld der Farbe hellgrün neben" in refusal("die 5 place cow3")
+    with speaking("pt_BR"):
+        assert "você não tem mina na reserva" in refusal("die 2 place mine")
+        assert "um espaço verde-claro vazio vizinho" in refusal("die 5 place cow3")

@@ -138,7 +138,7 @@ def test_labels_are_friendly_and_show_worker_costs() -> None:
     after, _ = E.apply(s, 0, parse(s, "die 2 take"))
     assert E.format_action(after, 0, Action.of("mine", "3")) == "Take the mine from depot 3 (1 worker)"
     assert E.format_action(s, 0, parse(s, "die 2 place ship on 18")) == (
-        "Use the 2 to place the ship from storage, then Place it on space 18 (die 2, blue region of 3)")
+        "Use the 2 to place the ship from storage, then Place it on space 18 (die 2, blue region of 3 spaces)")
 
 
 def test_every_legal_action_round_trips_by_key_and_label() -> None:
@@ -256,7 +256,7 @@ def test_a_space_is_named_by_its_number_with_what_it_is_and_every_such_label_fit
     s = setp(store(position(2, dice=(2, 5)), 0, "ship"), 0, workers=0)
     after, _ = E.apply(s, 0, parse(s, "die 2 place ship"))
     assert [E.format_action(after, 0, a) for a in E.legal_actions(after, 0)] == [
-        "Place it on space 18 (die 2, blue region of 3)", "Cancel"]
+        "Place it on space 18 (die 2, blue region of 3 spaces)", "Cancel"]
     for language in LANGUAGES:
         with speaking(language):
             for estate in D.ESTATES:
