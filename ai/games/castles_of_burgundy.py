@@ -21,8 +21,13 @@ mend dice.  So the evaluation counts what final scoring will give, each asset at
 - **Silverlings**: 1 VP at the end, more while 2 of them can still buy a tile from the black depot.
 - **Workers**: the first few are worth about a VP each while dice are left to mend, the rest their
   end-game half VP — so workers are the fallback they are for a good player, never the plan.
-- **Mines** placed: a silverling at the end of each phase still to come.  **Knowledge** 15-26 placed: the
-  end-game points they give now; other knowledge tiles placed: their effect while rounds are left.
+- **Mines** placed: a silverling at the end of each phase still to come.  **Knowledge** 15-26 (placed, or
+  stored at the share above): what they will score at the end — their count now (goods types sold,
+  buildings of a type, animal kinds, goods tiles sold, bonus tiles) and what the dice left will likely add
+  to it (a share of what is still open: goods types not yet sold, cities that may still take the
+  building, animal kinds not yet kept, colours not yet won), so that one taken early counts for the 8-12
+  VP it grows into, not for the 0-2 it would score today; other knowledge tiles placed: their effect
+  while rounds are left.
 - A decision opened by a tile's effect (a castle's action, a carpenter's take) is worth an action.
 - **Colour races**: the large bonus tile counts only while no other player is as close to the colour.
 
@@ -48,7 +53,6 @@ from typing import Any
 from ai.levels import Level
 from ai.policy import GamePolicy, without_going_back
 from engines.castles_of_burgundy import data as D
-from engines.castles_of_burgundy import scoring as S
 from engines.castles_of_burgundy.state import EMPTY, Player, State, knowledge_in
 from engines.core import Action, AnyEngine
 
@@ -74,6 +78,13 @@ REGION_SHARE = 0.7
 REACH = 4.0
 #: hard: the positions a decision may score before it stops weighing more turns by what follows them.
 HARD_BUDGET = 12_000
+#: The share of what is still open to an end-game knowledge tile (goods types not yet sold, cities without
+#: its building, animal kinds not yet kept, colour bonus tiles not yet won) that a whole game's dice add.
+LATER_COUNTS = 0.6
+#: The same for a building type, per city that may still take one (a type is 7 of the 56 buildings).
+LATER_BUILDINGS = 0.35
+#: Goods tiles a seat sells in a whole game (normal self-play: about 10).
+GOODS_SOLD_A_GAME = 10
 #: A ship's move up the turn-order track.
 TURN_ORDER = 0.5
 #: What a building's effect gives, besides its region share (the actions: a die action's worth).
@@ -157,7 +168,7 @@ def _worth(s: State, seat: int, player: Player, mine: _Estate, time: _Time) -> f
 
     # What is already certain: VP, and what final scoring adds for silverlings, workers, knowledge 15-26.
     worth = float(player.vp) + time.silver * player.silver + _workers(player.workers, time)
-    worth += sum(S.knowledge_points(player).values())
+    worth += sum(_end_knowledge(player, k, time, dice_left) for k in known if k >= 15)
     phase_ends = len(D.PHASES) - time.phase
     mines = len(layout.kind_spaces[D.MINE]) - mine.missing[D.MINE]
     worth += mines * phase_ends * time.silver
@@ -259,7 +270,8 @@ def _placing(s: State, player: Player, tile: int, mine: _Estate, prize: int, tim
             continue
         covered = mine.covered[region]
         after = points + time.bonus if covered + 1 == size else _region(covered + 1, points, size, time, dice_left)
-        total += after - _region(covered, points, size, time, dice_left) + _effect(s, player, tile, layout, space, time)
+        total += after - _region(covered, points, size, time, dice_left)
+        total += _effect(s, player, tile, layout, space, time, dice_left)
         count += 1
     return colour_gain + total / count if count else 0.0
 
@@ -271,7 +283,7 @@ def _building_fits(player: Player, tile: int, city: tuple[int, ...]) -> bool:
     return all(player.estate[sp] == EMPTY or D.TILE_BUILDING[player.estate[sp]] != building for sp in city)
 
 
-def _effect(s: State, player: Player, tile: int, layout: _Layout, space: int, time: _Time) -> float:
+def _effect(s: State, player: Player, tile: int, layout: _Layout, space: int, time: _Time, dice_left: int) -> float:
     """What a tile does when it lands (its region share aside)."""
     kind = D.TILE_KIND[tile]
     if kind == D.ANIMAL:
@@ -290,24 +302,46 @@ def _effect(s: State, player: Player, tile: int, layout: _Layout, space: int, ti
         return TURN_ORDER + goods * min(2.0, D.SALE_VP[s.seats])
     number = D.TILE_KNOWLEDGE[tile]
     if number >= 15:
-        return _end_knowledge(player, number, time)
+        return _end_knowledge(player, number, time, dice_left)
     return KNOWLEDGE_EFFECT * min(1.0, time.left / ROUNDS * 2)
 
 
-def _end_knowledge(player: Player, number: int, time: _Time) -> float:
-    """An end-game knowledge tile: what it would score now, and half a count more while rounds are left."""
+def _end_knowledge(player: Player, number: int, time: _Time, dice_left: int) -> float:
+    """An end-game knowledge tile: what it will score at the end — what it would score now, and what the
+    rest of the game will likely add (:data:`LATER_COUNTS`, in proportion to the dice left).  A tile that
+    scores 3 VP a goods type sold is worth 12 or more when placed early, not the 1-2 its count gives then."""
     tiles = [t for t in player.estate[1:] if t != EMPTY]
-    more = 0.5 * min(1.0, time.left / ROUNDS * 2)
+    share = dice_left / (D.DICE_PER_PLAYER * ROUNDS)  # of a whole game's dice
+    later = LATER_COUNTS * share
     if number == 15:
-        return D.KNOWLEDGE_GOODS_TYPE_VP * (sum(1 for c in player.sold if c) + more)
+        types = sum(1 for c in player.sold if c)
+        return D.KNOWLEDGE_GOODS_TYPE_VP * (types + later * (len(player.sold) - types))
     if number in D.KNOWLEDGE_BUILDING:
         building = D.KNOWLEDGE_BUILDING[number]
-        return D.KNOWLEDGE_BUILDING_VP * (sum(1 for t in tiles if D.TILE_BUILDING[t] == building) + more)
+        have = sum(1 for t in tiles if D.TILE_BUILDING[t] == building)
+        return D.KNOWLEDGE_BUILDING_VP * (have + LATER_BUILDINGS * share * _cities_open_to(player, building))
     if number == 24:
-        return D.KNOWLEDGE_ANIMAL_KIND_VP * (len({D.TILE_ANIMAL_KIND[t] for t in tiles if D.TILE_ANIMALS[t]}) + more)
+        kinds = len({D.TILE_ANIMAL_KIND[t] for t in tiles if D.TILE_ANIMALS[t]})
+        pastures = sum(1 for sp in _LAYOUTS[player.estate_no].kind_spaces[D.ANIMAL] if player.estate[sp] == EMPTY)
+        return D.KNOWLEDGE_ANIMAL_KIND_VP * (kinds + later * min(len(D.ANIMAL_KINDS) - kinds, pastures))
     if number == 25:
-        return D.KNOWLEDGE_GOODS_TILE_VP * (sum(player.sold) + 6 * more)
-    return D.KNOWLEDGE_BONUS_TILE_VP * (len(player.bonuses) + 2 * more)
+        return D.KNOWLEDGE_GOODS_TILE_VP * (sum(player.sold) + share * GOODS_SOLD_A_GAME)
+    open_colours = sum(1 for kind in D.KINDS if all(k != kind for k, _ in player.bonuses))
+    return D.KNOWLEDGE_BONUS_TILE_VP * (len(player.bonuses) + later * open_colours)
+
+
+def _cities_open_to(player: Player, building: str) -> int:
+    """The cities (building regions) with an empty space that may still take a building of this type."""
+    layout = _LAYOUTS[player.estate_no]
+    out = 0
+    for spaces, _, _ in layout.regions:
+        if D.ESTATES[player.estate_no].colours[spaces[0]] != D.BUILDING:
+            continue
+        if any(player.estate[sp] == EMPTY for sp in spaces) and (
+                player.has(1) or all(player.estate[sp] == EMPTY or D.TILE_BUILDING[player.estate[sp]] != building
+                                     for sp in spaces)):
+            out += 1
+    return out
 
 
 def candidates(engine: AnyEngine, state: Any, seat: int, legal: tuple[Action, ...]) -> tuple[Action, ...]:

@@ -341,10 +341,21 @@ def _last_die_sells() -> Plain:
                  scores=2 * D.SALE_VP[2])
 
 
+def _animal_kinds_over_a_small_effect() -> Plain:
+    # Phase B, no animal in the estate yet and all six pasture spaces free: depot 2 offers two knowledge tiles.
+    state = stock(table(B, 1, {13: "k2"}, dice=(2,)), 2, "k24", "k4")
+    return Plain("take the knowledge tile that scores each animal kind at the end", state,
+                 (("die 2 take", "k24 2"),),
+                 "knowledge 24 scores 4 VP per animal kind in the estate at the end: with six free pasture "
+                 "spaces and most of the game to go, two or three kinds are 8-12 VP; knowledge 4's worker per "
+                 "sale is a few VP; two workers are 1 VP")
+
+
 PLAIN: tuple[Plain, ...] = tuple(build() for build in (
     _complete_the_ship_region, _sell_the_big_stack, _buy_the_castle, _first_to_fill_the_grey, _take_the_last_castle,
     _cows_with_cows, _ship_for_waiting_goods, _biggest_pile, _keep_the_bigger_pile, _castle_action_completes,
-    _warehouse_sells_the_most, _watchtower_on_the_small_city, _discard_the_dead_mine, _last_die_sells,
+    _warehouse_sells_the_most, _watchtower_on_the_small_city, _discard_the_dead_mine, _animal_kinds_over_a_small_effect,
+    _last_die_sells,
 ))
 CASES: tuple[Case, ...] = tuple(p.case() for p in PLAIN)
 
