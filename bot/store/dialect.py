@@ -131,6 +131,13 @@ class Tables:
     #: Epoch seconds; stamps rows and starts clocks.
     clock: Callable[[], float]
 
+    async def open(self) -> None:
+        """Connect, and bring the schema up to date."""
+        raise NotImplementedError
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
     async def _fetch(self, sql: str, *args: Any) -> list[Any]:
         """The rows of one read."""
         raise NotImplementedError

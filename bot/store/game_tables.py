@@ -14,12 +14,12 @@ from bot.store.codec import encode_to_act
 from bot.store.codec import game_row as _game
 from bot.store.codec import log_stats as _stats
 from bot.store.dialect import Dialect, Tables, Tx
-from bot.store.protocol import AnnounceNew
 from bot.store.rating_rows import RatingUpdate
 from bot.store.rating_tables import write_rating
 from bot.store.rows import (
     TAIL,
     ActionRow,
+    AnnounceNew,
     ChannelBusy,
     GameParts,
     GameRow,

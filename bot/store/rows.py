@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -264,6 +265,10 @@ class Outgoing:
     role: str = ""                  # "lobby" for a lobby post; edits of role "lobby" change that post
     body: dict[str, Any] = field(default_factory=dict)
     picture: dict[str, Any] | None = None   # what to draw for it; dropped once sent
+
+
+#: Announcements that can only be written once the new game's id is known.
+AnnounceNew = Callable[[int], Sequence[Outgoing]]
 
 
 @dataclass(frozen=True, slots=True)
