@@ -178,8 +178,8 @@ class RatingTables(Tables):
                 actions = (await self.seat_history(r["id"]))[1]
             games.append(FinishedGame(
                 r["id"], r["guild_id"], r["engine"], json.loads(r["settings"]), json.loads(r["result"]),
-                r["ended"], r["n"], bool(r["taken"]), tuple((s, u, v, n) for s, u, v, n in json.loads(r["seats"])),
-                holders, actions))
+                tuple((s, u, v, n) for s, u, v, n in json.loads(r["seats"])), holders, actions, r["ended"], r["n"],
+                bool(r["taken"])))
         return games
 
     async def replace_ratings(self, updates: Sequence[RatingUpdate]) -> None:
