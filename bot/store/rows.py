@@ -38,11 +38,6 @@ class Pace(StrEnum):
     def seconds(self) -> float | None:
         return {"relaxed": 72 * HOUR, "daily": 24 * HOUR, "brisk": 4 * HOUR}.get(self.value)
 
-    @property
-    def label(self) -> str:
-        hours = self.seconds
-        return "no time limit" if hours is None else f"{self.value} pace, {hours / HOUR:g} h per turn"
-
 
 class Policy(StrEnum):
     """What happens when a player's time runs out."""
@@ -51,14 +46,6 @@ class Policy(StrEnum):
     PAUSE = "pause"    # the game waits for them; the others are told
     VOTE = "vote"      # the others vote to replace them or to end the game
     BOT = "bot"        # a computer player plays their turn (at each deadline, until they act again)
-
-    @property
-    def label(self) -> str:
-        return {"skip": "when time runs out the bot plays a safe move",
-                "pause": "when time runs out the game pauses",
-                "vote": "when time runs out the others vote to replace the player or end the game",
-                "bot": "when time runs out a computer player plays the turn"}[self.value]
-
 
 class Waiting(StrEnum):
     """Why a running game's clock is stopped (``NO`` = it runs)."""
