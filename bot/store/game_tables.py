@@ -1,6 +1,6 @@
-"""Games, on either database: rows, seats, the append-only action log and the state cache, and a move's commit
+"""Games, on either database: rows, seats, the append-only action log and the state cache, a move's commit
 (the version check, the action, the state, the clock by :meth:`bot.store.dialect.Tables._restart_clock`, the
-announcements: one transaction)."""
+announcements: one transaction), and the computer's reviews of finished games."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def _parts(dialect: Dialect) -> str:
 
 
 class GameTables(Tables):
-    """Games, seats, actions and states."""
+    """Games, seats, actions, states and reviews."""
 
     async def _games(self, sql: str, *args: Any) -> list[GameRow]:
         return [game_row(r) for r in await self._fetch(sql, *args)]
@@ -268,3 +268,16 @@ class GameTables(Tables):
                                 game_id, version, rules_version) != 1:
                 raise StaleVersion(f"game {game_id} is no longer at version {version}")
             await self._save_state(tx, game_id, state_seq, state_json)
+
+    # -- the computer's reviews of finished games (``/review``): one row per game, its findings as JSON, written
+    #    once — a review is fixed by the game's log and the analysis's seeds, so whoever writes first wrote what
+    #    anyone else would have; kept so a second request (even after a restart) costs one read.
+
+    async def get_review(self, game_id: int) -> str | None:
+        rows = await self._fetch("SELECT body FROM reviews WHERE game_id = $1", game_id)
+        return str(rows[0]["body"]) if rows else None
+
+    async def put_review(self, game_id: int, body: str) -> None:
+        """Keep ``body`` unless the game has one already (the first one written stays)."""
+        await self._write("""INSERT INTO reviews (game_id, body, created_at) VALUES ($1, $2, $3::float8)
+                             ON CONFLICT (game_id) DO NOTHING""", game_id, body, self.clock())

@@ -1,9 +1,8 @@
 """What the table service needs from durable storage, independent of the database: :class:`Store`, the tables
-written once for both over a small dialect (:mod:`bot.store.dialect`) — games and their log and a move's commit
-(:mod:`.game_tables`), time (:mod:`.time_tables`), the outbox (:mod:`.outbox_tables`), the processes on the
-database (:mod:`.process_tables`), ratings (:mod:`.rating_tables`) and reviews (:mod:`.review_tables`).  Two
-backends give it a connection: :class:`~bot.store.sqlite.SqliteStore` and
-:class:`~bot.store.postgres.PostgresStore`.
+written once for both over a small dialect (:mod:`bot.store.dialect`) — games, their log, a move's commit and
+reviews (:mod:`.game_tables`), time (:mod:`.time_tables`), the outbox (:mod:`.outbox_tables`), the processes on
+the database (:mod:`.process_tables`) and ratings (:mod:`.rating_tables`).  Two backends give it a connection:
+:class:`~bot.store.sqlite.SqliteStore` and :class:`~bot.store.postgres.PostgresStore`.
 
 Every write that changes a game checks and bumps ``games.version`` (optimistic concurrency), so two
 processes sharing one database can never both land a move on the same board; appended actions are also
@@ -26,13 +25,12 @@ from bot.store.game_tables import GameTables
 from bot.store.outbox_tables import OutboxTables
 from bot.store.process_tables import ProcessTables
 from bot.store.rating_tables import RatingTables
-from bot.store.review_tables import ReviewTables
 from bot.store.rows import AnnounceNew
 from bot.store.time_tables import TimeTables
 
 __all__ = ["AnnounceNew", "Store"]
 
 
-class Store(GameTables, TimeTables, OutboxTables, ProcessTables, RatingTables, ReviewTables):
+class Store(GameTables, TimeTables, OutboxTables, ProcessTables, RatingTables):
     """The store on either database; a backend adds the connection (``open``, ``close``, reads, writes and
     transactions: :class:`bot.store.dialect.Tables`).  Each write is one transaction."""

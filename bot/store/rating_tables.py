@@ -25,56 +25,6 @@ from bot.store.rating_rows import (
 )
 from bot.store.rows import StaleVersion
 
-#: The schema step that adds ratings (the same statements on both databases: their types read alike).
-#: ``seat_holders``: each earlier holder of a seat and the last action while they held it (a replacement).
-MIGRATION: tuple[str, ...] = (
-    """CREATE TABLE ratings (
-        guild_id BIGINT NOT NULL,
-        engine TEXT NOT NULL,
-        user_id BIGINT NOT NULL,
-        level TEXT NOT NULL DEFAULT '',
-        name TEXT NOT NULL,
-        mu DOUBLE PRECISION NOT NULL,
-        sigma DOUBLE PRECISION NOT NULL,
-        games INTEGER NOT NULL,
-        wins INTEGER NOT NULL,
-        places INTEGER NOT NULL,
-        PRIMARY KEY (guild_id, engine, user_id, level)
-    )""",
-    "CREATE INDEX ratings_member ON ratings(guild_id, user_id)",
-    """CREATE TABLE rated_games (
-        game_id BIGINT PRIMARY KEY REFERENCES games(id),
-        guild_id BIGINT NOT NULL,
-        engine TEXT NOT NULL,
-        n INTEGER,
-        rated_at DOUBLE PRECISION NOT NULL,
-        UNIQUE (guild_id, engine, n)
-    )""",
-    """CREATE TABLE rating_changes (
-        game_id BIGINT NOT NULL REFERENCES games(id),
-        seat INTEGER NOT NULL,
-        user_id BIGINT NOT NULL,
-        level TEXT NOT NULL DEFAULT '',
-        place INTEGER NOT NULL,
-        mu_before DOUBLE PRECISION NOT NULL,
-        sigma_before DOUBLE PRECISION NOT NULL,
-        mu DOUBLE PRECISION NOT NULL,
-        sigma DOUBLE PRECISION NOT NULL,
-        PRIMARY KEY (game_id, seat)
-    )""",
-    "CREATE INDEX rating_changes_player ON rating_changes(user_id, level)",
-    """CREATE TABLE seat_holders (
-        game_id BIGINT NOT NULL REFERENCES games(id),
-        seat INTEGER NOT NULL,
-        user_id BIGINT NOT NULL,
-        until_seq INTEGER NOT NULL
-    )""",
-    "CREATE INDEX seat_holders_game ON seat_holders(game_id, seat, until_seq)",
-)
-
-#: The tables above, in an order their references allow (``bot.migrate`` copies them).
-TABLES = ("ratings", "rated_games", "rating_changes", "seat_holders")
-
 _ORDINAL = "(mu - 3 * sigma)"
 _RATING_ORDER = f"{_ORDINAL} DESC, games DESC, user_id, level"
 

@@ -7,6 +7,13 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+__all__ = [
+    "ACTIVE", "DAY", "HOUR", "TAIL", "ActionRow", "AnnounceNew", "ChannelBusy", "Delivery", "EngineStats", "GameParts",
+    "GameRow", "LogStats", "NewGame", "NewMove", "OutboxRow", "Outgoing", "Pace", "Policy", "ProcessRow",
+    "SchemaTooNew", "SeatRow", "StaleVersion", "StateRow", "Status", "StoreError", "StoreUnavailable", "Timer",
+    "UserGame", "Vacation", "Vote", "Waiting",
+]
+
 HOUR = 3600.0
 DAY = 24 * HOUR
 #: Live actions read with a game (``GameParts.tail``): what "since your last turn" and "this turn" tell.
