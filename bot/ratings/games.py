@@ -17,6 +17,7 @@ from bot.store.rating_rows import FinishedGame, RatingBasis, RatingChangeRow, Ra
 
 
 def rated(ending: FinishedGame) -> bool:
+    """Whether the game changes ratings (see the module's docstring)."""
     ranks = ending.result.get("ranks") or []
     return ending.settings.get("rated", True) is not False and len(ranks) == len(ending.seats) >= 2
 
@@ -39,7 +40,7 @@ def update(ending: FinishedGame, basis: RatingBasis) -> RatingUpdate:
     ranks = ending.result["ranks"]
     seats = [Seat(seat, int(ranks[seat]), player, "" if player is None or player.level else name)
              for (seat, _user, _level, name), player in zip(ending.seats, players(ending), strict=True)]
-    known = {Player(u, v): Skill(r.mu, r.sigma, r.games, r.wins, r.places) for (u, v), r in basis.ratings.items()}
+    known = {Player(u, v): skill(r) for (u, v), r in basis.ratings.items()}
     changes = rate(seats, known)
     if not changes:
         return RatingUpdate(ending.game_id, ending.guild_id, ending.engine, None)

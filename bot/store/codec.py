@@ -1,6 +1,6 @@
-"""What both backends decide and encode the same way (no database code): the ``to_act`` column, the outbox
-items, which processes a starting one forgets or clashes with, and the rows read back (by column name, from
-an ``aiosqlite.Row`` or an ``asyncpg.Record`` alike)."""
+"""What both backends decide and encode the same way (no database code): the ``to_act`` column, JSON, which
+processes a starting one forgets or clashes with, and the rows read back (by column name, from an
+``aiosqlite.Row`` or an ``asyncpg.Record`` alike)."""
 
 from __future__ import annotations
 
@@ -46,12 +46,6 @@ def decode_to_act(text: str) -> tuple[int, ...]:
 def dumps(value: Any) -> str:
     """JSON as the store keeps it in a text column (compact, non-ASCII as is)."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
-def outbox_json(items: Sequence[Outgoing]) -> str:
-    """Announcements as the JSON array SQLite's outbox insert reads."""
-    return dumps([{"key": i.key, "game_id": i.game_id, "kind": i.kind, "channel_id": i.channel_id,
-                   "user_id": i.user_id, "role": i.role, "body": i.body, "picture": i.picture} for i in items])
 
 
 def sort_processes(me: ProcessRow, found: Sequence[ProcessRow], live_after: float,

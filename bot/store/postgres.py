@@ -1,5 +1,5 @@
 """The PostgreSQL store (asyncpg): a connection pool, transactions, the transaction the table classes talk to
-(:class:`PostgresTx`: statements as written, advisory locks, announcements in one batch), and the schema
+(:class:`PostgresTx`: statements as written, advisory locks), and the schema
 (:mod:`.schema`) applied at start, recorded in ``schema_version``.  JSON columns stay ``text`` (what the bot
 wrote is what it reads back, byte for byte, as with SQLite).  PostgreSQL counts its versions from step 8 of the
 history (:data:`~bot.store.schema.POSTGRES_OFFSET`).
@@ -20,10 +20,10 @@ from typing import Any
 
 import asyncpg
 
-from bot.store.codec import Row, dumps
+from bot.store.codec import Row
 from bot.store.dialect import POSTGRESQL
 from bot.store.protocol import Store
-from bot.store.rows import Outgoing, StaleVersion
+from bot.store.rows import StaleVersion
 from bot.store.schema import GUARDS, POSTGRES_OFFSET, STEPS, TABLES, TABLES_VERSION, check_version
 
 __all__ = ["SCHEMA_VERSION", "PostgresStore", "migrate"]
@@ -57,10 +57,6 @@ async def migrate(conn: asyncpg.Connection, steps: tuple[tuple[str, ...], ...] =
                 await conn.execute(statement)
             await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", version)
     return max(current, latest)
-
-
-_INSERT_ANNOUNCEMENT = """INSERT INTO outbox (key, game_id, kind, channel_id, user_id, role, body, picture, created_at)
-                          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"""
 
 
 def changed(status: str) -> int:
@@ -97,11 +93,6 @@ class PostgresTx:
             await self.conn.execute("SELECT pg_advisory_xact_lock($1)", key)
         else:
             await self.conn.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", key)
-
-    async def announce(self, items: Sequence[Outgoing], game_id: int | None, now: float) -> None:
-        await self.conn.executemany(_INSERT_ANNOUNCEMENT, [
-            (i.key, game_id if i.game_id is None else i.game_id, i.kind, i.channel_id, i.user_id, i.role or "",
-             dumps(i.body), None if i.picture is None else dumps(i.picture), now) for i in items])
 
 
 class PostgresStore(Store):

@@ -1,6 +1,6 @@
 """The SQLite store (aiosqlite, WAL, foreign keys on): one connection, exclusive transactions, periodic syncs,
 the transaction the table classes talk to (:class:`SqliteTx`: statements in PostgreSQL's syntax rewritten by
-:func:`bot.store.dialect.sqlite_sql`, announcements in one insert), and the schema (:mod:`.schema`) applied at
+:func:`bot.store.dialect.sqlite_sql`, sent in as few trips as it can), and the schema (:mod:`.schema`) applied at
 start, recorded in ``PRAGMA user_version``.
 
 One connection serves the whole process.  aiosqlite runs its statements on one worker thread, so two
@@ -22,10 +22,10 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store.codec import Row, outbox_json
+from bot.store.codec import Row
 from bot.store.dialect import SQLITE, sqlite_args, sqlite_sql
 from bot.store.protocol import Store
-from bot.store.rows import Outgoing, StaleVersion
+from bot.store.rows import StaleVersion
 from bot.store.schema import (
     ADD_COLUMN_IF_MISSING,
     GUARDS,
@@ -38,17 +38,6 @@ from bot.store.schema import (
 )
 
 __all__ = ["SCHEMA_VERSION", "SqliteStore", "connect", "migrate"]
-
-#: Announcements (a JSON array of outbox items, see ``bot.store.rows.Outgoing``) into the outbox:
-#: one statement for any number of them.  ``?1`` the array, ``?2`` the game (for items without one),
-#: ``?3`` the time.
-_INSERT_ANNOUNCEMENTS = """INSERT INTO outbox (key, game_id, kind, channel_id, user_id, role, body, picture, created_at)
-    SELECT json_extract(value, '$.key'), COALESCE(json_extract(value, '$.game_id'), ?2),
-           json_extract(value, '$.kind'), json_extract(value, '$.channel_id'), json_extract(value, '$.user_id'),
-           COALESCE(json_extract(value, '$.role'), ''), json_extract(value, '$.body'),
-           json_extract(value, '$.picture'), ?3
-    FROM json_each(?1)"""
-
 
 #: A statement waiting to be sent: SQL, parameters, and the StaleVersion message if it must change one row.
 _Queued = tuple[str, tuple[Any, ...], str | None]
@@ -70,7 +59,7 @@ def _send(conn: sqlite3.Connection, queued: Sequence[_Queued], last: tuple[str, 
 class SqliteTx:
     """A transaction on the store's one connection (:class:`bot.store.dialect.Tx`); ``db`` is the connection.
 
-    What is only written (:meth:`write`, :meth:`announce`, and the BEGIN) waits, and goes to aiosqlite's thread
+    What is only written (:meth:`write`, :meth:`executemany`, and the BEGIN) waits, and goes to aiosqlite's thread
     with the next statement whose result is read, or with the COMMIT: a move's six statements are one trip
     there, not eight (each trip costs more than the statement)."""
 
@@ -91,8 +80,7 @@ class SqliteTx:
         return int(await self.send((sqlite_sql(sql), sqlite_args(args))))
 
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        await self.send()
-        await self.db.executemany(sqlite_sql(sql), [sqlite_args(r) for r in rows])
+        self.queued.extend((sqlite_sql(sql), sqlite_args(r), None) for r in rows)
 
     async def fetch(self, sql: str, *args: Any) -> list[Row]:
         return list(await self.send((sqlite_sql(sql), sqlite_args(args)), rows=True))
@@ -104,8 +92,6 @@ class SqliteTx:
     async def lock(self, key: int | str) -> None:
         """Nothing more to take: the transaction (BEGIN IMMEDIATE) holds SQLite's one write lock."""
 
-    async def announce(self, items: Sequence[Outgoing], game_id: int | None, now: float) -> None:
-        self.queued.append((_INSERT_ANNOUNCEMENTS, (outbox_json(items), game_id, now), None))
 
 
 class SqliteStore(Store):
