@@ -11,6 +11,9 @@ from bot.store.dialect import Dialect, Tables
 from bot.store.rating_tables import record_holder
 from bot.store.rows import EngineStats, Outgoing, StaleVersion, Timer, Vacation, Vote, Waiting
 
+#: A user's vacation under way at ``$1`` ends then (a new one starts, or they end it).
+_CUT_VACATION = "UPDATE vacations SET ends = $1 WHERE user_id = $2 AND starts <= $1 AND ends > $1"
+
 
 @functools.cache
 def _timers(dialect: Dialect) -> str:
@@ -110,8 +113,7 @@ class TimeTables(Tables):
     async def start_vacation(self, user_id: int, start: float, end: float,
                              announce: Sequence[Outgoing] = ()) -> None:
         async with self._tx() as tx:
-            await tx.execute("UPDATE vacations SET ends = $1 WHERE user_id = $2 AND starts <= $1 AND ends > $1",
-                             start, user_id)
+            await tx.execute(_CUT_VACATION, start, user_id)
             await tx.execute("""INSERT INTO vacations (user_id, starts, ends) VALUES ($1, $2, $3)
                                 ON CONFLICT (user_id, starts) DO UPDATE SET ends = excluded.ends""",
                              user_id, start, end)
@@ -119,8 +121,7 @@ class TimeTables(Tables):
 
     async def end_vacation(self, user_id: int, at: float, announce: Sequence[Outgoing] = ()) -> bool:
         async with self._tx() as tx:
-            ended = await tx.execute(
-                "UPDATE vacations SET ends = $1 WHERE user_id = $2 AND starts <= $1 AND ends > $1", at, user_id) > 0
+            ended = await tx.execute(_CUT_VACATION, at, user_id) > 0
             if ended:
                 await self._announce(tx, announce)
             return ended
