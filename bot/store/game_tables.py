@@ -64,17 +64,18 @@ class GameTables(Tables):
     async def _games(self, sql: str, *args: Any) -> list[GameRow]:
         return [game_row(r) for r in await self._fetch(sql, *args)]
 
-    async def _game(self, where: str, key: int) -> GameRow | None:
-        return next(iter(await self._games(f"SELECT * FROM games WHERE {where} ORDER BY id DESC LIMIT 1", key)), None)
+    async def _game(self, sql: str, key: int) -> GameRow | None:
+        return next(iter(await self._games(sql, key)), None)
 
     async def get_game(self, game_id: int) -> GameRow | None:
-        return await self._game("id = $1", game_id)
+        return await self._game("SELECT * FROM games WHERE id = $1", game_id)
 
     async def active_game(self, channel_id: int) -> GameRow | None:
-        return await self._game(f"channel_id = $1 AND {_ACTIVE}", channel_id)
+        # (No ORDER BY: there is at most one, and the partial unique index finds it.)
+        return await self._game(f"SELECT * FROM games WHERE channel_id = $1 AND {_ACTIVE}", channel_id)
 
     async def latest_game(self, channel_id: int) -> GameRow | None:
-        return await self._game("channel_id = $1", channel_id)
+        return await self._game("SELECT * FROM games WHERE channel_id = $1 ORDER BY id DESC LIMIT 1", channel_id)
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         rows = await self._fetch(f"SELECT * FROM seats WHERE game_id = $1 ORDER BY {_SEAT_ORDER}", game_id)
