@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.ratings.games import Ending, update
+from bot.ratings.games import update
 from bot.ratings.rebuild import rebuild
 from bot.store.rating_rows import RatingBasis
 from bot.store.sqlite import SqliteStore
@@ -84,7 +84,7 @@ async def main(games: int) -> None:
             rates = []
             for game in await store.finished_games():
                 start = time.perf_counter()
-                update(Ending.of(game), RatingBasis(0, {}))
+                update(game, RatingBasis(0, {}))
                 rates.append((time.perf_counter() - start) * 1000)
             ends = await _ends(store)
         finally:

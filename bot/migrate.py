@@ -39,7 +39,7 @@ import aiosqlite
 import asyncpg
 
 import engines
-from bot.store import SchemaTooNew, Status, postgres_schema, redact_url, sqlite_schema
+from bot.store import SchemaTooNew, Status, postgres, redact_url, sqlite
 from bot.store.codec import decode_to_act
 from bot.store.opening import url_secrets
 from engines import AnyEngine
@@ -165,9 +165,9 @@ def snapshot_sqlite(source: Path, into: Path) -> None:
         raise Refused(f"Cannot open the SQLite file {source} ({_one_line(err)}).") from None
     try:
         version = int(src.execute("PRAGMA user_version").fetchone()[0])
-        if version > sqlite_schema.SCHEMA_VERSION:
+        if version > sqlite.SCHEMA_VERSION:
             raise Refused(f"The SQLite file {source} is at schema version {version}, but this bot only knows up "
-                          f"to {sqlite_schema.SCHEMA_VERSION}: it was written by a newer bot; migrate with that one.")
+                          f"to {sqlite.SCHEMA_VERSION}: it was written by a newer bot; migrate with that one.")
         dst = sqlite3.connect(into)
         try:
             src.backup(dst)
@@ -181,9 +181,9 @@ def snapshot_sqlite(source: Path, into: Path) -> None:
 
 async def open_snapshot(path: Path) -> aiosqlite.Connection:
     """The snapshot, brought to the current SQLite schema (an older bot's file gains the newer columns)."""
-    db = await sqlite_schema.connect(path)
+    db = await sqlite.connect(path)
     try:
-        await sqlite_schema.migrate(db)
+        await sqlite.migrate(db)
     except BaseException:
         await db.close()
         raise
@@ -374,7 +374,7 @@ async def migrate(source: Path, url: str, *, force: bool = False, lookup: Engine
             conn = await connect_target(url)
             try:
                 try:
-                    await postgres_schema.migrate(conn)
+                    await postgres.migrate(conn)
                 except SchemaTooNew as err:
                     raise Refused(f"The PostgreSQL database at {redact_url(url)}: {err}.") from None
                 report = await (copied(db, conn, url) if verify_only else copy(db, conn, url, force, out))

@@ -9,7 +9,6 @@ games have no result and are never read here.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from bot.ratings.model import Change, Holder, Player, Seat, Skill, rate, seat_players
@@ -17,47 +16,31 @@ from bot.store import GameRow, SeatRow, Store
 from bot.store.rating_rows import FinishedGame, RatingBasis, RatingChangeRow, RatingRow, RatingUpdate
 
 
-@dataclass(frozen=True, slots=True)
-class Ending:
-    """What rating reads of a game that has ended."""
-
-    game_id: int
-    guild_id: int
-    engine: str
-    settings: Mapping[str, Any]
-    result: Mapping[str, Any]
-    seats: Sequence[tuple[int, int, str, str]]      # (seat, user id, level, name), by seat
-    holders: Sequence[tuple[int, int, int]] = ()     # earlier holders: (seat, user id, until action)
-    actions: Sequence[tuple[int, int]] = ()          # live (seq, seat), when there are earlier holders
-
-    @staticmethod
-    def of(game: FinishedGame) -> Ending:
-        return Ending(game.game_id, game.guild_id, game.engine, game.settings, game.result, game.seats,
-                      game.holders, game.actions)
-
-    @property
-    def rated(self) -> bool:
-        ranks = self.result.get("ranks") or []
-        return self.settings.get("rated", True) is not False and len(ranks) == len(self.seats) >= 2
-
-    def players(self) -> list[Player | None]:
-        holders = [Holder(s, u, q) for s, u, q in self.holders]
-        holders += [Holder(seat, user) for seat, user, _level, _name in self.seats]
-        return seat_players(len(self.seats), [level for _s, _u, level, _n in self.seats], holders, self.actions)
-
-    def user_ids(self) -> list[int]:
-        """Whose stored ratings the update reads (0 for the computer levels)."""
-        return sorted({p.user_id for p in self.players() if p is not None})
+def rated(ending: FinishedGame) -> bool:
+    """Whether the game changes ratings (see the module's docstring)."""
+    ranks = ending.result.get("ranks") or []
+    return ending.settings.get("rated", True) is not False and len(ranks) == len(ending.seats) >= 2
 
 
-def update(ending: Ending, basis: RatingBasis) -> RatingUpdate:
+def players(ending: FinishedGame) -> list[Player | None]:
+    holders = [Holder(s, u, q) for s, u, q in ending.holders]
+    holders += [Holder(seat, user) for seat, user, _level, _name in ending.seats]
+    return seat_players(len(ending.seats), [level for _s, _u, level, _n in ending.seats], holders, ending.actions)
+
+
+def user_ids(ending: FinishedGame) -> list[int]:
+    """Whose stored ratings the update reads (0 for the computer levels)."""
+    return sorted({p.user_id for p in players(ending) if p is not None})
+
+
+def update(ending: FinishedGame, basis: RatingBasis) -> RatingUpdate:
     """What ``ending`` does to the ratings read in ``basis`` (numbered after its last game)."""
-    if not ending.rated:
+    if not rated(ending):
         return RatingUpdate(ending.game_id, ending.guild_id, ending.engine, None)
     ranks = ending.result["ranks"]
     seats = [Seat(seat, int(ranks[seat]), player, "" if player is None or player.level else name)
-             for (seat, _user, _level, name), player in zip(ending.seats, ending.players(), strict=True)]
-    known = {Player(u, v): Skill(r.mu, r.sigma, r.games, r.wins, r.places) for (u, v), r in basis.ratings.items()}
+             for (seat, _user, _level, name), player in zip(ending.seats, players(ending), strict=True)]
+    known = {Player(u, v): skill(r) for (u, v), r in basis.ratings.items()}
     changes = rate(seats, known)
     if not changes:
         return RatingUpdate(ending.game_id, ending.guild_id, ending.engine, None)
@@ -82,10 +65,11 @@ async def rate_ending(store: Store, game: GameRow, seats: Sequence[SeatRow], res
     """The update a game ending now with ``result`` makes, to be written by the call that ends it.  ``new_actions``:
     the (seq, seat) of the moves that end it, not stored yet."""
     holders, actions = await store.seat_history(game.id)
-    ending = Ending(game.id, game.guild_id, game.engine, game.settings, result,
-                    [(s.seat if s.seat is not None else i, s.user_id, s.level, s.name) for i, s in enumerate(seats)],
-                    holders, (*actions, *new_actions) if holders else ())
-    if not ending.rated:
+    ending = FinishedGame(game.id, game.guild_id, game.engine, game.settings, dict(result),
+                          tuple((s.seat if s.seat is not None else i, s.user_id, s.level, s.name)
+                                for i, s in enumerate(seats)),
+                          holders, (*actions, *new_actions) if holders else ())
+    if not rated(ending):
         return update(ending, RatingBasis(0, {}))
-    basis = await store.rating_basis(game.guild_id, game.engine, ending.user_ids())
+    basis = await store.rating_basis(game.guild_id, game.engine, user_ids(ending))
     return update(ending, basis)

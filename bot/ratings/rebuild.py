@@ -14,7 +14,7 @@ import asyncio
 import sys
 from collections.abc import Sequence
 
-from bot.ratings.games import Ending, update
+from bot.ratings.games import update, user_ids
 from bot.store import StaleVersion, Store
 from bot.store.rating_rows import FinishedGame, RatingBasis, RatingRow, RatingUpdate
 
@@ -30,7 +30,7 @@ def recompute(games: Sequence[FinishedGame]) -> list[RatingUpdate]:
     for game in games:
         pool = (game.guild_id, game.engine)
         known = ratings.setdefault(pool, {})
-        made = update(Ending.of(game), RatingBasis(last.get(pool, 0), dict(known)))
+        made = update(game, RatingBasis(last.get(pool, 0), dict(known)))
         if made.n is not None:
             last[pool] = made.n
         for change in made.changes:
@@ -51,11 +51,10 @@ async def catch_up(store: Store) -> int:
     they ended, each in a transaction of its own; returns how many."""
     pending = await store.finished_games(pending_only=True)
     for game in pending:
-        ending = Ending.of(game)
         for attempt in range(RETRIES):
-            basis = await store.rating_basis(game.guild_id, game.engine, ending.user_ids())
+            basis = await store.rating_basis(game.guild_id, game.engine, user_ids(game))
             try:
-                await store.record_rating(update(ending, basis))
+                await store.record_rating(update(game, basis))
                 break
             except StaleVersion:  # another process rated a game of that server meanwhile: read again
                 if attempt == RETRIES - 1:

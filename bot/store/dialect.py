@@ -8,9 +8,8 @@ to type them: ``$2::float8``), ``x = ANY($1::bigint[])`` for a list, ``IS [NOT] 
 ``= ANY($n)`` to ``IN (SELECT value FROM json_each(?n))`` (:func:`sqlite_args` passes a list argument as a
 JSON array); ``IS [NOT] DISTINCT FROM`` to ``IS [NOT]``; ``LEAST``, ``GREATEST``, ``strpos`` to ``MIN``,
 ``MAX``, ``instr``; other casts and ``FOR UPDATE`` dropped (a SQLite write transaction holds the database's
-one write lock).  What differs more — JSON built or read in SQL — is a :class:`Dialect` method; the outbox
-insert and the locks that make claims one process at a time are the transaction's (:meth:`Tx.announce`,
-:meth:`Tx.lock`).
+one write lock).  What differs more — JSON built or read in SQL — is a :class:`Dialect` method; the locks that
+make claims one process at a time are the transaction's (:meth:`Tx.lock`).
 """
 
 from __future__ import annotations
@@ -101,6 +100,10 @@ class Dialect:
 SQLITE, POSTGRESQL = Dialect("sqlite"), Dialect("postgresql")
 
 
+_INSERT_ANNOUNCEMENT = """INSERT INTO outbox (key, game_id, kind, channel_id, user_id, role, body, picture, created_at)
+                          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"""
+
+
 class Tx(Protocol):
     """One transaction, as the table classes use it on either database."""
 
@@ -109,16 +112,14 @@ class Tx(Protocol):
     async def write(self, sql: str, *args: Any, stale: str | None = None) -> None:
         """Run one statement whose result nobody reads (SQLite sends it with the next one read, or with the
         commit); with ``stale``, :class:`StaleVersion` (that message) unless it changed exactly one row."""
-    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Run one statement per row; like :meth:`write`, SQLite sends them with the next statement read."""
     async def fetch(self, sql: str, *args: Any) -> list[Row]: ...
     async def fetchrow(self, sql: str, *args: Any) -> Row | None: ...
 
     async def lock(self, key: int | str) -> None:
         """Hold ``key`` until the transaction ends, so what it guards is done one process at a time
         (PostgreSQL: an advisory lock; SQLite: its write transaction already is that)."""
-
-    async def announce(self, items: Sequence[Outgoing], game_id: int | None, now: float) -> None:
-        """Write announcements (at least one) into the outbox, in order; ``game_id`` for those without one."""
 
 
 class Tables:
@@ -130,6 +131,13 @@ class Tables:
     _conflict: ClassVar[type[Exception]]
     #: Epoch seconds; stamps rows and starts clocks.
     clock: Callable[[], float]
+
+    async def open(self) -> None:
+        """Connect, and bring the schema up to date."""
+        raise NotImplementedError
+
+    async def close(self) -> None:
+        raise NotImplementedError
 
     async def _fetch(self, sql: str, *args: Any) -> list[Any]:
         """The rows of one read."""
@@ -162,9 +170,14 @@ class Tables:
 
     async def _announce(self, tx: Tx, items: Sequence[Outgoing], game_id: int | None = None,
                         now: float | None = None) -> None:
-        """Write announcements into the outbox inside the caller's transaction, in order."""
-        if items:
-            await tx.announce(items, game_id, self.clock() if now is None else now)
+        """Write announcements into the outbox inside the caller's transaction, in order; ``game_id`` for those
+        without one."""
+        if not items:
+            return
+        now = self.clock() if now is None else now
+        await tx.executemany(_INSERT_ANNOUNCEMENT, [
+            (i.key, game_id if i.game_id is None else i.game_id, i.kind, i.channel_id, i.user_id, i.role or "",
+             dumps(i.body), None if i.picture is None else dumps(i.picture), now) for i in items])
 
     @staticmethod
     async def _save_state(tx: Tx, game_id: int, seq: int, state_json: str) -> None:

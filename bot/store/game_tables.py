@@ -1,4 +1,4 @@
-"""Games, on either database: rows, seats, the append-only action log and the state cache, and a move's commit
+"""Games, on either database: rows, seats, the append-only action log and the state cache, a move's commit
 (the version check, the action, the state, the clock by :meth:`bot.store.dialect.Tables._restart_clock`, the
 announcements: one transaction)."""
 
@@ -9,17 +9,14 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from bot.store.codec import action_row as _action
-from bot.store.codec import encode_to_act
-from bot.store.codec import game_row as _game
-from bot.store.codec import log_stats as _stats
+from bot.store.codec import encode_to_act, game_row, read
 from bot.store.dialect import Dialect, Tables, Tx
-from bot.store.protocol import AnnounceNew
 from bot.store.rating_rows import RatingUpdate
 from bot.store.rating_tables import write_rating
 from bot.store.rows import (
     TAIL,
     ActionRow,
+    AnnounceNew,
     ChannelBusy,
     GameParts,
     GameRow,
@@ -40,7 +37,7 @@ _ACTIVE = "status IN ('lobby', 'running')"
 _SEAT_ORDER = "seat NULLS FIRST, joined"  # lobby seats (no seat yet) lead, in the order they joined
 
 _STATS = """COUNT(*) FILTER (WHERE NOT undone) AS live,
-            COALESCE(MAX(seq) FILTER (WHERE NOT undone), 0) AS last_live,
+            COALESCE(MAX(seq) FILTER (WHERE NOT undone), 0) AS last_live_seq,
             COALESCE(MAX(seq), 0) AS max_seq,
             (SELECT seat FROM actions WHERE game_id = $1 AND NOT undone ORDER BY seq DESC LIMIT 1) AS last_seat"""
 
@@ -62,52 +59,53 @@ def _parts(dialect: Dialect) -> str:
 
 
 class GameTables(Tables):
-    """Games, seats, actions and states."""
+    """Games, seats, actions, states."""
 
     async def _games(self, sql: str, *args: Any) -> list[GameRow]:
-        return [_game(r) for r in await self._fetch(sql, *args)]
+        return [game_row(r) for r in await self._fetch(sql, *args)]
+
+    async def _game(self, sql: str, key: int) -> GameRow | None:
+        return next(iter(await self._games(sql, key)), None)
 
     async def get_game(self, game_id: int) -> GameRow | None:
-        return next(iter(await self._games("SELECT * FROM games WHERE id = $1", game_id)), None)
+        return await self._game("SELECT * FROM games WHERE id = $1", game_id)
 
     async def active_game(self, channel_id: int) -> GameRow | None:
-        return next(iter(await self._games(f"SELECT * FROM games WHERE channel_id = $1 AND {_ACTIVE}", channel_id)),
-                    None)
+        # (No ORDER BY: there is at most one, and the partial unique index finds it.)
+        return await self._game(f"SELECT * FROM games WHERE channel_id = $1 AND {_ACTIVE}", channel_id)
 
     async def latest_game(self, channel_id: int) -> GameRow | None:
-        return next(iter(await self._games("SELECT * FROM games WHERE channel_id = $1 ORDER BY id DESC LIMIT 1",
-                                           channel_id)), None)
+        return await self._game("SELECT * FROM games WHERE channel_id = $1 ORDER BY id DESC LIMIT 1", channel_id)
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         rows = await self._fetch(f"SELECT * FROM seats WHERE game_id = $1 ORDER BY {_SEAT_ORDER}", game_id)
-        return [SeatRow(user_id=r["user_id"], name=r["name"], seat=r["seat"], joined=r["joined"], level=r["level"])
-                for r in rows]
+        return [read(SeatRow, r) for r in rows]
 
     async def read_state(self, game_id: int) -> StateRow | None:
         rows = await self._fetch("SELECT seq, state_json FROM state WHERE game_id = $1", game_id)
-        return StateRow(seq=rows[0]["seq"], state_json=rows[0]["state_json"]) if rows else None
+        return read(StateRow, rows[0]) if rows else None
 
     async def live_actions(self, game_id: int) -> list[ActionRow]:
         rows = await self._fetch("SELECT * FROM actions WHERE game_id = $1 AND NOT undone ORDER BY seq", game_id)
-        return [_action(r) for r in rows]
+        return [read(ActionRow, r) for r in rows]
 
     async def log_stats(self, game_id: int) -> LogStats:
         rows = await self._fetch(f"SELECT {_STATS} FROM actions WHERE game_id = $1", game_id)
-        return _stats(rows[0])
+        return read(LogStats, rows[0])
 
     async def game_parts(self, game_id: int) -> GameParts:
         row = (await self._fetch(_parts(self.dialect), game_id, TAIL))[0]
         seats = [SeatRow(user_id=u, name=n, seat=s, joined=j, level=v) for u, n, s, j, v in json.loads(row["seats"])]
         state = None if row["state_seq"] is None else StateRow(seq=row["state_seq"], state_json=row["state_json"])
         tail = tuple((q, s, p) for q, s, p in reversed(json.loads(row["tail"])))  # read newest first
-        return GameParts(seats=seats, stats=_stats(row), state=state, pace=Pace(row["pace"] or "none"),
+        return GameParts(seats=seats, stats=read(LogStats, row), state=state, pace=Pace(row["pace"] or "none"),
                          policy=Policy(row["policy"] or "skip"), tail=tail, turn_from=row["turn_from"] or 0)
 
     async def action_page(self, game_id: int, offset: int, limit: int) -> list[ActionRow]:
         rows = await self._fetch(
             "SELECT * FROM actions WHERE game_id = $1 AND NOT undone ORDER BY seq LIMIT $2 OFFSET $3",
             game_id, limit, offset)
-        return [_action(r) for r in rows]
+        return [read(ActionRow, r) for r in rows]
 
     async def games_in_guild(self, guild_id: int, limit: int) -> list[GameRow]:
         return await self._games(f"""SELECT * FROM games WHERE guild_id = $1
@@ -118,7 +116,7 @@ class GameTables(Tables):
             """SELECT g.*, s.seat AS my_seat FROM seats s JOIN games g ON g.id = s.game_id
                WHERE s.user_id = $1 AND g.status = 'running' AND strpos(g.to_act, ',' || s.seat || ',') > 0
                ORDER BY g.updated_at, g.id""", user_id)
-        return [UserGame(game=_game(r), seat=r["my_seat"]) for r in rows]
+        return [UserGame(game=game_row(r), seat=r["my_seat"]) for r in rows]
 
     async def open_lobbies(self, guild_id: int, user_id: int, origin_id: int) -> tuple[int, int]:
         """Open lobbies (by that member in that server, in that channel and its threads)."""
@@ -166,7 +164,7 @@ class GameTables(Tables):
             if busy is None or getattr(err, "constraint_name", "games_active_channel") != "games_active_channel":
                 raise
             raise ChannelBusy(busy) from None
-        return _game(row)
+        return game_row(row)
 
     async def add_seat(self, game_id: int, version: int, user_id: int, name: str,
                        announce: Sequence[Outgoing] = (), level: str = "") -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
-from bot.store.codec import process_row, sort_processes
+from bot.store.codec import read, sort_processes
 from bot.store.dialect import Tables, Tx
 from bot.store.rows import ProcessRow
 
@@ -23,7 +23,7 @@ class ProcessTables(Tables):
         go.  One transaction under :data:`PRESENCE_LOCK`: two processes starting at once are judged one by one."""
         async with self._tx() as tx:
             await tx.lock(PRESENCE_LOCK)
-            found = [process_row(r) for r in await tx.fetch("SELECT * FROM processes")]
+            found = [read(ProcessRow, r) for r in await tx.fetch("SELECT * FROM processes")]
             forget, clash = sort_processes(me, found, live_after, gone, clashes)
             for owner in forget:
                 await tx.execute("DELETE FROM processes WHERE owner = $1", owner)

@@ -58,19 +58,20 @@ class RatingBasis:
 
 @dataclass(frozen=True, slots=True)
 class FinishedGame:
-    """A finished game as rating reads it back (for a rebuild, or one finished before ratings existed)."""
+    """A finished game as rating reads it: as it ends (``bot.ratings.games.rate_ending``), or read back for a
+    rebuild or when it finished before ratings existed (``ended``, ``n`` and ``taken`` are then known)."""
 
     game_id: int
     guild_id: int
     engine: str
     settings: dict[str, Any]
     result: dict[str, Any]
-    ended: float                # when it was rated (taken account of), else when it ended
-    n: int | None               # its order when it was rated (None: not rated yet)
-    taken: bool                 # already taken account of (rated or not)
     seats: tuple[tuple[int, int, str, str], ...]   # (seat, user id, level, name), by seat
     holders: tuple[tuple[int, int, int], ...] = ()  # earlier holders: (seat, user id, until action)
     actions: tuple[tuple[int, int], ...] = field(default=(), repr=False)  # live (seq, seat), if there are holders
+    ended: float = 0.0          # when it was rated (taken account of), else when it ended
+    n: int | None = None        # its order when it was rated (None: not rated yet)
+    taken: bool = False         # already taken account of (rated or not)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ import functools
 import json
 from collections.abc import Sequence
 
-from bot.store.codec import Row
+from bot.store.codec import read
 from bot.store.dialect import Dialect, Tables, Tx
 from bot.store.rating_rows import (
     FinishedGame,
@@ -25,63 +25,8 @@ from bot.store.rating_rows import (
 )
 from bot.store.rows import StaleVersion
 
-#: The schema step that adds ratings (the same statements on both databases: their types read alike).
-#: ``seat_holders``: each earlier holder of a seat and the last action while they held it (a replacement).
-MIGRATION: tuple[str, ...] = (
-    """CREATE TABLE ratings (
-        guild_id BIGINT NOT NULL,
-        engine TEXT NOT NULL,
-        user_id BIGINT NOT NULL,
-        level TEXT NOT NULL DEFAULT '',
-        name TEXT NOT NULL,
-        mu DOUBLE PRECISION NOT NULL,
-        sigma DOUBLE PRECISION NOT NULL,
-        games INTEGER NOT NULL,
-        wins INTEGER NOT NULL,
-        places INTEGER NOT NULL,
-        PRIMARY KEY (guild_id, engine, user_id, level)
-    )""",
-    "CREATE INDEX ratings_member ON ratings(guild_id, user_id)",
-    """CREATE TABLE rated_games (
-        game_id BIGINT PRIMARY KEY REFERENCES games(id),
-        guild_id BIGINT NOT NULL,
-        engine TEXT NOT NULL,
-        n INTEGER,
-        rated_at DOUBLE PRECISION NOT NULL,
-        UNIQUE (guild_id, engine, n)
-    )""",
-    """CREATE TABLE rating_changes (
-        game_id BIGINT NOT NULL REFERENCES games(id),
-        seat INTEGER NOT NULL,
-        user_id BIGINT NOT NULL,
-        level TEXT NOT NULL DEFAULT '',
-        place INTEGER NOT NULL,
-        mu_before DOUBLE PRECISION NOT NULL,
-        sigma_before DOUBLE PRECISION NOT NULL,
-        mu DOUBLE PRECISION NOT NULL,
-        sigma DOUBLE PRECISION NOT NULL,
-        PRIMARY KEY (game_id, seat)
-    )""",
-    "CREATE INDEX rating_changes_player ON rating_changes(user_id, level)",
-    """CREATE TABLE seat_holders (
-        game_id BIGINT NOT NULL REFERENCES games(id),
-        seat INTEGER NOT NULL,
-        user_id BIGINT NOT NULL,
-        until_seq INTEGER NOT NULL
-    )""",
-    "CREATE INDEX seat_holders_game ON seat_holders(game_id, seat, until_seq)",
-)
-
-#: The tables above, in an order their references allow (``bot.migrate`` copies them).
-TABLES = ("ratings", "rated_games", "rating_changes", "seat_holders")
-
 _ORDINAL = "(mu - 3 * sigma)"
 _RATING_ORDER = f"{_ORDINAL} DESC, games DESC, user_id, level"
-
-
-def _rating(row: Row) -> RatingRow:
-    return RatingRow(row["engine"], row["user_id"], row["level"], row["name"], row["mu"], row["sigma"],
-                     row["games"], row["wins"], row["places"])
 
 
 async def record_holder(tx: Tx, game_id: int, seat: int) -> None:
@@ -148,7 +93,7 @@ class RatingTables(Tables):
                FROM (SELECT 1 AS one) o LEFT JOIN ratings r
                     ON r.guild_id = $1 AND r.engine = $2 AND r.user_id = ANY($3::bigint[])""",
             guild_id, engine, list(user_ids))
-        found = {(r["user_id"], r["level"]): _rating(r) for r in rows if r["user_id"] is not None}
+        found = {(r["user_id"], r["level"]): read(RatingRow, r) for r in rows if r["user_id"] is not None}
         return RatingBasis(int(rows[0]["last"]), found)
 
     async def seat_history(self, game_id: int) -> tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, int], ...]]:
@@ -178,8 +123,8 @@ class RatingTables(Tables):
                 actions = (await self.seat_history(r["id"]))[1]
             games.append(FinishedGame(
                 r["id"], r["guild_id"], r["engine"], json.loads(r["settings"]), json.loads(r["result"]),
-                r["ended"], r["n"], bool(r["taken"]), tuple((s, u, v, n) for s, u, v, n in json.loads(r["seats"])),
-                holders, actions))
+                tuple((s, u, v, n) for s, u, v, n in json.loads(r["seats"])), holders, actions, r["ended"], r["n"],
+                bool(r["taken"])))
         return games
 
     async def replace_ratings(self, updates: Sequence[RatingUpdate]) -> None:
@@ -193,7 +138,7 @@ class RatingTables(Tables):
     async def leaderboard(self, guild_id: int, engine: str, limit: int) -> list[RatingRow]:
         rows = await self._fetch(f"SELECT * FROM ratings WHERE guild_id = $1 AND engine = $2 "
                                  f"ORDER BY {_RATING_ORDER} LIMIT $3", guild_id, engine, limit)
-        return [_rating(r) for r in rows]
+        return [read(RatingRow, r) for r in rows]
 
     async def rating_place(self, guild_id: int, engine: str, user_id: int, level: str = ""
                            ) -> tuple[int, int, RatingRow | None]:
@@ -208,13 +153,13 @@ class RatingTables(Tables):
             count = await self._fetch("SELECT COUNT(*) AS rated FROM ratings WHERE guild_id = $1 AND engine = $2",
                                       guild_id, engine)
             return 0, int(count[0]["rated"]), None
-        return int(rows[0]["above"]) + 1, int(rows[0]["rated"]), _rating(rows[0])
+        return int(rows[0]["above"]) + 1, int(rows[0]["rated"]), read(RatingRow, rows[0])
 
     async def player_ratings(self, guild_id: int, user_id: int, level: str = "") -> list[RatingRow]:
         """A player's ratings on one server, one per game (by engine name)."""
         rows = await self._fetch("SELECT * FROM ratings WHERE guild_id = $1 AND user_id = $2 AND level = $3 "
                                  "ORDER BY engine", guild_id, user_id, level)
-        return [_rating(r) for r in rows]
+        return [read(RatingRow, r) for r in rows]
 
     async def rated_games(self, guild_id: int, user_id: int, level: str = "", limit: int = 100) -> list[RatedGameRow]:
         """A player's rated games on one server, the latest first."""
@@ -224,7 +169,6 @@ class RatingTables(Tables):
                FROM rating_changes c JOIN rated_games r ON r.game_id = c.game_id
                WHERE r.guild_id = $1 AND c.user_id = $2 AND c.level = $3
                ORDER BY r.rated_at DESC, c.game_id DESC LIMIT $4""", guild_id, user_id, level, limit)
-        return [RatedGameRow(r["game_id"], r["engine"], r["place"], int(r["players"]), r["mu_before"],
-                             r["sigma_before"], r["mu"], r["sigma"], r["rated_at"]) for r in rows]
+        return [read(RatedGameRow, r, players=int(r["players"])) for r in rows]
 
 

@@ -5,26 +5,12 @@ what anyone else would have.
 While a review is computed its row is a **claim**: no body yet (``''``), the process computing it
 (``claimed_by``) and until when the claim holds (``claimed_until``), renewed by that process's heartbeat while it
 works — as the outbox's claims are.  Another process asking meanwhile waits for the body instead of computing it
-too; a claim whose process died runs out, and the next one asking takes it over.  The tables' schema steps live
-here too (:data:`bot.store.schema.STEPS` appends them)."""
+too; a claim whose process died runs out, and the next one asking takes it over.  (Its schema: steps 14 and 15
+of :data:`bot.store.schema.STEPS`.)"""
 
 from __future__ import annotations
 
 from bot.store.dialect import Tables
-
-#: The schema step (in PostgreSQL's syntax, which SQLite reads with its types): the reviews, dropped with their game.
-MIGRATION: tuple[str, ...] = (
-    """CREATE TABLE reviews (
-        game_id BIGINT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
-        body TEXT NOT NULL,
-        created_at DOUBLE PRECISION NOT NULL
-    )""",
-)
-#: The next step: a review under way is a row claimed by the process computing it, for a while.
-CLAIMS: tuple[str, ...] = (
-    "ALTER TABLE reviews ADD COLUMN IF NOT EXISTS claimed_by TEXT",
-    "ALTER TABLE reviews ADD COLUMN IF NOT EXISTS claimed_until DOUBLE PRECISION",
-)
 
 
 class ReviewTables(Tables):

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
+
+__all__ = [
+    "ACTIVE", "DAY", "HOUR", "TAIL", "ActionRow", "AnnounceNew", "ChannelBusy", "Delivery", "EngineStats", "GameParts",
+    "GameRow", "LogStats", "NewGame", "NewMove", "OutboxRow", "Outgoing", "Pace", "Policy", "ProcessRow",
+    "SchemaTooNew", "SeatRow", "StaleVersion", "StateRow", "Status", "StoreError", "StoreUnavailable", "Timer",
+    "UserGame", "Vacation", "Vote", "Waiting",
+]
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -37,11 +45,6 @@ class Pace(StrEnum):
     def seconds(self) -> float | None:
         return {"relaxed": 72 * HOUR, "daily": 24 * HOUR, "brisk": 4 * HOUR}.get(self.value)
 
-    @property
-    def label(self) -> str:
-        hours = self.seconds
-        return "no time limit" if hours is None else f"{self.value} pace, {hours / HOUR:g} h per turn"
-
 
 class Policy(StrEnum):
     """What happens when a player's time runs out."""
@@ -50,14 +53,6 @@ class Policy(StrEnum):
     PAUSE = "pause"    # the game waits for them; the others are told
     VOTE = "vote"      # the others vote to replace them or to end the game
     BOT = "bot"        # a computer player plays their turn (at each deadline, until they act again)
-
-    @property
-    def label(self) -> str:
-        return {"skip": "when time runs out the bot plays a safe move",
-                "pause": "when time runs out the game pauses",
-                "vote": "when time runs out the others vote to replace the player or end the game",
-                "bot": "when time runs out a computer player plays the turn"}[self.value]
-
 
 class Waiting(StrEnum):
     """Why a running game's clock is stopped (``NO`` = it runs)."""
@@ -264,6 +259,10 @@ class Outgoing:
     role: str = ""                  # "lobby" for a lobby post; edits of role "lobby" change that post
     body: dict[str, Any] = field(default_factory=dict)
     picture: dict[str, Any] | None = None   # what to draw for it; dropped once sent
+
+
+#: Announcements that can only be written once the new game's id is known.
+AnnounceNew = Callable[[int], Sequence[Outgoing]]
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,10 +5,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 
+from bot.store.codec import read
 from bot.store.codec import timer_row as _timer
 from bot.store.dialect import Dialect, Tables
 from bot.store.rating_tables import record_holder
 from bot.store.rows import EngineStats, Outgoing, StaleVersion, Timer, Vacation, Vote, Waiting
+
+#: A user's vacation under way at ``$1`` ends then (a new one starts, or they end it).
+_CUT_VACATION = "UPDATE vacations SET ends = $1 WHERE user_id = $2 AND starts <= $1 AND ends > $1"
 
 
 @functools.cache
@@ -75,9 +79,12 @@ class TimeTables(Tables):
             "SELECT user_id FROM user_settings WHERE NOT reminders AND user_id = ANY($1::bigint[])", user_ids)
         return {r["user_id"] for r in rows}
 
+    async def _set_user(self, user_id: int, column: str, value: bool | str) -> None:
+        await self._write(f"""INSERT INTO user_settings (user_id, {column}) VALUES ($1, $2)
+                              ON CONFLICT (user_id) DO UPDATE SET {column} = excluded.{column}""", user_id, value)
+
     async def set_reminders(self, user_id: int, on: bool) -> None:
-        await self._write("""INSERT INTO user_settings (user_id, reminders) VALUES ($1, $2)
-                             ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders""", user_id, on)
+        await self._set_user(user_id, "reminders", on)
 
     async def languages(self, user_ids: list[int]) -> dict[int, tuple[str, str]]:
         """Each user's (chosen language, client locale last seen); users with neither are left out."""
@@ -89,12 +96,10 @@ class TimeTables(Tables):
         return {r["user_id"]: (r["language"], r["locale"]) for r in rows}
 
     async def set_language(self, user_id: int, language: str) -> None:
-        await self._write("""INSERT INTO user_settings (user_id, language) VALUES ($1, $2)
-                             ON CONFLICT (user_id) DO UPDATE SET language = excluded.language""", user_id, language)
+        await self._set_user(user_id, "language", language)
 
     async def set_locale(self, user_id: int, locale: str) -> None:
-        await self._write("""INSERT INTO user_settings (user_id, locale) VALUES ($1, $2)
-                             ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale""", user_id, locale)
+        await self._set_user(user_id, "locale", locale)
 
     async def vacations(self, user_ids: list[int] | None, since: float) -> list[Vacation]:
         """Vacations ending after ``since`` (of these users, or of everyone)."""
@@ -108,8 +113,7 @@ class TimeTables(Tables):
     async def start_vacation(self, user_id: int, start: float, end: float,
                              announce: Sequence[Outgoing] = ()) -> None:
         async with self._tx() as tx:
-            await tx.execute("UPDATE vacations SET ends = $1 WHERE user_id = $2 AND starts <= $1 AND ends > $1",
-                             start, user_id)
+            await tx.execute(_CUT_VACATION, start, user_id)
             await tx.execute("""INSERT INTO vacations (user_id, starts, ends) VALUES ($1, $2, $3)
                                 ON CONFLICT (user_id, starts) DO UPDATE SET ends = excluded.ends""",
                              user_id, start, end)
@@ -117,8 +121,7 @@ class TimeTables(Tables):
 
     async def end_vacation(self, user_id: int, at: float, announce: Sequence[Outgoing] = ()) -> bool:
         async with self._tx() as tx:
-            ended = await tx.execute(
-                "UPDATE vacations SET ends = $1 WHERE user_id = $2 AND starts <= $1 AND ends > $1", at, user_id) > 0
+            ended = await tx.execute(_CUT_VACATION, at, user_id) > 0
             if ended:
                 await self._announce(tx, announce)
             return ended
@@ -135,7 +138,7 @@ class TimeTables(Tables):
 
     async def votes(self, game_id: int) -> list[Vote]:
         rows = await self._fetch("SELECT * FROM votes WHERE game_id = $1 ORDER BY created_at, voter", game_id)
-        return [Vote(r["voter"], r["choice"], r["target"], r["target_name"]) for r in rows]
+        return [read(Vote, r) for r in rows]
 
     async def replace_seat(self, game_id: int, version: int, seat: int, user_id: int, name: str,
                            announce: Sequence[Outgoing] = ()) -> None:
@@ -151,5 +154,5 @@ class TimeTables(Tables):
     async def stats(self, guild_id: int, user_id: int) -> list[EngineStats]:
         """Games played and won per engine (in code point order), those against computers apart."""
         rows = await self._fetch(_stats(self.dialect), guild_id, user_id)
-        return sorted((EngineStats(r["engine"], r["played"], r["won"], bool(r["against_bots"])) for r in rows),
+        return sorted((read(EngineStats, r, against_bots=bool(r["against_bots"])) for r in rows),
                       key=lambda s: (s.engine, s.against_bots))

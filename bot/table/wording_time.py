@@ -38,7 +38,7 @@ def pace_word(pace: Pace) -> str:
 
 
 def pace_label(pace: Pace) -> str:
-    """'daily pace, 24 h per turn' or 'no time limit' (:attr:`Pace.label`, in the current language)."""
+    """'daily pace, 24 h per turn' or 'no time limit' (in the current language)."""
     seconds = pace.seconds
     if seconds is None:
         return _("no time limit")
@@ -47,7 +47,7 @@ def pace_label(pace: Pace) -> str:
 
 
 def policy_label(policy: Policy) -> str:
-    """What happens when time runs out (:attr:`Policy.label`, in the current language)."""
+    """What happens when time runs out (in the current language)."""
     return {Policy.SKIP: _("when time runs out the bot plays a safe move"),
             Policy.PAUSE: _("when time runs out the game pauses"),
             Policy.VOTE: _("when time runs out the others vote to replace the player or end the game"),

@@ -14,8 +14,7 @@ import engines
 from bot.autoplay import AutoPlay
 from bot.scheduler import Scheduler
 from bot.store import Status, Store
-from bot.store.sqlite import SqliteStore
-from bot.store.sqlite_schema import connect
+from bot.store.sqlite import SqliteStore, connect
 from bot.table import TableService
 from bot.table.results import PrivateMessage, Problem, Reply
 from bot.thinking import HINT

@@ -23,8 +23,7 @@ from bot.outbox import Deliverer
 from bot.scheduler import Scheduler
 from bot.store import Status, Store
 from bot.store.postgres import PostgresStore
-from bot.store.sqlite import SqliteStore
-from bot.store.sqlite_schema import connect
+from bot.store.sqlite import SqliteStore, connect
 from bot.table import TableService
 from tests.bot.helpers import (
     ANN,

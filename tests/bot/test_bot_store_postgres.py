@@ -12,8 +12,7 @@ import pytest
 from bot.config import Config, SettingError
 from bot.run import main as run_main
 from bot.store import NewGame, Outgoing, SchemaTooNew, Status, StoreUnavailable, open_store, redact_url
-from bot.store.postgres import SCHEMA_VERSION, PostgresStore
-from bot.store.postgres_schema import migrate
+from bot.store.postgres import SCHEMA_VERSION, PostgresStore, migrate
 from bot.store.schema import POSTGRES_OFFSET, STEPS
 from bot.table import TableService
 from bot.table.results import Problem

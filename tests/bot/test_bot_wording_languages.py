@@ -150,8 +150,8 @@ def test_the_stores_words_are_read_but_typed_values_stay() -> None:
 def test_english_is_as_it_was() -> None:
     assert wording.timing(Pace.DAILY, Policy.PAUSE) == "daily pace, 24 h per turn; when time runs out the game pauses"
     assert wording.timing_line(Pace.NONE, Policy.SKIP) == "No time limit."
-    assert wording_time.pace_label(Pace.RELAXED) == Pace.RELAXED.label
-    assert all(wording_time.policy_label(p) == p.label for p in Policy)
+    assert wording_time.pace_label(Pace.RELAXED) == "relaxed pace, 72 h per turn"
+    assert wording_time.policy_label(Policy.PAUSE) == "when time runs out the game pauses"
     assert wording.bullets([str(i) for i in range(wording.BULLETS + 1)])[0] == "• … and 1 earlier move (`/log`)"
     opened = wording_time.vote_opened(1, "A", "B", "x", 1, 2)
     assert opened.endswith("1 of 2 votes decides; if A moves first, the vote is off.")
