@@ -16,11 +16,12 @@ from bot.language import _
 from bot.ratings.model import BOT
 from bot.store import ACTIVE, ChannelBusy, GameRow, LogStats, NewGame, Outgoing, Pace, Policy, SeatRow, Status
 from bot.store.rating_rows import RatingRow
-from bot.table import announce, wording, wording_bots
+from bot.table import announce, wording, wording_bots, wording_lobby
 from bot.table.errors import TableError, replies
 from bot.table.limits import Limits
 from bot.table.results import Announcement, ChannelPost, Problem, Reply, User, keyed, to_outgoing
-from bot.table.tables import Table, Tables, title_of
+from bot.table.table import Table, title_of
+from bot.table.tables import Tables
 from engines import registry, rng
 from engines.core import AnyEngine
 from engines.i18n import choose, speaking
@@ -76,7 +77,7 @@ class Lobby:
                       seat_count=seats, pace=pace_, policy=policy, origin_id=origin_id,
                       settings={"hints": bool(hints), "level": level, "language": choose(language),
                                 **({} if rated else {"rated": False})})
-        opened = await self._open(engine, new, wording.opened)
+        opened = await self._open(engine, new, wording_lobby.opened)
         return await self._seat_bots(opened, engine, bots, level)
 
     async def _seat_bots(self, opened: Reply, engine: AnyEngine, bots: int, level: str) -> Reply:
@@ -186,7 +187,7 @@ class Lobby:
             with speaking(seated.language):
                 edit = keyed(announce.lobby_edit(engine, seated, table.timing))
             await self.store.add_seat(row.id, table.game.version, user.id, user.name, [to_outgoing(edit)])
-        return Reply(wording.joined(row.id), game_id=row.id, engine=engine.name, outbox=(edit,),
+        return Reply(wording_lobby.joined(row.id), game_id=row.id, engine=engine.name, outbox=(edit,),
                      channel_id=row.channel_id)
 
     @replies
@@ -204,7 +205,7 @@ class Lobby:
             with speaking(remaining.language):
                 edit = keyed(announce.lobby_edit(engine, remaining, table.timing))
             await self.store.remove_seat(row.id, table.game.version, user.id, [to_outgoing(edit)])
-        return Reply(wording.left(row.id), game_id=row.id, engine=engine.name, outbox=(edit,),
+        return Reply(wording_lobby.left(row.id), game_id=row.id, engine=engine.name, outbox=(edit,),
                      channel_id=row.channel_id)
 
     @replies
@@ -234,7 +235,7 @@ class Lobby:
                 edit = keyed(announce.lobby_edit(engine, ended, table.timing))
                 note = _("cancelled by {name}", name=user.name)
             await self.store.end_game(row.id, table.game.version, Status.CANCELLED, None, note, [to_outgoing(edit)])
-        return Reply(wording.cancelled(row.id), game_id=row.id, engine=engine.name, outbox=(edit,),
+        return Reply(wording_lobby.cancelled(row.id), game_id=row.id, engine=engine.name, outbox=(edit,),
                      channel_id=row.channel_id)
 
     async def _start(self, table: Table, engine: AnyEngine, joining: User | None = None, level: str = "") -> Reply:
@@ -263,7 +264,7 @@ class Lobby:
                                     self.tables.dump(engine, state), to_act, [to_outgoing(a) for a in items],
                                     newcomer=(joining.id, joining.name, level) if joining else None)
         self.tables.forget(game.id)  # re-read on next use: the seats and the clock as stored
-        return Reply(wording.started(game.id), game_id=game.id, engine=engine.name,
+        return Reply(wording_lobby.started(game.id), game_id=game.id, engine=engine.name,
                      move_number=engine.move_count(state), post=post, private=hands, outbox=items,
                      channel_id=game.channel_id, to_act=tuple(order[s] for s in to_act))
 
@@ -291,10 +292,10 @@ class Lobby:
         new = dataclasses.replace(new, settings={**old.settings})
 
         def lead(new_id: int) -> str:
-            return wording.rematch_call(user.name, new_id, title_of(engine), len(seats), wording.timing(pace, policy),
-                                        [s.name for s in others])
+            return wording_lobby.rematch_call(user.name, new_id, title_of(engine), len(seats),
+                                              wording_lobby.timing(pace, policy), [s.name for s in others])
 
-        opened = await self._open(engine, new, lambda new_id: wording.rematch_opened(new_id, game_id), lead,
+        opened = await self._open(engine, new, lambda new_id: wording_lobby.rematch_opened(new_id, game_id), lead,
                                   tuple(s.user_id for s in others))
         level = bots[0].level if bots else ai.DEFAULT
         return await self._seat_bots(opened, engine, len(bots), level) if opened.ok else opened

@@ -33,7 +33,8 @@ from bot.store import ActionRow, GameRow, SeatRow, Status
 from bot.table import announce, history, wording, wording_replay
 from bot.table.errors import TableError, replies
 from bot.table.results import ChannelPost, Problem, Reply
-from bot.table.tables import Tables, public_text, title_of
+from bot.table.table import public_text, title_of
+from bot.table.tables import Tables
 from bot.table.wording_bots import brief_names
 from bot.text import plain_name
 from bot.turns import board_history, turn_ends  # board_history: where /replay's readers found it

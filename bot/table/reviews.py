@@ -33,7 +33,8 @@ from bot.table.reviewing import (
     text_in,
     weigh,
 )
-from bot.table.tables import Tables, title_of
+from bot.table.table import title_of
+from bot.table.tables import Tables
 from bot.table.wording_bots import brief_names
 from bot.text import fill_seats
 from bot.thinking import REVIEW, Runner

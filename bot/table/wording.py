@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.language import _, command_name, lazy_constants, ngettext, pgettext
-from bot.store import Pace, Policy, Status
-from bot.table.wording_time import pace_label, policy_label
+from bot.store import Status
 from bot.text import join_names
 from engines.i18n import N_
 
@@ -259,89 +258,6 @@ def no_player_boards(title: str) -> str:
 
 def not_a_player(name: str, game_id: int) -> str:
     return _("{name} is not playing in game #{game}.", name=name, game=game_id)
-
-
-# ---------------------------------------------------------------------- the lobby
-
-
-def timing(pace: Pace, policy: Policy) -> str:
-    """'daily pace, 24 h per turn; when time runs out the game pauses'."""
-    if pace is Pace.NONE:
-        return _("no time limit")
-    return f"{pace_label(pace)}; {policy_label(policy)}"
-
-
-def timing_line(pace: Pace, policy: Policy) -> str:
-    """:func:`timing` as a sentence of its own: 'Daily pace, 24 h per turn; when time runs out …'."""
-    text = timing(pace, policy)
-    return text[:1].upper() + text[1:] + "."
-
-
-def lobby(title: str, game_id: int, wanted: str, timing_text: str, names: Sequence[str],
-          starts_when_full: bool) -> str:
-    lines = [_("**{title}** — game #{game}, a table for {wanted} players.", title=title, game=game_id, wanted=wanted)]
-    if timing_text:
-        lines.append(_("Time: {timing}.", timing=timing_text))
-    lines.append(_("Seated ({count}): {names}", count=len(names), names=", ".join(names) or _("nobody yet")))
-    lines.append(_("Press **Join** to take a seat. The host presses **Start** when everyone is in (it starts by "
-                   "itself when full).") if starts_when_full else
-                 _("Press **Join** to take a seat. The host presses **Start** when everyone is in."))
-    return "\n".join(lines)
-
-
-def lobby_closed(title: str, game_id: int, status: Status, names: Sequence[str], timing_text: str) -> str:
-    players = ", ".join(names) or _("nobody")
-    if status is Status.RUNNING:
-        text = _("**{title}** — game #{game} has started. Players: {players}.", title=title, game=game_id,
-                 players=players)
-    elif status is Status.CANCELLED:
-        text = _("**{title}** — game #{game} was cancelled. Players: {players}.", title=title, game=game_id,
-                 players=players)
-    else:
-        text = _("**{title}** — game #{game} is over. Players: {players}.", title=title, game=game_id,
-                 players=players)
-    return text + ("\n" + _("Time: {timing}.", timing=timing_text) if timing_text else "")
-
-
-def opened(game_id: int) -> str:
-    return _("You opened game #{game}.", game=game_id)
-
-
-def joined(game_id: int) -> str:
-    return _("You joined game #{game}.", game=game_id)
-
-
-def left(game_id: int) -> str:
-    return _("You left game #{game}.", game=game_id)
-
-
-def cancelled(game_id: int) -> str:
-    return _("Game #{game} is cancelled.", game=game_id)
-
-
-def started(game_id: int) -> str:
-    return _("Game #{game} started.", game=game_id)
-
-
-def begins(game_id: int, title: str, names: Sequence[str]) -> str:
-    seating = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(names))
-    return _("Game #{game} of {title} begins! Seats: {seats}.", game=game_id, title=title, seats=seating)
-
-
-def your_seat(seat: int, game_id: int) -> str:
-    return _("You are seat {seat} in game #{game}.", seat=seat + 1, game=game_id)
-
-
-def rematch_opened(new_id: int, old_id: int) -> str:
-    return _("You opened game #{new}, a rematch of game #{old}.", new=new_id, old=old_id)
-
-
-def rematch_call(name: str, new_id: int, title: str, players: int, timing_text: str, others: Sequence[str]) -> str:
-    text = _("Rematch! {name} opened game #{game} ({title}, {players} players, same options; {timing}).", name=name,
-             game=new_id, title=title, players=players, timing=timing_text)
-    if others:
-        text += " " + _("{names}: press **Join** to play again.", names=join_names(others))
-    return text
 
 
 # ---------------------------------------------------------------------- play

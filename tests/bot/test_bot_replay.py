@@ -16,7 +16,7 @@ from bot.rendering import DrawnCache, FunctionRenderer, Picture
 from bot.store import ActionRow, Store
 from bot.table import TableService, history
 from bot.table.replays import Replays, board_history, clamp, moves_to, replay_step, turn_ends, turn_lines
-from bot.table.tables import public_text
+from bot.table.table import public_text
 from bot.workers import WorkerPool
 from engines import rng
 from engines.core import Action, AnyEngine, Event
