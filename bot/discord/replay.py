@@ -30,7 +30,7 @@ class ReplayButton(GameButton, template=rf"bg:replay:{GAME}:{TURN}:(?P<mark>[fpn
     """Shows turn ``turn`` of the game's replay in place of the reply it is under (``mark``: which button; "h" is
     the label of the turn shown, which goes nowhere)."""
 
-    verb = "replay"
+    kind = "replay"
 
     def __init__(self, game: int, turn: int, mark: str, label: str = "…", disabled: bool = False) -> None:
         self.turn, self.mark = turn, mark
