@@ -99,8 +99,9 @@ class Reviews:
                 raise TableError(Problem.NO_GAME, wording.no_game(game_id, here=False))
         else:
             row = await self.tables.find(channel_id, None, active_only=False)
-        refusals = {Status.RUNNING: wording_review.still_running, Status.LOBBY: wording_review.not_started,
-                    Status.CANCELLED: wording_review.never_started}
+        refusals: dict[Status, Callable[[int], str]] = {
+            Status.RUNNING: wording_review.still_running, Status.LOBBY: wording_review.not_started,
+            Status.CANCELLED: wording_review.never_started}
         if row.status in refusals:
             raise TableError(Problem.WRONG_PHASE, refusals[row.status](row.id), row.id)
         if row.status is Status.BROKEN:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from bot.language import _, command_name, lazy_constants, ngettext, pgettext
 from bot.store import Status
+from bot.table.sentences import GameSentence
 from bot.text import join_names
 from engines.i18n import N_
 
@@ -136,16 +137,14 @@ def channel_full_of_lobbies(limit: int) -> str:
                     "them), or wait until some start.", limit)
 
 
-def already_seated(game_id: int) -> str:
-    return _("You are already seated at game #{game}.", game=game_id)
+already_seated = GameSentence(N_("You are already seated at game #{game}."))
 
 
 def table_full(game_id: int, limit: int) -> str:
     return ngettext("Game #{game} is full ({n} players).", "Game #{game} is full ({n} players).", limit, game=game_id)
 
 
-def not_seated_here(game_id: int) -> str:
-    return _("You are not seated at game #{game}.", game=game_id)
+not_seated_here = GameSentence(N_("You are not seated at game #{game}."))
 
 
 def creator_cannot_leave() -> str:
@@ -170,16 +169,9 @@ def owner_only(game_id: int, verb: str) -> str:
     return _("Only the player who opened game #{game} or a server manager can {verb} it.", game=game_id, verb=verb)
 
 
-def already_started(game_id: int) -> str:
-    return _("Game #{game} has already started.", game=game_id)
-
-
-def not_started(game_id: int) -> str:
-    return _("Game #{game} has not started yet.", game=game_id)
-
-
-def already_ended(game_id: int) -> str:
-    return _("Game #{game} has already ended.", game=game_id)
+already_started = GameSentence(N_("Game #{game} has already started."))
+not_started = GameSentence(N_("Game #{game} has not started yet."))
+already_ended = GameSentence(N_("Game #{game} has already ended."))
 
 
 def broken(game_id: int, note: str) -> str:
@@ -190,8 +182,7 @@ def is_over(game_id: int, status: Status) -> str:
     return _("Game #{game} is over ({status}).", game=game_id, status=status_word(status))
 
 
-def not_playing(game_id: int) -> str:
-    return _("You are not playing in game #{game}.", game=game_id)
+not_playing = GameSentence(N_("You are not playing in game #{game}."))
 
 
 def not_your_turn(waiting: str) -> str:
@@ -216,12 +207,8 @@ def marked_broken(game_id: int, note: str) -> str:
              "is free for a new game.", game=game_id, note=note)
 
 
-def deadline_gone(game_id: int) -> str:
-    return _("The deadline in game #{game} no longer applies.", game=game_id)
-
-
-def no_vote(game_id: int) -> str:
-    return _("There is no vote open in game #{game}.", game=game_id)
+deadline_gone = GameSentence(N_("The deadline in game #{game} no longer applies."))
+no_vote = GameSentence(N_("There is no vote open in game #{game}."))
 
 
 def plays_already(name: str, game_id: int) -> str:
@@ -234,12 +221,8 @@ def no_page(game_id: int, pages: int, page: int) -> str:
                     page=page)
 
 
-def not_over_yet(game_id: int) -> str:
-    return _("Game #{game} is not over yet.", game=game_id)
-
-
-def rematch_players_only(game_id: int) -> str:
-    return _("Only the players of game #{game} can ask for a rematch.", game=game_id)
+not_over_yet = GameSentence(N_("Game #{game} is not over yet."))
+rematch_players_only = GameSentence(N_("Only the players of game #{game} can ask for a rematch."))
 
 
 def vacation_range(cap: int, days: int) -> str:
@@ -267,8 +250,7 @@ def played(label: str) -> str:
     return _("Played: {move}", move=label)
 
 
-def your_turn(game_id: int) -> str:
-    return _("your turn in game #{game}.", game=game_id)
+your_turn = GameSentence(N_("your turn in game #{game}."))
 
 
 #: A turn's message lists at most this many earlier moves ("… and N more").
@@ -306,8 +288,7 @@ def game_status(game_id: int, status: Status) -> str:
             Status.BROKEN: _("Game #{game} is broken.", game=game_id)}[status]
 
 
-def view_changed(game_id: int) -> str:
-    return _("Your view of game #{game} changed.", game=game_id)
+view_changed = GameSentence(N_("Your view of game #{game} changed."))
 
 
 def took_back(name: str, what: str) -> str:
@@ -322,16 +303,14 @@ def resigned(name: str, game_id: int) -> str:
     return _("{name} resigned game #{game}. Final standing:", name=name, game=game_id)
 
 
-def abandoned(game_id: int) -> str:
-    return _("Game #{game} is abandoned.", game=game_id)
+abandoned = GameSentence(N_("Game #{game} is abandoned."))
 
 
 def abandoned_post(name: str, game_id: int) -> str:
     return _("{name} abandoned game #{game}; it ends without a result.", name=name, game=game_id)
 
 
-def your_move(game_id: int) -> str:
-    return _("Your move in game #{game} — choose, or type `/move`.", game=game_id)
+your_move = GameSentence(N_("Your move in game #{game} — choose, or type `/move`."))
 
 
 # ---------------------------------------------------------------------- looking

@@ -7,8 +7,10 @@ from collections.abc import Sequence
 
 from bot.language import _
 from bot.store import Pace, Policy, Status
+from bot.table.sentences import GameSentence
 from bot.table.wording_time import pace_label, policy_label
 from bot.text import join_names
+from engines.i18n import N_
 
 
 def timing(pace: Pace, policy: Policy) -> str:
@@ -50,24 +52,11 @@ def lobby_closed(title: str, game_id: int, status: Status, names: Sequence[str],
     return text + ("\n" + _("Time: {timing}.", timing=timing_text) if timing_text else "")
 
 
-def opened(game_id: int) -> str:
-    return _("You opened game #{game}.", game=game_id)
-
-
-def joined(game_id: int) -> str:
-    return _("You joined game #{game}.", game=game_id)
-
-
-def left(game_id: int) -> str:
-    return _("You left game #{game}.", game=game_id)
-
-
-def cancelled(game_id: int) -> str:
-    return _("Game #{game} is cancelled.", game=game_id)
-
-
-def started(game_id: int) -> str:
-    return _("Game #{game} started.", game=game_id)
+opened = GameSentence(N_("You opened game #{game}."))
+joined = GameSentence(N_("You joined game #{game}."))
+left = GameSentence(N_("You left game #{game}."))
+cancelled = GameSentence(N_("Game #{game} is cancelled."))
+started = GameSentence(N_("Game #{game} started."))
 
 
 def begins(game_id: int, title: str, names: Sequence[str]) -> str:
