@@ -89,8 +89,9 @@ class Lobby:
             row = await self.tables.find(None, opened.game_id)
             async with self.tables.locked(row) as known:
                 table = await self.tables.lobby(row.id, known)
-                seated = await self._seat_bot(table, engine, level)
-            names.append(seated.extra["name"])
+                bot = _next_bot(table, level)
+                seated = await self._seat_bot(table, engine, bot, level)
+            names.append(bot.name)
             reply = dataclasses.replace(seated, post=reply.post or seated.post, outbox=reply.outbox + seated.outbox)
         if not names:
             return opened
@@ -110,24 +111,21 @@ class Lobby:
             limit = table.game.seat_count or engine.max_seats
             if len(table.seats) >= limit:
                 raise TableError(Problem.WRONG_PHASE, wording.table_full(row.id, limit), row.id)
-            return await self._seat_bot(table, engine, _level(level or table.game.settings.get("level", ai.DEFAULT)))
+            chosen = _level(level or table.game.settings.get("level", ai.DEFAULT))
+            return await self._seat_bot(table, engine, _next_bot(table, chosen), chosen)
 
-    async def _seat_bot(self, table: Table, engine: AnyEngine, level: str) -> Reply:
-        """Seat the next computer player (lock held); start the game if that fills the table."""
-        number = 1 + sum(1 for s in table.seats if s.is_bot)
-        with speaking(table.language):  # a computer player's name is the table's
-            bot = User(-number, wording_bots.bot_name(number, level))
+    async def _seat_bot(self, table: Table, engine: AnyEngine, bot: User, level: str) -> Reply:
+        """Seat computer player ``bot`` (lock held); start the game if that fills the table."""
         seated = _with_seat(table, bot, level)
         game = table.game
         if len(seated.seats) == game.seat_count:
-            started = await self._start(seated, engine, joining=bot, level=level)
-            return dataclasses.replace(started, extra={"name": bot.name})
+            return await self._start(seated, engine, joining=bot, level=level)
         seated = await self._rated(seated)
         with speaking(seated.language):
             edit = keyed(announce.lobby_edit(engine, seated, table.timing))
         await self.store.add_seat(game.id, game.version, bot.id, bot.name, [to_outgoing(edit)], level=level)
         return Reply(wording_bots.bot_added(game.id, bot.name), game_id=game.id, engine=engine.name, outbox=(edit,),
-                     channel_id=game.channel_id, extra={"name": bot.name})
+                     channel_id=game.channel_id)
 
     async def _rated(self, table: Table) -> Table:
         """``table`` knowing its seated players' ratings (the lobby shows them)."""
@@ -319,6 +317,13 @@ def _default_options(engine_name: str) -> dict[str, Any]:
 def _with_seat(table: Table, user: User, level: str = "") -> Table:
     joined = max((s.joined for s in table.seats), default=-1) + 1
     return dataclasses.replace(table, seats=(*table.seats, SeatRow(user.id, user.name, None, joined, level)))
+
+
+def _next_bot(table: Table, level: str) -> User:
+    """The next computer player to seat: numbered after those seated, named in the table's language."""
+    number = 1 + sum(1 for s in table.seats if s.is_bot)
+    with speaking(table.language):
+        return User(-number, wording_bots.bot_name(number, level))
 
 
 def _level(name: str) -> str:

@@ -56,7 +56,7 @@ async def test_a_game_is_reviewed_only_once_it_has_ended(store: Store) -> None:
     refused = await service.review(CHANNEL, game_id=game, guild_id=GUILD)
     assert refused.problem is Problem.WRONG_PHASE
     assert refused.text.startswith(f"Game #{game} is still being played: it can be reviewed once it has ended")
-    assert "posts" not in refused.extra
+    assert refused.review is None
     foreign = await service.review(None, game_id=game, guild_id=GUILD + 1)
     assert foreign.problem is Problem.NO_GAME
     assert service.reviews.computed == service.reviews.weighed == 0 and await store.get_review(game) is None
@@ -71,11 +71,11 @@ async def test_a_finished_game_is_reviewed_once_and_kept_across_a_restart(store:
         lines.append((channel, line))
 
     first = ok(await service.review(CHANNEL, game_id=game, guild_id=GUILD, progress=progress))
-    assert first.text == f"The review of game #{game} is posted in its thread." and not first.extra["joined"]
-    review = first.extra["review"]
+    assert first.text == f"The review of game #{game} is posted in its thread." and not first.review.joined
+    review = first.review.review
     assert isinstance(review, Review) and [s.seat for s in review.seats] == [0, 1]
     assert all(0 < s.weighed <= PER_SEAT <= s.decisions for s in review.seats)
-    post = "\n\n".join(first.extra["posts"])
+    post = "\n\n".join(first.review.posts)
     assert post.startswith(f"**The computer's review of game #{game} (Bürger, Baumeister & Co., finished)**")
     assert "**Ann** — accuracy: " in post and "**Bo** — accuracy: " in post
     weighed = sum(s.weighed for s in review.seats)
@@ -84,11 +84,11 @@ async def test_a_finished_game_is_reviewed_once_and_kept_across_a_restart(store:
     assert {channel for channel, _ in lines} == {CHANNEL} and weighed <= service.reviews.weighed
     assert service.reviews.computed == 1
     again = ok(await service.review(CHANNEL, game_id=game, guild_id=GUILD, progress=progress))
-    assert again.extra["posts"] == first.extra["posts"] and again.extra["review"] == review
+    assert again.review.posts == first.review.posts and again.review.review == review
     assert service.reviews.computed == 1 and len(lines) == service.reviews.weighed + 1  # nothing weighed again
     restarted = reviewer(store)
     kept = ok(await restarted.review(CHANNEL, guild_id=GUILD))  # the channel's latest game
-    assert kept.extra["posts"] == first.extra["posts"] and restarted.reviews.computed == 0
+    assert kept.review.posts == first.review.posts and restarted.reviews.computed == 0
     # Computed afresh (the kept review gone), it is the same review: the analyses are seeded by the game.
     await store.put_review(game, "{}")  # the first one written stays
     assert await store.get_review(game) == review.to_json()
@@ -98,8 +98,8 @@ async def test_two_requests_at_once_share_one_computation(store: Store) -> None:
     service = reviewer(store)
     game = await ended(service)
     first, second = await asyncio.gather(service.review(CHANNEL, game_id=game), service.review(CHANNEL, game_id=game))
-    assert ok(first).extra["review"] == ok(second).extra["review"]
-    assert [first.extra["joined"], second.extra["joined"]] == [False, True]
+    assert ok(first).review.review == ok(second).review.review
+    assert [first.review.joined, second.review.joined] == [False, True]
     assert second.text == f"Game #{game} is being reviewed already: the review will be posted in its thread."
     assert service.reviews.computed == 1
     listed, _counts = decisions(GAME, 2, (await store.get_game(game)).seed, {},  # type: ignore[union-attr]
