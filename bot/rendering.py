@@ -234,26 +234,25 @@ def _draw_as_told(renderer: Renderer, picture: Picture) -> bytes | None:
         return renderer.render_board(picture.engine, picture.view, names)
     if picture.kind == PictureKind.HAND:
         return renderer.render_hand(picture.engine, picture.view, names)
-    # The renderers beyond the two every one has are optional (a test's may lack them).
-    if picture.kind == PictureKind.PLAYER and picture.seat is not None and hasattr(renderer, "render_player"):
-        image: bytes | None = renderer.render_player(picture.engine, picture.view, names, picture.seat)
-        return image
-    if picture.kind == PictureKind.ALL and hasattr(renderer, "render_all"):
-        image = renderer.render_all(picture.engine, picture.view, names)
-        return image
-    if picture.kind == PictureKind.COMPACT and hasattr(renderer, "render_compact"):
-        image = renderer.render_compact(picture.engine, picture.view, names, picture.since)
-        return image
-    if picture.kind == PictureKind.ANIMATION and hasattr(renderer, "render_animation"):
-        image = renderer.render_animation(picture.engine, picture.view, names)
-        return image
-    if picture.kind == PictureKind.STANDINGS and hasattr(renderer, "render_standings"):
-        image = renderer.render_standings(picture.engine, picture.view, names, picture.history)
-        return image
-    if picture.kind in RATING_PICTURES and hasattr(renderer, "render_ratings"):
-        image = renderer.render_ratings(picture.kind, picture.view)
-        return image
-    return None
+    return _draw_optional(renderer, picture, names)
+
+
+def _draw_optional(renderer: Renderer, picture: Picture, names: list[str]) -> bytes | None:
+    """The pictures beyond the two every renderer draws: each by its renderer method, which is optional (a test's
+    renderer may lack it: no picture)."""
+    kind, engine, view = picture.kind, picture.engine, picture.view
+    calls: dict[PictureKind, tuple[str, tuple[object, ...]]] = {
+        PictureKind.ALL: ("render_all", (engine, view, names)),
+        PictureKind.COMPACT: ("render_compact", (engine, view, names, picture.since)),
+        PictureKind.ANIMATION: ("render_animation", (engine, view, names)),
+        PictureKind.STANDINGS: ("render_standings", (engine, view, names, picture.history)),
+        **{rating: ("render_ratings", (kind, view)) for rating in RATING_PICTURES},
+    }
+    if picture.seat is not None:
+        calls[PictureKind.PLAYER] = ("render_player", (engine, view, names, picture.seat))
+    method, args = calls.get(kind, ("", ()))
+    draw: Callable[..., bytes | None] | None = getattr(renderer, method, None) if method else None
+    return None if draw is None else draw(*args)
 
 
 #: Pictures of ratings (``render.ratings``): their view holds every text, already in the reader's language.

@@ -93,5 +93,16 @@ async def answer(interaction: discord.Interaction, text: str, *, view: discord.u
         await interaction.response.send_message(clip(text), **kwargs)
 
 
+async def deliver(interaction: discord.Interaction, reply: Reply, *, quiet: bool = False) -> None:
+    """The end of every call that may change a game: publish what an accepted call announced (its outbox) before
+    answering the caller privately; ``quiet`` answers only a refusal (the change itself is the answer: a lobby
+    post edited)."""
+    if reply.ok:
+        await client_of(interaction).publish(reply)
+        if quiet:
+            return
+    await answer(interaction, reply.text)
+
+
 def is_manager(interaction: discord.Interaction) -> bool:
     return bool(interaction.permissions.manage_guild)

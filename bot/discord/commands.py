@@ -15,18 +15,17 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.discord.base import CONTENT_MAX, answer, client_of, person, shorten
-from bot.discord.components import after_move
+from bot.discord.base import CONTENT_MAX, answer, client_of, deliver, person, shorten
+from bot.discord.components import AbandonButton, ResignButton, after_move
 from bot.discord.rating_commands import leaderboard, profile
 from bot.discord.replay import show_replay
 from bot.discord.review import show_review
 from bot.discord.send import send_board, send_hand
 from bot.discord.views import confirm_view
 from bot.language import _, pgettext
-from bot.table import VACATION_CAP_DAYS, TableError
+from bot.table import VACATION_CAP_DAYS, TableError, TableService
 from bot.table.languages import AUTOMATIC
-from bot.table.results import Reply
-from bot.table.tables import title_of
+from bot.table.table import title_of
 from bot.table.wording_replay import only_in_a_server
 from bot.table.wording_review import only_in_a_server as only_in_a_server_review
 from engines import registry
@@ -225,7 +224,7 @@ async def board(interaction: discord.Interaction, public: bool = False, player: 
 @app_commands.command(name="undo", description="Take back your last move, if nothing was revealed since")
 async def undo(interaction: discord.Interaction) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
-    await _and_publish(interaction, await _service(interaction).undo(interaction.channel_id,
+    await deliver(interaction, await _service(interaction).undo(interaction.channel_id,
                                                                      person(interaction.user)))
 
 
@@ -280,23 +279,25 @@ async def review(interaction: discord.Interaction, game: app_commands.Range[int,
 
 @app_commands.command(name="resign", description="Resign this channel's game (you rank last)")
 async def resign(interaction: discord.Interaction) -> None:
-    await _confirm(interaction, "resign", pgettext("button", "Resign"), N_("Resign game #{game}? You will rank last."))
+    await _confirm(interaction, ResignButton, pgettext("button", "Resign"),
+                   N_("Resign game #{game}? You will rank last."))
 
 
 @app_commands.command(name="abandon", description="End this channel's game without a result (creator or manager)")
 async def abandon(interaction: discord.Interaction) -> None:
-    await _confirm(interaction, "abandon", pgettext("button", "Abandon the game"),
+    await _confirm(interaction, AbandonButton, pgettext("button", "Abandon the game"),
                    N_("Abandon game #{game}? It ends for everyone, without a result."))
 
 
-async def _confirm(interaction: discord.Interaction, verb: str, label: str, question: str) -> None:
+async def _confirm(interaction: discord.Interaction, button: type[ResignButton | AbandonButton], label: str,
+                   question: str) -> None:
     """Ask ``question`` (a message marked with ``N_``, with a ``{game}`` field) under a button ``label``."""
     try:
         snap = await _service(interaction).snapshot(interaction.channel_id)
     except TableError as err:
         await answer(interaction, err.text)
         return
-    await answer(interaction, _(question, game=snap.game.id), view=confirm_view(verb, snap.game.id, label))
+    await answer(interaction, _(question, game=snap.game.id), view=confirm_view(button, snap.game.id, label))
 
 
 @app_commands.command(name="replace", description="Hand your seat in this channel's game to another member")
@@ -306,7 +307,7 @@ async def replace(interaction: discord.Interaction, member: discord.Member) -> N
         await answer(interaction, _("A bot cannot take a seat; pick a person."))
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
-    await _and_publish(interaction, await _service(interaction).replace(
+    await deliver(interaction, await _service(interaction).replace(
         interaction.channel_id, person(interaction.user), person(member)))
 
 
@@ -338,7 +339,7 @@ async def remind(interaction: discord.Interaction, setting: Literal["on", "off"]
 @app_commands.describe(days=f"How many days (at most {VACATION_CAP_DAYS} a year); 0 ends your vacation")
 async def vacation(interaction: discord.Interaction, days: app_commands.Range[int, 0, VACATION_CAP_DAYS]) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
-    await _and_publish(interaction, await _service(interaction).vacation(person(interaction.user), days))
+    await deliver(interaction, await _service(interaction).vacation(person(interaction.user), days))
 
 
 @app_commands.command(name="language", description="The language I answer you in: private replies and DMs")
@@ -393,15 +394,8 @@ def help_text() -> str:
     return _(HELP, games=", ".join(f"`/{g.command}`" for g in registry.all_games()))
 
 
-def _service(interaction: discord.Interaction) -> Any:
+def _service(interaction: discord.Interaction) -> TableService:
     return client_of(interaction).service
-
-
-async def _and_publish(interaction: discord.Interaction, reply: Reply) -> None:
-    """Deliver what a call announced, then answer the caller privately."""
-    if reply.ok:
-        await client_of(interaction).publish(reply)
-    await answer(interaction, reply.text)
 
 
 #: The commands shared by every game, in the order /help lists them.

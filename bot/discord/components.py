@@ -13,74 +13,101 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
-from bot.discord.base import answer, client_of, clip, is_manager, person, shorten
+from bot.discord.base import answer, client_of, clip, deliver, is_manager, person, shorten
 from bot.discord.items import GAME, MOVE, OPTION_MAX, PLACEHOLDER_MAX, GameButton, Match, guarded
 from bot.discord.menus import as_buttons, menu
 from bot.discord.replay import ReplayButton
 from bot.discord.send import send_board, send_hand
 from bot.language import _, pgettext
 from bot.table import wording
-from bot.table.results import Choice, Reply
+from bot.table.results import Choice, Problem, Reply
+
+if TYPE_CHECKING:
+    from bot.table import TableService
+
+# ---------------------------------------------------------------------- one click, one call
+
+
+class OneCall:
+    """A component whose click is one call to the table service (:meth:`call`, which each class writes), then
+    :meth:`tell` (by default :func:`~bot.discord.base.deliver`: publish what an accepted call announced, answer
+    the clicker).  The callback — defer, call, tell — is written once, here."""
+
+    #: Whether the click is answered privately (deferred as "thinking…"); a click whose answer is a change to
+    #: the message itself (the lobby's, through the outbox) is deferred silently and answers only a refusal.
+    private: ClassVar[bool] = True
+
+    async def call(self, service: TableService, interaction: discord.Interaction) -> Reply:
+        raise NotImplementedError
+
+    async def tell(self, interaction: discord.Interaction, reply: Reply) -> None:
+        await deliver(interaction, reply, quiet=not self.private)
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=self.private, thinking=self.private)
+        await self.tell(interaction, await self.call(client_of(interaction).service, interaction))
+
+
+class CallButton(OneCall, GameButton, template=r"bg:(?!)"):
+    """A button of ours whose click is one service call."""
+
 
 # ---------------------------------------------------------------------- the lobby
 
 
-class LobbyButton(GameButton, template=r"bg:(?!)"):
-    @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer()  # the lobby message itself changes (through the outbox)
-        client, user, here = client_of(interaction), person(interaction.user), interaction.channel_id
-        service, manager = client.service, is_manager(interaction)
-        if self.verb == "join":
-            reply = await service.join(here, user, game_id=self.game)
-        elif self.verb == "leave":
-            reply = await service.leave(here, user, game_id=self.game)
-        elif self.verb == "start":
-            reply = await service.start(here, user, is_manager=manager, game_id=self.game)
-        elif self.verb == "bot":
-            reply = await service.add_bot(here, user, is_manager=manager, game_id=self.game)
-        else:
-            reply = await service.cancel(here, user, is_manager=manager, game_id=self.game)
-        if not reply.ok:
-            await answer(interaction, reply.text)
-            return
-        await client.publish(reply)
+class JoinButton(CallButton, template=rf"bg:join:{GAME}"):
+    kind, private = "join", False
+
+    async def call(self, service: TableService, interaction: discord.Interaction) -> Reply:
+        return await service.join(interaction.channel_id, person(interaction.user), game_id=self.game)
 
 
-class JoinButton(LobbyButton, template=rf"bg:join:{GAME}"):
-    verb = "join"
+class LeaveButton(CallButton, template=rf"bg:leave:{GAME}"):
+    kind, private = "leave", False
+
+    async def call(self, service: TableService, interaction: discord.Interaction) -> Reply:
+        return await service.leave(interaction.channel_id, person(interaction.user), game_id=self.game)
 
 
-class LeaveButton(LobbyButton, template=rf"bg:leave:{GAME}"):
-    verb = "leave"
+class StartButton(CallButton, template=rf"bg:start:{GAME}"):
+    kind, private = "start", False
+
+    async def call(self, service: TableService, interaction: discord.Interaction) -> Reply:
+        return await service.start(interaction.channel_id, person(interaction.user),
+                                   is_manager=is_manager(interaction), game_id=self.game)
 
 
-class StartButton(LobbyButton, template=rf"bg:start:{GAME}"):
-    verb = "start"
+class CancelButton(CallButton, template=rf"bg:cancel:{GAME}"):
+    kind, private = "cancel", False
+
+    async def call(self, service: TableService, interaction: discord.Interaction) -> Reply:
+        return await service.cancel(interaction.channel_id, person(interaction.user),
+                                    is_manager=is_manager(interaction), game_id=self.game)
 
 
-class CancelButton(LobbyButton, template=rf"bg:cancel:{GAME}"):
-    verb = "cancel"
-
-
-class AddBotButton(LobbyButton, template=rf"bg:bot:{GAME}"):
+class AddBotButton(CallButton, template=rf"bg:bot:{GAME}"):
     """A computer player takes a seat (the host's button; at the level chosen when the table opened)."""
 
-    verb = "bot"
+    kind, private = "bot", False
+
+    async def call(self, service: TableService, interaction: discord.Interaction) -> Reply:
+        return await service.add_bot(interaction.channel_id, person(interaction.user),
+                                     is_manager=is_manager(interaction), game_id=self.game)
 
 
 # ---------------------------------------------------------------------- under a board
 
 
-class PlayButton(GameButton, template=rf"bg:play:{GAME}(?::{MOVE})?"):
+class PlayButton(CallButton, template=rf"bg:play:{GAME}(?::{MOVE})?"):
     """Opens the player's current choices, privately.  Opening changes nothing, so an older board's
     button still opens today's choices (with a note)."""
 
-    verb = "play"
+    kind = "play"
 
     def __init__(self, game: int, move: int | None = None, label: str | None = None,
                  style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
@@ -92,103 +119,80 @@ class PlayButton(GameButton, template=rf"bg:play:{GAME}(?::{MOVE})?"):
                              match: Match) -> PlayButton:
         return cls(int(match["game"]), int(match["move"]) if match["move"] else None)
 
-    @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        reply = await client_of(interaction).service.moves(interaction.channel_id, person(interaction.user),
-                                                           game_id=self.game)
+    async def call(self, service: TableService, interaction: discord.Interaction) -> Reply:
+        return await service.moves(interaction.channel_id, person(interaction.user), game_id=self.game)
+
+    async def tell(self, interaction: discord.Interaction, reply: Reply) -> None:
         note = wording.BOARD_MOVED if self.move is not None and reply.move_number != self.move else ""
         await show_choices(interaction, reply, note)
 
 
-class HandButton(GameButton, template=rf"bg:hand:{GAME}"):
-    verb = "hand"
+class HandButton(CallButton, template=rf"bg:hand:{GAME}"):
+    kind = "hand"
 
-    @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        reply = await client_of(interaction).service.hand(interaction.channel_id, person(interaction.user),
-                                                          game_id=self.game)
+    async def call(self, service: TableService, interaction: discord.Interaction) -> Reply:
+        return await service.hand(interaction.channel_id, person(interaction.user), game_id=self.game)
+
+    async def tell(self, interaction: discord.Interaction, reply: Reply) -> None:
         await send_hand(interaction, reply)
 
 
-class BoardsButton(GameButton, template=rf"bg:boards:{GAME}"):
+class BoardsButton(CallButton, template=rf"bg:boards:{GAME}"):
     """Every player's own board at once (games with player boards), privately."""
 
-    verb = "boards"
+    kind = "boards"
 
-    @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        client = client_of(interaction)
-        reply = await client.service.board(interaction.channel_id, game_id=self.game, everyone=True)
+    async def call(self, service: TableService, interaction: discord.Interaction) -> Reply:
+        return await service.board(interaction.channel_id, game_id=self.game, everyone=True)
+
+    async def tell(self, interaction: discord.Interaction, reply: Reply) -> None:
         await send_board(interaction, reply)
 
 
-class RematchButton(GameButton, template=rf"bg:rematch:{GAME}"):
-    verb = "rematch"
+class RematchButton(CallButton, template=rf"bg:rematch:{GAME}"):
+    kind = "rematch"
 
-    @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        client = client_of(interaction)
-        reply = await client.service.rematch(self.game, person(interaction.user), channel_id=interaction.channel_id)
-        if reply.ok:
-            await client.publish(reply)
-        await answer(interaction, reply.text)
+    async def call(self, service: TableService, interaction: discord.Interaction) -> Reply:
+        return await service.rematch(self.game, person(interaction.user), channel_id=interaction.channel_id)
 
 
-class ConfirmButton(GameButton, template=r"bg:(?!)"):
-    """The second step of /resign and /abandon."""
+class ResignButton(CallButton, template=rf"bg:resign:{GAME}"):
+    """The second step of /resign."""
 
-    @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        client, user = client_of(interaction), person(interaction.user)
-        if self.verb == "resign":
-            reply = await client.service.resign(interaction.channel_id, user, game_id=self.game)
-        else:
-            reply = await client.service.abandon(interaction.channel_id, user, game_id=self.game,
-                                                 is_manager=is_manager(interaction))
-        if reply.ok:
-            await client.publish(reply)
-        await answer(interaction, reply.text)
+    kind = "resign"
+
+    async def call(self, service: TableService, interaction: discord.Interaction) -> Reply:
+        return await service.resign(interaction.channel_id, person(interaction.user), game_id=self.game)
 
 
-class ResignButton(ConfirmButton, template=rf"bg:resign:{GAME}"):
-    verb = "resign"
+class AbandonButton(CallButton, template=rf"bg:abandon:{GAME}"):
+    """The second step of /abandon."""
+
+    kind = "abandon"
+
+    async def call(self, service: TableService, interaction: discord.Interaction) -> Reply:
+        return await service.abandon(interaction.channel_id, person(interaction.user), game_id=self.game,
+                                     is_manager=is_manager(interaction))
 
 
-class AbandonButton(ConfirmButton, template=rf"bg:abandon:{GAME}"):
-    verb = "abandon"
+class VoteEndButton(CallButton, template=rf"bg:voteend:{GAME}"):
+    kind = "voteend"
+
+    async def call(self, service: TableService, interaction: discord.Interaction) -> Reply:
+        return await service.vote(self.game, person(interaction.user), "end", channel_id=interaction.channel_id)
 
 
-class VoteEndButton(GameButton, template=rf"bg:voteend:{GAME}"):
-    verb = "voteend"
+class VoteReplaceButton(CallButton, template=rf"bg:votesub:{GAME}"):
+    kind = "votesub"
 
-    @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        client = client_of(interaction)
-        reply = await client.service.vote(self.game, person(interaction.user), "end",
-                                         channel_id=interaction.channel_id)
-        if reply.ok:
-            await client.publish(reply)
-        await answer(interaction, reply.text)
+    async def call(self, service: TableService, interaction: discord.Interaction) -> Reply:
+        return await service.vote_open(self.game, person(interaction.user), channel_id=interaction.channel_id)
 
-
-class VoteReplaceButton(GameButton, template=rf"bg:votesub:{GAME}"):
-    verb = "votesub"
-
-    @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        reply = await client_of(interaction).service.vote_open(self.game, person(interaction.user),
-                                                               channel_id=interaction.channel_id)
+    async def tell(self, interaction: discord.Interaction, reply: Reply) -> None:
         await answer(interaction, reply.text, view=member_view(self.game) if reply.ok else None)
 
 
-class MemberSelect(discord.ui.DynamicItem[discord.ui.UserSelect[Any]], template=rf"bg:who:{GAME}"):
+class MemberSelect(OneCall, discord.ui.DynamicItem[discord.ui.UserSelect[Any]], template=rf"bg:who:{GAME}"):
     """A pick of a server member (who should take an absent player's seat)."""
 
     def __init__(self, game: int) -> None:
@@ -202,22 +206,14 @@ class MemberSelect(discord.ui.DynamicItem[discord.ui.UserSelect[Any]], template=
                              match: Match) -> MemberSelect:
         return cls(int(match["game"]))
 
-    @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+    async def call(self, service: TableService, interaction: discord.Interaction) -> Reply:
         members = list(self.item.values)
-        if not members:
-            return
-        member = members[0]
-        if member.bot:
-            await answer(interaction, _("A bot cannot take a seat; pick a person."))
-            return
-        client = client_of(interaction)
-        reply = await client.service.vote(self.game, person(interaction.user), "replace", person(member),
-                                         channel_id=interaction.channel_id)
-        if reply.ok:
-            await client.publish(reply)
-        await answer(interaction, reply.text)
+        if not members:  # Discord sends at least one (min_values): a made-up click changes nothing
+            return Reply(wording.STALE_MENU, problem=Problem.BAD_REQUEST)
+        if members[0].bot:
+            return Reply(_("A bot cannot take a seat; pick a person."), problem=Problem.BAD_REQUEST)
+        return await service.vote(self.game, person(interaction.user), "replace", person(members[0]),
+                                  channel_id=interaction.channel_id)
 
 
 # ---------------------------------------------------------------------- a player's menu
@@ -226,7 +222,7 @@ class MemberSelect(discord.ui.DynamicItem[discord.ui.UserSelect[Any]], template=
 class ChoiceButton(GameButton, template=rf"bg:do:{GAME}:{MOVE}:(?P<index>\d{{1,4}})"):
     """Plays the ``index``-th legal move as offered at ``move``; the service refuses it if stale."""
 
-    verb = "do"
+    kind = "do"
 
     def __init__(self, game: int, move: int, index: int, label: str = "…",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
@@ -245,7 +241,7 @@ class ChoiceButton(GameButton, template=rf"bg:do:{GAME}:{MOVE}:(?P<index>\d{{1,4
 
 
 class BackButton(GameButton, template=rf"bg:back:{GAME}:{MOVE}"):
-    verb = "back"
+    kind = "back"
 
     def __init__(self, game: int, move: int) -> None:
         self.move = move

@@ -51,14 +51,15 @@ def guarded(callback: Callable[[S, discord.Interaction], Coroutine[Any, Any, Non
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bg:(?!)"):
-    """The shape of every button of ours: a verb and a game (subclasses give the template)."""
+    """The shape of every button of ours: its kind and its game, the start of its custom id (``bg:<kind>:<game>``;
+    subclasses give the template that matches it)."""
 
-    verb = ""
+    kind = ""
 
     def __init__(self, game: int, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
                  *parts: object) -> None:
         self.game = game
-        custom_id = ":".join(["bg", self.verb, str(game), *(str(p) for p in parts)])
+        custom_id = ":".join(["bg", self.kind, str(game), *(str(p) for p in parts)])
         super().__init__(discord.ui.Button(label=shorten(label, LABEL_MAX), style=style, custom_id=custom_id))
 
     @classmethod

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.base import answer, client_of, person, png
-from bot.rendering import Picture, draw
+from bot.rendering import draw
 from bot.table.results import Reply
 from engines import registry
 
@@ -16,9 +16,8 @@ SUGGESTIONS = 25
 
 async def _send(interaction: discord.Interaction, reply: Reply, name: str, public: bool) -> None:
     """The reply's text with its picture, drawn in the drawing pool; a refusal privately, whatever was asked."""
-    picture = reply.extra.get("picture")
-    renderer = client_of(interaction).renderer
-    if not reply.ok or not isinstance(picture, Picture) or renderer is None:
+    picture, renderer = reply.picture, client_of(interaction).renderer
+    if not reply.ok or picture is None or renderer is None:
         await answer(interaction, reply.text, ephemeral=not (public and reply.ok))
         return
     await interaction.response.defer(ephemeral=not public, thinking=True)

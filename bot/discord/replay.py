@@ -30,7 +30,7 @@ class ReplayButton(GameButton, template=rf"bg:replay:{GAME}:{TURN}:(?P<mark>[fpn
     """Shows turn ``turn`` of the game's replay in place of the reply it is under (``mark``: which button; "h" is
     the label of the turn shown, which goes nowhere)."""
 
-    verb = "replay"
+    kind = "replay"
 
     def __init__(self, game: int, turn: int, mark: str, label: str = "…", disabled: bool = False) -> None:
         self.turn, self.mark = turn, mark
@@ -65,13 +65,13 @@ async def show_replay(interaction: discord.Interaction, game: int | None, turn: 
     client = client_of(interaction)
     reply: Reply = await client.service.replay(interaction.channel_id, game_id=game, turn=turn,
                                                guild_id=interaction.guild_id)
-    if not reply.ok or reply.post is None or reply.game_id is None:
+    if not reply.ok or reply.post is None or reply.game_id is None or reply.replay is None:
         await answer(interaction, reply.text)
         return
-    shown, count = int(reply.extra["turn"]), int(reply.extra["turns"])
+    shown, count = reply.replay.turn, reply.replay.turns
     # The board, and in games with player boards the own board of whoever played the turn.
     pictures = [(reply.post.picture, f"game-{reply.game_id}-turn-{shown}.png"),
-                (reply.extra.get("player"), f"game-{reply.game_id}-turn-{shown}-player.png")]
+                (reply.replay.player, f"game-{reply.game_id}-turn-{shown}-player.png")]
     files = []
     for picture, name in pictures:
         if isinstance(picture, Picture) and client.renderer is not None:

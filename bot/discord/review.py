@@ -9,7 +9,6 @@ asked is answered privately.  The posts mention nobody: players' names are only 
 from __future__ import annotations
 
 import time
-from typing import Any
 
 import discord
 
@@ -46,15 +45,15 @@ async def show_review(interaction: discord.Interaction, game: int | None) -> Non
     line = ProgressLine(client)
     reply: Reply = await client_of(interaction).service.review(interaction.channel_id, game_id=game,
                                                                guild_id=interaction.guild_id, progress=line)
-    if reply.ok and not reply.extra.get("joined") and reply.channel_id is not None:
-        await _post(client, reply.channel_id, list(reply.extra.get("posts", [])), line.message)
+    if reply.ok and reply.review is not None and not reply.review.joined and reply.channel_id is not None:
+        await _post(client, reply.channel_id, list(reply.review.posts), line.message)
     await answer(interaction, reply.text)
 
 
-async def _post(client: discord.Client, channel_id: int, posts: list[Any], progress: discord.Message | None) -> None:
+async def _post(client: discord.Client, channel_id: int, posts: list[str], progress: discord.Message | None) -> None:
     """The review's posts in the thread, the first in place of the progress line when there is one."""
     if progress is not None and posts:
-        await progress.edit(content=clip(str(posts.pop(0))))
+        await progress.edit(content=clip(posts.pop(0)))
     channel = client.get_partial_messageable(channel_id)
     for post in posts:
-        await channel.send(clip(str(post)), allowed_mentions=discord.AllowedMentions.none())
+        await channel.send(clip(post), allowed_mentions=discord.AllowedMentions.none())

@@ -99,9 +99,8 @@ def _post_items(game: int, buttons: Buttons) -> list[discord.ui.Item[Any]]:
     return items
 
 
-def confirm_view(verb: str, game: int, label: str) -> discord.ui.View:
+def confirm_view(button: type[ResignButton | AbandonButton], game: int, label: str) -> discord.ui.View:
     """The one button that confirms /resign or /abandon."""
     view = discord.ui.View(timeout=None)
-    button = ResignButton if verb == "resign" else AbandonButton
     view.add_item(button(game, label, discord.ButtonStyle.danger))
     return view

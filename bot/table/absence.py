@@ -31,7 +31,8 @@ from bot.table.results import (
     keyed,
     to_outgoing,
 )
-from bot.table.tables import Table, Tables, outcome_result, title_of
+from bot.table.table import Table, outcome_result, title_of
+from bot.table.tables import Tables
 from bot.text import fill_seats, join_names
 from bot.timing import Due, deadline_of, on_vacation, span, when
 from engines.core import Action, AnyEngine, Event
@@ -47,6 +48,25 @@ Chooser = Callable[[AnyEngine, "Table", Any, int], Awaitable[Action]]
 
 #: Default actions played for one absent seat at most, before giving up (engines hand over sooner).
 SKIP_LIMIT = 200
+
+
+def left_text(item: Due, now: float, short: bool = False) -> str:
+    """What a reminder says of a waiting player's time: how long they have been waited for (no deadline), else
+    how long they have left and (in full) what happens then."""
+    timer = item.timer
+    if item.deadline is None:
+        waited = span(now - timer.started)
+        return wording_time.waiting_for_short(waited) if short else wording_time.waiting_for(waited)
+    if short:
+        return wording_time.time_left_short(span(item.deadline - now), when(item.deadline))
+    return wording_time.time_left(span(item.deadline - now), when(item.deadline),
+                                  wording_time.pace_label(timer.pace), wording_time.consequence(timer.policy))
+
+
+def check_newcomer(table: Table, member: User) -> None:
+    """A seat is handed to someone not already at the table."""
+    if table.seat_of(member.id) is not None:
+        raise TableError(Problem.BAD_REQUEST, wording.plays_already(member.name, table.game.id), table.game.id)
 
 
 class Absence:
@@ -176,7 +196,7 @@ class Absence:
                 with speaking(timer.language):  # in the game's thread, in its language
                     made.append(keyed(ChannelPost(
                         wording_time.reminder(timer.game_id, self.tables.title(timer.engine),
-                                              join_names([timer.names[s] for s in item.seats]), self._left(item, now)),
+                                              join_names([timer.names[s] for s in item.seats]), left_text(item, now)),
                         tuple(timer.users[s] for s in item.seats), game_id=timer.game_id, channel_id=timer.channel_id,
                         # No move number: the Play button of a reminder opens whatever the choices are then.
                         buttons=Buttons(Controls.TURN))))
@@ -185,7 +205,7 @@ class Absence:
             for user_id, due in digests.items():
                 with speaking(readers.get(user_id) or due[0].timer.language):  # a DM: its reader's language
                     lines = [wording_time.digest_line(d.timer.game_id, self.tables.title(d.timer.engine),
-                                                      self._left(d, now, short=True)) for d in due]
+                                                      left_text(d, now, short=True)) for d in due]
                     text = wording_time.digest([d.timer.game_id for d in due], lines)
                     made.append(keyed(PrivateMessage(user_id, text, game_id=due[0].timer.game_id,
                                                      channel_id=due[0].timer.channel_id)))
@@ -195,17 +215,6 @@ class Absence:
                                        reminders)
         return [Reply("", game_id=a.game_id, outbox=(a,), post=a if isinstance(a, ChannelPost) else None,
                       private=(a,) if isinstance(a, PrivateMessage) else ()) for a in made]
-
-    @staticmethod
-    def _left(item: Due, now: float, short: bool = False) -> str:
-        timer = item.timer
-        if item.deadline is None:
-            waited = span(now - timer.started)
-            return wording_time.waiting_for_short(waited) if short else wording_time.waiting_for(waited)
-        if short:
-            return wording_time.time_left_short(span(item.deadline - now), when(item.deadline))
-        return wording_time.time_left(span(item.deadline - now), when(item.deadline),
-                                      wording_time.pace_label(timer.pace), wording_time.consequence(timer.policy))
 
     @replies
     async def set_reminders(self, user: User, on: bool) -> Reply:
@@ -256,7 +265,7 @@ class Absence:
         async with self._seated(channel_id, game_id, user) as (table, engine, seat, timer):
             if timer is not None and timer.waiting is Waiting.VOTE and seat not in timer.to_act:
                 return await self._vote(table, engine, timer, seat, user, "replace", member)
-            self._check_newcomer(table, member)
+            check_newcomer(table, member)
             with speaking(table.language):
                 line = wording_time.handed_over(user.name, seat, table.game.id, member.name)
             return await self._hand_over(table, engine, seat, member, line)
@@ -302,7 +311,7 @@ class Absence:
         if choice == "replace":
             if member is None:
                 raise TableError(Problem.BAD_REQUEST, wording.VOTE_WHOM, game_id)
-            self._check_newcomer(table, member)
+            check_newcomer(table, member)
         ballot = Vote(user.id, choice, member.id if member else None, member.name if member else "")
         voters = {table.user_of(s) for s in range(len(table.seats)) if s not in late and not table.seats[s].is_bot}
         votes = [v for v in await self.store.votes(game_id) if v.voter in voters and v.voter != user.id]
@@ -348,11 +357,6 @@ class Absence:
         self.tables.forget(game.id)
         return Reply(wording_time.VOTE_ENDED_GAME, game_id=game.id, engine=engine.name, post=post, outbox=(post,),
                      channel_id=game.channel_id)
-
-    @staticmethod
-    def _check_newcomer(table: Table, member: User) -> None:
-        if table.seat_of(member.id) is not None:
-            raise TableError(Problem.BAD_REQUEST, wording.plays_already(member.name, table.game.id), table.game.id)
 
     async def _hand_over(self, table: Table, engine: AnyEngine, seat: int, member: User, line: str) -> Reply:
         """The seat's user changes (the log keeps seats, not users); the clock starts afresh."""

@@ -13,9 +13,9 @@ from typing import Any
 
 from bot.rendering import Picture, PictureKind, game_record
 from bot.store import SeatRow, Status
-from bot.table import history, wording, wording_alt, wording_bots, wording_rating, wording_replay
+from bot.table import history, wording, wording_alt, wording_bots, wording_lobby, wording_rating, wording_replay
 from bot.table.results import Buttons, ChannelEdit, ChannelPost, Controls, PostRole, PrivateMessage, people
-from bot.table.tables import Table, title_of, told
+from bot.table.table import Table, title_of, told
 from bot.text import fill_seats, join_names, plain_name, result_lines
 from engines import registry
 from engines.core import AnyEngine, Event
@@ -285,7 +285,7 @@ def turn_edit(engine: AnyEngine, table: Table, lead: Sequence[str] = (), news: s
 
 def start_messages(engine: AnyEngine, table: Table) -> tuple[ChannelPost, tuple[PrivateMessage, ...]]:
     """The start post (seating; the first turn's message, pinging everyone) and each player's hand."""
-    lead = [wording.begins(table.game.id, title_of(engine), table.names)]
+    lead = [wording_lobby.begins(table.game.id, title_of(engine), table.names)]
     hands = tuple(your_hand(engine, table, i) for i, s in enumerate(table.seats) if not s.is_bot)
     return post(engine, table, turn_text(engine, table, lead, hail=False), [s.user_id for s in table.seats],
                 role=PostRole.TURN, since=0), hands
@@ -294,8 +294,8 @@ def start_messages(engine: AnyEngine, table: Table) -> tuple[ChannelPost, tuple[
 def your_hand(engine: AnyEngine, table: Table, seat: int) -> PrivateMessage:
     """A player's seat and hand as the game starts, in their language."""
     with speaking(table.reader_language(table.user_of(seat))):
-        return PrivateMessage(table.user_of(seat), wording.your_seat(seat, table.game.id), hand(engine, table, seat),
-                              game_id=table.game.id, channel_id=table.game.channel_id)
+        return PrivateMessage(table.user_of(seat), wording_lobby.your_seat(seat, table.game.id),
+                              hand(engine, table, seat), game_id=table.game.id, channel_id=table.game.channel_id)
 
 
 def final_post(engine: AnyEngine, table: Table, head: str, result: dict[str, Any], *, picture: bool = True
@@ -324,7 +324,7 @@ def lobby_text(engine: AnyEngine, table: Table, timing_text: str) -> str:
     game = table.game
     if game.status is Status.LOBBY:
         wanted = str(game.seat_count) if game.seat_count else wording.seat_range(engine.min_seats, engine.max_seats)
-        text = wording.lobby(title_of(engine), game.id, wanted, timing_text, table.names, bool(game.seat_count))
+        text = wording_lobby.lobby(title_of(engine), game.id, wanted, timing_text, table.names, bool(game.seat_count))
         if "hints" in game.settings:  # tables opened before hints existed do not say
             text += "\n" + wording_bots.hints_line(bool(game.settings["hints"]))
         if game.settings.get("rated", True) is False:
@@ -332,7 +332,7 @@ def lobby_text(engine: AnyEngine, table: Table, timing_text: str) -> str:
         elif len(table.seat_ratings) == len(table.seats):
             text += "\n" + wording_rating.seated_ratings(table.names, table.seat_ratings)
         return text
-    return wording.lobby_closed(title_of(engine), game.id, game.status, table.names, timing_text)
+    return wording_lobby.lobby_closed(title_of(engine), game.id, game.status, table.names, timing_text)
 
 
 def lobby_post(engine: AnyEngine, table: Table, timing_text: str, lead: str = "", mentions: Sequence[int] = ()

@@ -17,7 +17,8 @@ from bot.table import wording_bots
 from bot.table.errors import TableError, replies
 from bot.table.play import Play
 from bot.table.results import Problem, Reply, User
-from bot.table.tables import Table, Tables
+from bot.table.table import Table
+from bot.table.tables import Tables
 from bot.text import fill_seats
 from bot.thinking import HINT, MOVE, Thinker
 from engines.core import Action, AnyEngine

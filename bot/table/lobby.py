@@ -16,11 +16,12 @@ from bot.language import _
 from bot.ratings.model import BOT
 from bot.store import ACTIVE, ChannelBusy, GameRow, LogStats, NewGame, Outgoing, Pace, Policy, SeatRow, Status
 from bot.store.rating_rows import RatingRow
-from bot.table import announce, wording, wording_bots
+from bot.table import announce, wording, wording_bots, wording_lobby
 from bot.table.errors import TableError, replies
 from bot.table.limits import Limits
 from bot.table.results import Announcement, ChannelPost, Problem, Reply, User, keyed, to_outgoing
-from bot.table.tables import Table, Tables, title_of
+from bot.table.table import Table, title_of
+from bot.table.tables import Tables
 from engines import registry, rng
 from engines.core import AnyEngine
 from engines.i18n import choose, speaking
@@ -76,7 +77,7 @@ class Lobby:
                       seat_count=seats, pace=pace_, policy=policy, origin_id=origin_id,
                       settings={"hints": bool(hints), "level": level, "language": choose(language),
                                 **({} if rated else {"rated": False})})
-        opened = await self._open(engine, new, wording.opened)
+        opened = await self._open(engine, new, wording_lobby.opened)
         return await self._seat_bots(opened, engine, bots, level)
 
     async def _seat_bots(self, opened: Reply, engine: AnyEngine, bots: int, level: str) -> Reply:
@@ -88,8 +89,9 @@ class Lobby:
             row = await self.tables.find(None, opened.game_id)
             async with self.tables.locked(row) as known:
                 table = await self.tables.lobby(row.id, known)
-                seated = await self._seat_bot(table, engine, level)
-            names.append(seated.extra["name"])
+                bot = _next_bot(table, level)
+                seated = await self._seat_bot(table, engine, bot, level)
+            names.append(bot.name)
             reply = dataclasses.replace(seated, post=reply.post or seated.post, outbox=reply.outbox + seated.outbox)
         if not names:
             return opened
@@ -109,24 +111,21 @@ class Lobby:
             limit = table.game.seat_count or engine.max_seats
             if len(table.seats) >= limit:
                 raise TableError(Problem.WRONG_PHASE, wording.table_full(row.id, limit), row.id)
-            return await self._seat_bot(table, engine, _level(level or table.game.settings.get("level", ai.DEFAULT)))
+            chosen = _level(level or table.game.settings.get("level", ai.DEFAULT))
+            return await self._seat_bot(table, engine, _next_bot(table, chosen), chosen)
 
-    async def _seat_bot(self, table: Table, engine: AnyEngine, level: str) -> Reply:
-        """Seat the next computer player (lock held); start the game if that fills the table."""
-        number = 1 + sum(1 for s in table.seats if s.is_bot)
-        with speaking(table.language):  # a computer player's name is the table's
-            bot = User(-number, wording_bots.bot_name(number, level))
+    async def _seat_bot(self, table: Table, engine: AnyEngine, bot: User, level: str) -> Reply:
+        """Seat computer player ``bot`` (lock held); start the game if that fills the table."""
         seated = _with_seat(table, bot, level)
         game = table.game
         if len(seated.seats) == game.seat_count:
-            started = await self._start(seated, engine, joining=bot, level=level)
-            return dataclasses.replace(started, extra={"name": bot.name})
+            return await self._start(seated, engine, joining=bot, level=level)
         seated = await self._rated(seated)
         with speaking(seated.language):
             edit = keyed(announce.lobby_edit(engine, seated, table.timing))
         await self.store.add_seat(game.id, game.version, bot.id, bot.name, [to_outgoing(edit)], level=level)
         return Reply(wording_bots.bot_added(game.id, bot.name), game_id=game.id, engine=engine.name, outbox=(edit,),
-                     channel_id=game.channel_id, extra={"name": bot.name})
+                     channel_id=game.channel_id)
 
     async def _rated(self, table: Table) -> Table:
         """``table`` knowing its seated players' ratings (the lobby shows them)."""
@@ -186,7 +185,7 @@ class Lobby:
             with speaking(seated.language):
                 edit = keyed(announce.lobby_edit(engine, seated, table.timing))
             await self.store.add_seat(row.id, table.game.version, user.id, user.name, [to_outgoing(edit)])
-        return Reply(wording.joined(row.id), game_id=row.id, engine=engine.name, outbox=(edit,),
+        return Reply(wording_lobby.joined(row.id), game_id=row.id, engine=engine.name, outbox=(edit,),
                      channel_id=row.channel_id)
 
     @replies
@@ -204,7 +203,7 @@ class Lobby:
             with speaking(remaining.language):
                 edit = keyed(announce.lobby_edit(engine, remaining, table.timing))
             await self.store.remove_seat(row.id, table.game.version, user.id, [to_outgoing(edit)])
-        return Reply(wording.left(row.id), game_id=row.id, engine=engine.name, outbox=(edit,),
+        return Reply(wording_lobby.left(row.id), game_id=row.id, engine=engine.name, outbox=(edit,),
                      channel_id=row.channel_id)
 
     @replies
@@ -234,7 +233,7 @@ class Lobby:
                 edit = keyed(announce.lobby_edit(engine, ended, table.timing))
                 note = _("cancelled by {name}", name=user.name)
             await self.store.end_game(row.id, table.game.version, Status.CANCELLED, None, note, [to_outgoing(edit)])
-        return Reply(wording.cancelled(row.id), game_id=row.id, engine=engine.name, outbox=(edit,),
+        return Reply(wording_lobby.cancelled(row.id), game_id=row.id, engine=engine.name, outbox=(edit,),
                      channel_id=row.channel_id)
 
     async def _start(self, table: Table, engine: AnyEngine, joining: User | None = None, level: str = "") -> Reply:
@@ -263,7 +262,7 @@ class Lobby:
                                     self.tables.dump(engine, state), to_act, [to_outgoing(a) for a in items],
                                     newcomer=(joining.id, joining.name, level) if joining else None)
         self.tables.forget(game.id)  # re-read on next use: the seats and the clock as stored
-        return Reply(wording.started(game.id), game_id=game.id, engine=engine.name,
+        return Reply(wording_lobby.started(game.id), game_id=game.id, engine=engine.name,
                      move_number=engine.move_count(state), post=post, private=hands, outbox=items,
                      channel_id=game.channel_id, to_act=tuple(order[s] for s in to_act))
 
@@ -291,10 +290,10 @@ class Lobby:
         new = dataclasses.replace(new, settings={**old.settings})
 
         def lead(new_id: int) -> str:
-            return wording.rematch_call(user.name, new_id, title_of(engine), len(seats), wording.timing(pace, policy),
-                                        [s.name for s in others])
+            return wording_lobby.rematch_call(user.name, new_id, title_of(engine), len(seats),
+                                              wording_lobby.timing(pace, policy), [s.name for s in others])
 
-        opened = await self._open(engine, new, lambda new_id: wording.rematch_opened(new_id, game_id), lead,
+        opened = await self._open(engine, new, lambda new_id: wording_lobby.rematch_opened(new_id, game_id), lead,
                                   tuple(s.user_id for s in others))
         level = bots[0].level if bots else ai.DEFAULT
         return await self._seat_bots(opened, engine, len(bots), level) if opened.ok else opened
@@ -318,6 +317,13 @@ def _default_options(engine_name: str) -> dict[str, Any]:
 def _with_seat(table: Table, user: User, level: str = "") -> Table:
     joined = max((s.joined for s in table.seats), default=-1) + 1
     return dataclasses.replace(table, seats=(*table.seats, SeatRow(user.id, user.name, None, joined, level)))
+
+
+def _next_bot(table: Table, level: str) -> User:
+    """The next computer player to seat: numbered after those seated, named in the table's language."""
+    number = 1 + sum(1 for s in table.seats if s.is_bot)
+    with speaking(table.language):
+        return User(-number, wording_bots.bot_name(number, level))
 
 
 def _level(name: str) -> str:

@@ -13,6 +13,7 @@ from bot.ratings.games import rate_ending
 from bot.store import ACTIVE, Status
 from bot.table import announce, wording
 from bot.table.errors import TableError, replies
+from bot.table.hindsight import with_events
 from bot.table.results import (
     Announcement,
     ChannelEdit,
@@ -25,7 +26,8 @@ from bot.table.results import (
     keyed,
     to_outgoing,
 )
-from bot.table.tables import Table, Tables, outcome_result
+from bot.table.table import Table, outcome_result
+from bot.table.tables import Tables
 from bot.text import fill_seats
 from engines.core import Action, AnyEngine, EngineError, Outcome
 from engines.i18n import speaking
@@ -143,7 +145,7 @@ class Play:
             after = dataclasses.replace(
                 table, state=state, views={}, legal={}, tail=tuple(e for e in table.tail if e[0] != undone.seq),
                 game=dataclasses.replace(table.game, version=table.game.version + 1, to_act=engine.to_act(state)))
-            after = await self.tables.with_readers(await self.tables.with_events(after, engine))
+            after = await self.tables.with_readers(await with_events(self.tables.store, after, engine))
             with speaking(after.language):
                 took_back = wording.took_back(user.name, fill_seats(undone.public, table.names))
                 news = took_back + "\n" + announce.turn_line(engine, after)

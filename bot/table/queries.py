@@ -10,11 +10,12 @@ from typing import Any
 from bot.language import _
 from bot.rendering import Picture, PictureKind
 from bot.store import GameRow, Pace, Status
-from bot.table import announce, history, wording, wording_alt, wording_bots
+from bot.table import announce, history, wording, wording_alt, wording_bots, wording_lobby
 from bot.table.absence import Absence
 from bot.table.errors import TableError, replies
 from bot.table.results import ChannelPost, PrivateMessage, Problem, Reply, User
-from bot.table.tables import Tables, title_of
+from bot.table.table import title_of
+from bot.table.tables import Tables
 from bot.text import plain_name, result_lines
 from engines.core import AnyEngine
 
@@ -61,7 +62,7 @@ class Queries:
             lines += result_lines(table.game.result, table.names)
         timer = await self.store.timer(row.id)
         if timer is not None:
-            lines.append(wording.timing_line(timer.pace, timer.policy))
+            lines.append(wording_lobby.timing_line(timer.pace, timer.policy))
             if table.game.status is Status.RUNNING:
                 lines.append(await self.absence.clock_line(timer))
         if table.game.note:
@@ -217,7 +218,7 @@ class Queries:
     async def timing(self, game_id: int) -> str:
         """'daily pace, 24 h per turn; when time runs out the game pauses' (for the lobby message)."""
         timer = await self.store.timer(game_id)
-        return "" if timer is None else wording.timing(timer.pace, timer.policy)
+        return "" if timer is None else wording_lobby.timing(timer.pace, timer.policy)
 
     async def check_rules(self) -> list[GameRow]:
         """At start: replay every running game stored under another rules version.  Those that still

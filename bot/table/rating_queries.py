@@ -55,7 +55,7 @@ class RatingQueries:
         view = {"title": plain_name(lines[0].strip("*")), "heads": heads, "rows": rows}
         alt = wording_rating.leaderboard_alt(title, [plain_name(line) for line in lines[1:]])
         picture = Picture(engine, PictureKind.LEADERBOARD, view, (), alt=alt)
-        return Reply("\n".join(lines), engine=engine, extra={"picture": picture})
+        return Reply("\n".join(lines), engine=engine, picture=picture)
 
     @replies
     async def profile(self, guild_id: int | None, member: User) -> Reply:
@@ -76,7 +76,7 @@ class RatingQueries:
                 "series": _series(self.tables, ratings, games)}
         alt = wording_rating.profile_alt(member.name, [plain_name(line) for line in text[1:]])
         picture = Picture(ratings[0].engine, PictureKind.PROFILE, view, (), alt=alt)
-        return Reply("\n".join(text), extra={"picture": picture})
+        return Reply("\n".join(text), picture=picture)
 
     async def _engine(self, guild: int, user: User, game: str | None) -> str:
         if game:

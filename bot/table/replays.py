@@ -15,7 +15,7 @@ The log is replayed off the event loop — in the drawing pool's worker processe
 — and each step is kept (by game, version, language and turn), so browsing back and forth replays nothing twice;
 the adapter keeps each board it draws (:class:`bot.rendering.DrawnCache`).  In games with player boards (The Castles
 of Burgundy) the board draws the estate of whoever acts next, so a step also shows the own board of whoever played
-the turn (``Reply.extra["player"]``).
+the turn (``Reply.replay.player``).
 """
 
 from __future__ import annotations
@@ -32,8 +32,9 @@ from bot.rendering import Picture, PictureKind
 from bot.store import ActionRow, GameRow, SeatRow, Status
 from bot.table import announce, history, wording, wording_replay
 from bot.table.errors import TableError, replies
-from bot.table.results import ChannelPost, Problem, Reply
-from bot.table.tables import Tables, public_text, title_of
+from bot.table.results import ChannelPost, Problem, ReplayStep, Reply
+from bot.table.table import public_text, title_of
+from bot.table.tables import Tables
 from bot.table.wording_bots import brief_names
 from bot.text import plain_name
 from bot.turns import board_history, turn_ends  # board_history: where /replay's readers found it
@@ -146,15 +147,16 @@ class Replays:
                         wording_replay.alt_moves(moves) if moves else ""])
         picture = Picture(engine.name, PictureKind.BOARD, step.view, announce.drawn_names(seats),
                           alt=re.sub(r"\s+", " ", plain_name(alt)).strip(), since=step.before, last_turn=True)
-        extra: dict[str, Any] = {"turn": step.turn, "turns": step.count}
+        player = None
         if announce.has_boards(engine) and step.seat is not None and step.seat < len(seats):
             # The board shows the estate of whoever acts next: the turn's player's own board beside it shows what the
             # turn did to it.
             head = wording_replay.alt_player(title_of(engine), row.id, plain_name(seats[step.seat].name), step.turn)
-            extra["player"] = Picture(engine.name, PictureKind.PLAYER, step.view, picture.names, step.seat,
+            player = Picture(engine.name, PictureKind.PLAYER, step.view, picture.names, step.seat,
                                       alt=re.sub(r"\s+", " ", plain_name(" ".join([head, scores + "."]))).strip())
         post = ChannelPost("\n".join(lines), picture=picture, game_id=row.id, channel_id=row.channel_id)
-        return Reply(post.text, game_id=row.id, engine=engine.name, post=post, channel_id=row.channel_id, extra=extra)
+        return Reply(post.text, game_id=row.id, engine=engine.name, post=post, channel_id=row.channel_id,
+                     replay=ReplayStep(step.turn, step.count, player))
 
     async def _game(self, channel_id: int | None, game_id: int | None, guild_id: int | None) -> GameRow:
         """The game asked for, if it may be replayed from there."""

@@ -16,11 +16,14 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.rendering import Picture
 from bot.store import GameRow, Outgoing
 from engines.i18n import ENGLISH, current
+
+if TYPE_CHECKING:
+    from bot.table.reviewing import Review
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +228,26 @@ class Choice:
 
 
 @dataclass(frozen=True, slots=True)
+class ReplayStep:
+    """What a ``/replay`` reply shows besides its post: the turn shown, the game's number of turns, and in games with
+    player boards the own board of whoever played that turn."""
+
+    turn: int
+    turns: int
+    player: Picture | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewPosts:
+    """A ``/review`` reply's posts for the game's thread (in the table's language) and the review they tell;
+    ``joined``: this request joined a review under way, so its caller posts nothing (the first request does)."""
+
+    posts: tuple[str, ...]
+    joined: bool
+    review: Review
+
+
+@dataclass(frozen=True, slots=True)
 class Reply:
     """The result of one service call: everything the caller needs, so a press is one call.
 
@@ -244,7 +267,10 @@ class Reply:
     to_act: tuple[int, ...] = ()
     choices: tuple[Choice, ...] = ()
     games: tuple[GameRow, ...] = ()
-    extra: Mapping[str, Any] = field(default_factory=dict)  # query details (e.g. the lobby's words)
+    #: A query's picture, drawn where it is shown (a ``/leaderboard`` or ``/profile`` chart).
+    picture: Picture | None = None
+    replay: ReplayStep | None = None
+    review: ReviewPosts | None = None
 
     @property
     def ok(self) -> bool:

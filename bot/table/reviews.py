@@ -28,7 +28,7 @@ from bot.store import GameRow, Status
 from bot.table import wording, wording_review
 from bot.table.bots import thinking_seed
 from bot.table.errors import TableError, replies
-from bot.table.results import Problem, Reply
+from bot.table.results import Problem, Reply, ReviewPosts
 from bot.table.reviewing import (
     DECISIONS_PER_SEAT,
     Decision,
@@ -40,7 +40,8 @@ from bot.table.reviewing import (
     text_in,
     weigh,
 )
-from bot.table.tables import Tables, title_of
+from bot.table.table import title_of
+from bot.table.tables import Tables
 from bot.table.wording_bots import brief_names
 from bot.text import fill_seats
 from bot.thinking import REVIEW, Runner
@@ -80,9 +81,9 @@ class Reviews:
     async def review(self, channel_id: int | None, *, game_id: int | None = None, guild_id: int | None = None,
                      progress: Progress | None = None) -> Reply:
         """The review of ``game_id`` (else the channel's latest game), once it has ended: the posts for its thread
-        (``extra["posts"]``, in the table's language) and the answer for the caller.  ``progress`` is told the
+        (``review.posts``, in the table's language) and the answer for the caller.  ``progress`` is told the
         progress line as the computation goes, if this request starts it; a request that joins one under way (here
-        or in another process) gets ``extra["joined"]`` (its poster posts nothing: the first request does)."""
+        or in another process) gets ``review.joined`` (its poster posts nothing: the first request does)."""
         row = await self._game(channel_id, game_id, guild_id)
         kept = await self.store.get_review(row.id)
         joined = False
@@ -103,7 +104,7 @@ class Reviews:
             posts = review_posts(self.tables.label(row), review, names, briefs)
         text = wording_review.under_way(row.id) if joined else wording_review.posted(row.id)
         return Reply(text, game_id=row.id, engine=row.engine, channel_id=row.channel_id,
-                     extra={"posts": posts, "joined": joined, "review": review})
+                     review=ReviewPosts(tuple(posts), joined, review))
 
     async def _game(self, channel_id: int | None, game_id: int | None, guild_id: int | None) -> GameRow:
         """The game asked for, if it has ended and may be reviewed from there."""
@@ -114,8 +115,9 @@ class Reviews:
                 raise TableError(Problem.NO_GAME, wording.no_game(game_id, here=False))
         else:
             row = await self.tables.find(channel_id, None, active_only=False)
-        refusals = {Status.RUNNING: wording_review.still_running, Status.LOBBY: wording_review.not_started,
-                    Status.CANCELLED: wording_review.never_started}
+        refusals: dict[Status, Callable[[int], str]] = {
+            Status.RUNNING: wording_review.still_running, Status.LOBBY: wording_review.not_started,
+            Status.CANCELLED: wording_review.never_started}
         if row.status in refusals:
             raise TableError(Problem.WRONG_PHASE, refusals[row.status](row.id), row.id)
         if row.status is Status.BROKEN:

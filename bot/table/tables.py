@@ -15,23 +15,21 @@ import json
 import logging
 import time
 import weakref
-from collections.abc import AsyncIterator, Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 
 import engines
 from bot.cache import LRU
 from bot.ratings.games import rate_ending
-from bot.store import TAIL, GameRow, LogStats, NewMove, Pace, Policy, SeatRow, StateRow, Status, Store
-from bot.store.rating_rows import RatingRow, RatingUpdate
+from bot.store import TAIL, GameRow, LogStats, NewMove, StateRow, Status, Store
 from bot.table import wording
 from bot.table.errors import TableError
-from bot.table.history import marked
+from bot.table.hindsight import score_history, view_since, whole_log, with_events
 from bot.table.results import Announcement, Problem, User, keyed, to_outgoing
-from bot.table.wording_bots import brief_names
+from bot.table.table import Table, kept_events, outcome_result, public_text, title_of
 from bot.text import fill_seats, join_names
-from engines.core import Action, AnyEngine, EngineError, Event, Outcome
-from engines.i18n import ENGLISH, choose, speaking
+from engines.core import Action, AnyEngine, EngineError, Event
+from engines.i18n import choose, speaking
 
 log = logging.getLogger(__name__)
 
@@ -39,141 +37,6 @@ EngineLookup = Callable[[str], AnyEngine]
 
 #: How long a process trusts what it knows of a user's languages (another process may store a change).
 LANGUAGE_SECONDS = 60.0
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    """One game as the service sees it: the stored row, its seats and (once started) its state."""
-
-    game: GameRow
-    seats: tuple[SeatRow, ...]        # by seat once started, by join order in the lobby
-    state: Any
-    stats: LogStats
-    pace: Pace = Pace.NONE
-    policy: Policy = Policy.SKIP
-    #: (seq, seat, public text) of the last live actions, oldest first: what a turn's message tells.
-    tail: tuple[tuple[int, int, str], ...] = ()
-    #: The action after which the current turn's message was posted (the hand-over); 0 at the start.
-    turn_from: int = 0
-    #: Once the game is over: every seat's score after each turn (the end screen's chart: x is the turn).
-    history: tuple[tuple[int, ...], ...] = dataclasses.field(default=(), compare=False, repr=False)
-    #: Once the game is over by its rules: its whole log, (seat, action key) — its animation replays it.
-    log: tuple[tuple[int, str], ...] = dataclasses.field(default=(), compare=False, repr=False)
-    # Views of ``state`` already computed (key None = public): a move compares the views before
-    # and after, and the "before" ones were the previous move's "after" ones.
-    views: dict[int | None, Mapping[str, Any]] = dataclasses.field(default_factory=dict, compare=False,
-                                                                   repr=False)
-    #: Each seat's legal actions in ``state``, computed once (the move's next choices and its hand's alt text).
-    legal: dict[int, tuple[Action, ...]] = dataclasses.field(default_factory=dict, compare=False, repr=False)
-    #: Each player's language for what is written to them alone (DMs), where known (:meth:`Tables.with_readers`);
-    #: the others read the table's.
-    readers: Mapping[int, str] = dataclasses.field(default_factory=dict, compare=False, repr=False)
-    #: The public view when the player the turn's post pings last acted: its board marks what was placed
-    #: after it.  Made at the hand-over (a replay of the log); None when not known (a computer's turn, or the
-    #: table was loaded afresh: the marks are a courtesy, the board is whole without them).
-    since: Mapping[str, Any] | None = dataclasses.field(default=None, compare=False, repr=False)
-    #: Per seat, the public view right after its last action, for the actions this process committed since it
-    #: loaded the table (the others' are replayed from the log when needed): a hand-over's ``since`` costs no
-    #: store read.
-    seen: Mapping[int, Mapping[str, Any]] = dataclasses.field(default_factory=dict, compare=False, repr=False)
-    #: Whether ``seen`` has every seat that ever acted (this process saw the game from its first action): a
-    #: seat missing from it has not acted yet.
-    seen_all: bool = dataclasses.field(default=False, compare=False, repr=False)
-    #: The public events of actions in ``tail``, by seq, where known: those this process committed since it loaded
-    #: the table, and those it replayed (:meth:`Tables.with_events`).  The log keeps each action's texts, not its
-    #: events; the short lines of "since your last turn" are told from the events (``engine.summary``).
-    events: Mapping[int, tuple[Event, ...]] = dataclasses.field(default_factory=dict, compare=False, repr=False)
-    #: Once the game is over: what it did to the ratings (its end screen shows them), committed with the end.
-    rating: RatingUpdate | None = dataclasses.field(default=None, compare=False, repr=False)
-    #: In the lobby: each seated player's rating in this game on this server (None: unrated), when read.
-    seat_ratings: tuple[RatingRow | None, ...] = dataclasses.field(default=(), compare=False, repr=False)
-
-    @property
-    def language(self) -> str:
-        """The table's language: its channel posts and board images (chosen when it was opened)."""
-        return str(self.game.settings.get("language") or ENGLISH)
-
-    def reader_language(self, user_id: int) -> str:
-        """The language of a DM to this player: theirs where known, else the table's."""
-        return self.readers.get(user_id) or self.language
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(s.name for s in self.seats)
-
-    @property
-    def briefs(self) -> tuple[str, ...]:
-        """The names a line uses once it has said them (:func:`bot.text.fill_seats`)."""
-        return brief_names(self.seats)
-
-    @property
-    def user_ids(self) -> tuple[int, ...]:
-        return tuple(s.user_id for s in self.seats)
-
-    def seat_of(self, user_id: int) -> int | None:
-        return next((i for i, s in enumerate(self.seats) if s.user_id == user_id), None)
-
-    def user_of(self, seat: int) -> int:
-        return self.seats[seat].user_id
-
-    @property
-    def timing(self) -> str:
-        return wording.timing(self.pace, self.policy)
-
-    def view(self, engine: AnyEngine, seat: int | None) -> Mapping[str, Any]:
-        """``engine.view(state, seat)``, computed once per state (views are read, never changed)."""
-        view = self.views.get(seat)
-        if view is None:
-            view = self.views[seat] = engine.view(self.state, seat)
-        return view
-
-    def legal_actions(self, engine: AnyEngine, seat: int) -> tuple[Action, ...]:
-        """``engine.legal_actions(state, seat)``, computed once per state."""
-        legal = self.legal.get(seat)
-        if legal is None:
-            legal = self.legal[seat] = engine.legal_actions(self.state, seat)
-        return legal
-
-    def since_entries(self, seats: Collection[int], upto: int) -> list[tuple[int, int, str]]:
-        """The entries of ``tail`` after the latest action of any of ``seats``, up to action ``upto``: what the
-        others did since those seats last acted (the whole tail if they never did)."""
-        last = max((seq for seq, seat, _text in self.tail if seat in seats and seq <= upto), default=None)
-        return [e for e in self.tail if e[0] <= upto and (last is None or e[0] > last)]
-
-    def since_turn(self, engine: AnyEngine) -> list[tuple[int, int, str]]:
-        """What the turn's message tells as done since its players last acted (:meth:`since_entries`)."""
-        return self.since_entries(set(engine.to_act(self.state)), self.turn_from)
-
-
-def title_of(engine: AnyEngine) -> str:
-    """The game's name as its publisher gives it in the current language (Die Burgen von Burgund)."""
-    return str(getattr(engine, "local_title", engine.title))
-
-
-def told(event: Event) -> bool:
-    """Whether a table tells this event: not the engines' "it is X's turn" (the table says whose turn it
-    is in its own words, with a ping)."""
-    return event.kind != "turn"
-
-
-def public_text(engine: AnyEngine, events: Sequence[Event]) -> str:
-    """What everyone may read of a move: its events' public texts, one line each (kept in the log)."""
-    return "\n".join(marked(e.kind, t) for e in events if told(e) and (t := engine.describe(e, None)))
-
-
-def kept_events(table: Table, known: Mapping[int, tuple[Event, ...]], rows: Sequence[NewMove],
-                moves: Sequence[tuple[int, Action, Sequence[Event]]]) -> dict[int, tuple[Event, ...]]:
-    """The public events ``table`` keeps: those ``known`` of actions still in its tail, and the new ``moves``'
-    (committed as ``rows``)."""
-    kept = {seq for seq, _seat, _text in table.tail}
-    events = {seq: said for seq, said in known.items() if seq in kept}
-    for row, (_seat, _action, said) in zip(rows, moves, strict=True):
-        events[row.seq] = tuple(e for e in said if told(e))
-    return events
-
-
-def outcome_result(outcome: Outcome, **extra: Any) -> dict[str, Any]:
-    return {"scores": list(outcome.scores), "ranks": list(outcome.ranks), "detail": outcome.detail, **extra}
 
 
 class Tables:
@@ -369,89 +232,6 @@ class Tables:
     def dump(engine: AnyEngine, state: Any) -> str:
         return json.dumps(engine.dump(state), separators=(",", ":"))
 
-    async def whole_log(self, table: Table, engine: AnyEngine,
-                        moves: Sequence[tuple[int, Action, Sequence[Event]]] = ()) -> tuple[tuple[int, str], ...]:
-        """The game's log: the stored one and ``moves`` not yet stored, as (seat, action key)."""
-        log = [(a.seat, a.action_key) for a in await self.store.live_actions(table.game.id)]
-        return (*log, *((seat, engine.action_key(action)) for seat, action, _ in moves))
-
-    async def score_history(self, table: Table, engine: AnyEngine,
-                            log: Sequence[tuple[int, str]]) -> tuple[tuple[int, ...], ...]:
-        """Every seat's score (the engine's standing) after each turn — one row per turn, as numbered by
-        ``engine.turn_number`` (the number the images, posts and ``/log`` show), the last row the final
-        position — from the whole ``log``: the game replayed once, in a worker thread (CPU work, done when a
-        game ends)."""
-        game = table.game
-
-        def replay() -> tuple[tuple[int, ...], ...]:
-            state = engine.new_game(len(table.seats), game.seed, game.options)
-            scores = []
-            for seat, key in log:
-                turn = engine.turn_number(state)
-                state, _ = engine.apply(state, seat, engine.parse_action(state, seat, key))
-                ended = engine.turn_number(state) - turn  # the turns this move ended (one at most, as a rule)
-                if ended:
-                    scores += [tuple(engine.standing(state).scores)] * ended
-            if log:  # the last turn, which no next turn follows
-                scores.append(tuple(engine.standing(state).scores))
-            return tuple(scores)
-
-        return await asyncio.to_thread(replay)
-
-    async def view_since(self, table: Table, engine: AnyEngine, moves: Sequence[tuple[int, Action, Sequence[Event]]],
-                         seats: Sequence[int]) -> Mapping[str, Any] | None:
-        """The public view right after the first of ``seats`` last acted (the start, if it never did): kept from
-        this process's own commits (``table.seen``), else from the stored log and ``moves`` not yet stored,
-        replayed in a worker thread; None for a computer player (its turn's post is read by nobody it marks
-        anything for)."""
-        if not seats or table.seats[seats[0]].is_bot:
-            return None
-        seat, game = seats[0], table.game
-        if seat in table.seen:
-            return table.seen[seat]
-        if table.seen_all:  # it has not acted yet: the game's start
-            return engine.view(engine.new_game(len(table.seats), game.seed, game.options), None)
-        actions = [(a.seat, a.action_key) for a in await self.store.live_actions(game.id)]
-        actions += [(mover, engine.action_key(action)) for mover, action, _ in moves]
-        last = max((i for i, (mover, _key) in enumerate(actions) if mover == seat), default=-1)
-
-        def replay() -> Mapping[str, Any]:
-            return engine.view(engine.replay(len(table.seats), game.seed, game.options, actions[:last + 1]), None)
-
-        try:
-            return await asyncio.to_thread(replay)
-        except Exception:  # the marks are a courtesy: a log that does not replay is the loader's to report
-            log.exception("game %s: no view to mark the turn's changes from", game.id)
-            return None
-
-    async def with_events(self, table: Table, engine: AnyEngine) -> Table:
-        """``table`` knowing the events of every action its turn's message tells as done since its players last
-        acted (``Table.since_turn``): those this process did not see (it loaded the table afresh: a restart, another
-        process's move, the cache) are replayed from the stored log, in a worker thread.  Where the log does not
-        replay, the table stays as it is: its message tells those turns in their logged texts."""
-        wanted = {seq for seq, _seat, _text in table.since_turn(engine)} - table.events.keys()
-        if not wanted:
-            return table
-        game = table.game
-        stored = await self.store.live_actions(game.id)
-        log_rows = [(a.seq, a.seat, a.action_key) for a in stored if a.seq <= max(wanted)]
-
-        def replay() -> dict[int, tuple[Event, ...]]:
-            state = engine.new_game(len(table.seats), game.seed, game.options)
-            found = {}
-            for seq, seat, key in log_rows:
-                state, events = engine.apply(state, seat, engine.parse_action(state, seat, key))
-                if seq in wanted:
-                    found[seq] = tuple(e for e in events if told(e))
-            return found
-
-        try:
-            found = await asyncio.to_thread(replay)
-        except Exception:  # the short lines are a courtesy: a log that does not replay is the loader's to report
-            log.exception("game %s: no events to tell the turns since from", game.id)
-            return table
-        return dataclasses.replace(table, events={**table.events, **found})
-
     async def languages_of(self, user_ids: Sequence[int]) -> dict[int, tuple[str, str]]:
         """Each user's (chosen language, client locale as last seen), those with either; from this process's
         memory when read in the last ``LANGUAGE_SECONDS``, else from the store (one read for all)."""
@@ -512,8 +292,8 @@ class Tables:
         after = dataclasses.replace(after, events=kept_events(after, before.events, rows, moves))
         if result is not None:  # the game is over: its end screen charts the scores over the whole game, and rates it
             rating = await rate_ending(self.store, after.game, after.seats, result, [(r.seq, r.seat) for r in rows])
-            log = await self.whole_log(before, engine, moves)
-            after = dataclasses.replace(after, history=await self.score_history(before, engine, log), log=log,
+            log = await whole_log(self.store, before, engine, moves)
+            after = dataclasses.replace(after, history=await score_history(before, engine, log), log=log,
                                         rating=rating)
         else:
             # The view after each mover's last action: the last mover's is this one; a commit of several seats'
@@ -522,8 +302,8 @@ class Tables:
             seen = {seat: view for seat, view in before.seen.items() if seat not in movers}
             seen[moves[-1][0]] = after.view(engine, None)
             after = dataclasses.replace(after, seen=seen, seen_all=before.seen_all and len(movers) == 1)
-            since = await self.view_since(after, engine, moves, to_act) if handover else before.since
-            after = await self.with_events(dataclasses.replace(after, since=since), engine)
+            since = await view_since(self.store, after, engine, moves, to_act) if handover else before.since
+            after = await with_events(self.store, dataclasses.replace(after, since=since), engine)
         after = await self.with_readers(after)
         with speaking(after.language):  # posts in the table's language (each DM chooses its reader's)
             items = tuple(keyed(a) for a in announce(after))

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.language import _, command_name, lazy_constants, ngettext, pgettext
-from bot.store import Pace, Policy, Status
-from bot.table.wording_time import pace_label, policy_label
+from bot.store import Status
+from bot.table.sentences import GameSentence
 from bot.text import join_names
 from engines.i18n import N_
 
@@ -137,16 +137,14 @@ def channel_full_of_lobbies(limit: int) -> str:
                     "them), or wait until some start.", limit)
 
 
-def already_seated(game_id: int) -> str:
-    return _("You are already seated at game #{game}.", game=game_id)
+already_seated = GameSentence(N_("You are already seated at game #{game}."))
 
 
 def table_full(game_id: int, limit: int) -> str:
     return ngettext("Game #{game} is full ({n} player).", "Game #{game} is full ({n} players).", limit, game=game_id)
 
 
-def not_seated_here(game_id: int) -> str:
-    return _("You are not seated at game #{game}.", game=game_id)
+not_seated_here = GameSentence(N_("You are not seated at game #{game}."))
 
 
 def creator_cannot_leave() -> str:
@@ -171,16 +169,9 @@ def owner_only(game_id: int, verb: str) -> str:
     return _("Only the player who opened game #{game} or a server manager can {verb} it.", game=game_id, verb=verb)
 
 
-def already_started(game_id: int) -> str:
-    return _("Game #{game} has already started.", game=game_id)
-
-
-def not_started(game_id: int) -> str:
-    return _("Game #{game} has not started yet.", game=game_id)
-
-
-def already_ended(game_id: int) -> str:
-    return _("Game #{game} has already ended.", game=game_id)
+already_started = GameSentence(N_("Game #{game} has already started."))
+not_started = GameSentence(N_("Game #{game} has not started yet."))
+already_ended = GameSentence(N_("Game #{game} has already ended."))
 
 
 def broken(game_id: int, note: str) -> str:
@@ -191,8 +182,7 @@ def is_over(game_id: int, status: Status) -> str:
     return _("Game #{game} is over ({status}).", game=game_id, status=status_word(status))
 
 
-def not_playing(game_id: int) -> str:
-    return _("You are not playing in game #{game}.", game=game_id)
+not_playing = GameSentence(N_("You are not playing in game #{game}."))
 
 
 def not_your_turn(waiting: str) -> str:
@@ -217,12 +207,8 @@ def marked_broken(game_id: int, note: str) -> str:
              "is free for a new game.", game=game_id, note=note)
 
 
-def deadline_gone(game_id: int) -> str:
-    return _("The deadline in game #{game} no longer applies.", game=game_id)
-
-
-def no_vote(game_id: int) -> str:
-    return _("There is no vote open in game #{game}.", game=game_id)
+deadline_gone = GameSentence(N_("The deadline in game #{game} no longer applies."))
+no_vote = GameSentence(N_("There is no vote open in game #{game}."))
 
 
 def plays_already(name: str, game_id: int) -> str:
@@ -235,12 +221,8 @@ def no_page(game_id: int, pages: int, page: int) -> str:
                     page=page)
 
 
-def not_over_yet(game_id: int) -> str:
-    return _("Game #{game} is not over yet.", game=game_id)
-
-
-def rematch_players_only(game_id: int) -> str:
-    return _("Only the players of game #{game} can ask for a rematch.", game=game_id)
+not_over_yet = GameSentence(N_("Game #{game} is not over yet."))
+rematch_players_only = GameSentence(N_("Only the players of game #{game} can ask for a rematch."))
 
 
 def vacation_range(cap: int, days: int) -> str:
@@ -261,89 +243,6 @@ def not_a_player(name: str, game_id: int) -> str:
     return _("{name} is not playing in game #{game}.", name=name, game=game_id)
 
 
-# ---------------------------------------------------------------------- the lobby
-
-
-def timing(pace: Pace, policy: Policy) -> str:
-    """'daily pace, 24 h per turn; when time runs out the game pauses'."""
-    if pace is Pace.NONE:
-        return _("no time limit")
-    return f"{pace_label(pace)}; {policy_label(policy)}"
-
-
-def timing_line(pace: Pace, policy: Policy) -> str:
-    """:func:`timing` as a sentence of its own: 'Daily pace, 24 h per turn; when time runs out …'."""
-    text = timing(pace, policy)
-    return text[:1].upper() + text[1:] + "."
-
-
-def lobby(title: str, game_id: int, wanted: str, timing_text: str, names: Sequence[str],
-          starts_when_full: bool) -> str:
-    lines = [_("**{title}** — game #{game}, a table for {wanted} players.", title=title, game=game_id, wanted=wanted)]
-    if timing_text:
-        lines.append(_("Time: {timing}.", timing=timing_text))
-    lines.append(_("Seated ({count}): {names}", count=len(names), names=", ".join(names) or _("nobody yet")))
-    lines.append(_("Press **Join** to take a seat. The host presses **Start** when everyone is in (it starts by "
-                   "itself when full).") if starts_when_full else
-                 _("Press **Join** to take a seat. The host presses **Start** when everyone is in."))
-    return "\n".join(lines)
-
-
-def lobby_closed(title: str, game_id: int, status: Status, names: Sequence[str], timing_text: str) -> str:
-    players = ", ".join(names) or _("nobody")
-    if status is Status.RUNNING:
-        text = _("**{title}** — game #{game} has started. Players: {players}.", title=title, game=game_id,
-                 players=players)
-    elif status is Status.CANCELLED:
-        text = _("**{title}** — game #{game} was cancelled. Players: {players}.", title=title, game=game_id,
-                 players=players)
-    else:
-        text = _("**{title}** — game #{game} is over. Players: {players}.", title=title, game=game_id,
-                 players=players)
-    return text + ("\n" + _("Time: {timing}.", timing=timing_text) if timing_text else "")
-
-
-def opened(game_id: int) -> str:
-    return _("You opened game #{game}.", game=game_id)
-
-
-def joined(game_id: int) -> str:
-    return _("You joined game #{game}.", game=game_id)
-
-
-def left(game_id: int) -> str:
-    return _("You left game #{game}.", game=game_id)
-
-
-def cancelled(game_id: int) -> str:
-    return _("Game #{game} is cancelled.", game=game_id)
-
-
-def started(game_id: int) -> str:
-    return _("Game #{game} started.", game=game_id)
-
-
-def begins(game_id: int, title: str, names: Sequence[str]) -> str:
-    seating = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(names))
-    return _("Game #{game} of {title} begins! Seats: {seats}.", game=game_id, title=title, seats=seating)
-
-
-def your_seat(seat: int, game_id: int) -> str:
-    return _("You are seat {seat} in game #{game}.", seat=seat + 1, game=game_id)
-
-
-def rematch_opened(new_id: int, old_id: int) -> str:
-    return _("You opened game #{new}, a rematch of game #{old}.", new=new_id, old=old_id)
-
-
-def rematch_call(name: str, new_id: int, title: str, players: int, timing_text: str, others: Sequence[str]) -> str:
-    text = _("Rematch! {name} opened game #{game} ({title}, {players} players, same options; {timing}).", name=name,
-             game=new_id, title=title, players=players, timing=timing_text)
-    if others:
-        text += " " + _("{names}: press **Join** to play again.", names=join_names(others))
-    return text
-
-
 # ---------------------------------------------------------------------- play
 
 
@@ -351,8 +250,7 @@ def played(label: str) -> str:
     return _("Played: {move}", move=label)
 
 
-def your_turn(game_id: int) -> str:
-    return _("your turn in game #{game}.", game=game_id)
+your_turn = GameSentence(N_("your turn in game #{game}."))
 
 
 #: A turn's message lists at most this many earlier moves ("… and N more").
@@ -390,8 +288,7 @@ def game_status(game_id: int, status: Status) -> str:
             Status.BROKEN: _("Game #{game} is broken.", game=game_id)}[status]
 
 
-def view_changed(game_id: int) -> str:
-    return _("Your view of game #{game} changed.", game=game_id)
+view_changed = GameSentence(N_("Your view of game #{game} changed."))
 
 
 def took_back(name: str, what: str) -> str:
@@ -406,16 +303,14 @@ def resigned(name: str, game_id: int) -> str:
     return _("{name} resigned game #{game}. Final standing:", name=name, game=game_id)
 
 
-def abandoned(game_id: int) -> str:
-    return _("Game #{game} is abandoned.", game=game_id)
+abandoned = GameSentence(N_("Game #{game} is abandoned."))
 
 
 def abandoned_post(name: str, game_id: int) -> str:
     return _("{name} abandoned game #{game}; it ends without a result.", name=name, game=game_id)
 
 
-def your_move(game_id: int) -> str:
-    return _("Your move in game #{game} — choose, or type `/move`.", game=game_id)
+your_move = GameSentence(N_("Your move in game #{game} — choose, or type `/move`."))
 
 
 # ---------------------------------------------------------------------- looking

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 import ai
 from bot.language import _
 from bot.store import SeatRow
+from bot.table.sentences import GameSentence
+from engines.i18n import N_
 
 
 def bot_name(number: int, level: str) -> str:
@@ -48,16 +50,9 @@ def opened_with_bots(game_id: int, names: Sequence[str]) -> str:
     return _("Game #{game} is open, with {names} seated.", game=game_id, names=", ".join(names))
 
 
-def no_bot_to_act(game_id: int) -> str:
-    return _("No computer player is to act in game #{game}.", game=game_id)
-
-
-def hints_off(game_id: int) -> str:
-    return _("Hints are off at game #{game} (chosen when it was opened).", game=game_id)
-
-
-def hint_busy(game_id: int) -> str:
-    return _("Your hint for game #{game} is still being worked out; ask again in a moment.", game=game_id)
+no_bot_to_act = GameSentence(N_("No computer player is to act in game #{game}."))
+hints_off = GameSentence(N_("Hints are off at game #{game} (chosen when it was opened)."))
+hint_busy = GameSentence(N_("Your hint for game #{game} is still being worked out; ask again in a moment."))
 
 
 def hints_too_many(limit: int, seconds: int) -> str:

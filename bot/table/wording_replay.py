@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.language import _, ngettext, pgettext
+from bot.table.sentences import GameSentence
+from engines.i18n import N_
 
 
 def heading(label: str, turn: int, count: int) -> str:
@@ -27,28 +29,22 @@ def still_running() -> str:
     return _("The game goes on: the turn in progress is not shown until it is over.")
 
 
-def not_on_this_server(game_id: int) -> str:
-    return _("There is no game #{game} on this server.", game=game_id)
+not_on_this_server = GameSentence(N_("There is no game #{game} on this server."))
 
 
 def only_in_a_server() -> str:
     return _("Use `/replay` in the server where the game is played.")
 
 
-def not_started(game_id: int) -> str:
-    return _("Game #{game} has not started yet: there is nothing to replay.", game=game_id)
-
-
-def never_started(game_id: int) -> str:
-    return _("Game #{game} never started: there is nothing to replay.", game=game_id)
+not_started = GameSentence(N_("Game #{game} has not started yet: there is nothing to replay."))
+never_started = GameSentence(N_("Game #{game} never started: there is nothing to replay."))
 
 
 def cannot_replay(game_id: int, note: str) -> str:
     return _("Game #{game} cannot be replayed: {note}.", game=game_id, note=note or "?")
 
 
-def no_turn_yet(game_id: int) -> str:
-    return _("No turn of game #{game} is over yet: there is nothing to replay so far.", game=game_id)
+no_turn_yet = GameSentence(N_("No turn of game #{game} is over yet: there is nothing to replay so far."))
 
 
 def alt(title: str, game_id: int, turn: int, count: int) -> str:

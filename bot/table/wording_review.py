@@ -4,6 +4,8 @@ line and its refusals."""
 from __future__ import annotations
 
 from bot.language import _, ngettext, pgettext
+from bot.table.sentences import GameSentence
+from engines.i18n import N_
 
 
 def percent(chance: float) -> str:
@@ -68,12 +70,8 @@ def still_running(game_id: int) -> str:
              "the players cannot see yet).", game=game_id)
 
 
-def not_started(game_id: int) -> str:
-    return _("Game #{game} has not started yet: there is nothing to review.", game=game_id)
-
-
-def never_started(game_id: int) -> str:
-    return _("Game #{game} never started: there is nothing to review.", game=game_id)
+not_started = GameSentence(N_("Game #{game} has not started yet: there is nothing to review."))
+never_started = GameSentence(N_("Game #{game} never started: there is nothing to review."))
 
 
 def cannot_review(game_id: int, note: str) -> str:

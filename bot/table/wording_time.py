@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from bot.language import _, lazy_constants, ngettext, pgettext
 from bot.store import HOUR, Pace, Policy
+from bot.table.sentences import GameSentence
 from engines.i18n import N_
 
 _CONSTANTS: dict[str, str] = {
@@ -70,8 +71,7 @@ def paused(game_id: int, away: str, limit_text: str) -> str:
              "can also hand the seat to another member with `/replace`.", game=game_id, away=away, limit=limit_text)
 
 
-def paused_short(game_id: int) -> str:
-    return _("Game #{game} paused.", game=game_id)
+paused_short = GameSentence(N_("Game #{game} paused."))
 
 
 def vote_opened(game_id: int, away: str, voters: str, limit_text: str, need: int, others: int) -> str:
@@ -85,8 +85,7 @@ def vote_opened(game_id: int, away: str, voters: str, limit_text: str, need: int
                     max(need, 1), need=need, game=game_id, away=away, voters=voters, limit=limit_text, others=others)
 
 
-def vote_opened_short(game_id: int) -> str:
-    return _("Game #{game}: vote opened.", game=game_id)
+vote_opened_short = GameSentence(N_("Game #{game}: vote opened."))
 
 
 def vote_who(away: str, game_id: int) -> str:

@@ -7,7 +7,7 @@ import re
 
 import engines
 from bot.store import Store
-from bot.table import TableService
+from bot.table import TableService, wording_lobby
 from bot.table import wording as W
 from bot.table.results import ChannelEdit, ChannelPost, PrivateMessage
 from engines.i18n import speaking
@@ -69,15 +69,15 @@ async def test_posts_in_the_tables_language_dms_and_replies_in_their_readers(sto
     started = ok(await service.join(CHANNEL, BO))
     assert opened.game_id is not None
     with speaking("pt_BR"):
-        assert opened.text == W.opened(opened.game_id) != _english(W.opened, opened.game_id)
+        assert opened.text == wording_lobby.opened(opened.game_id) != _english(wording_lobby.opened, opened.game_id)
     hands = {m.user_id: m for m in started.outbox if isinstance(m, PrivateMessage)}
     assert hands[ANN.id].picture is not None and hands[ANN.id].picture.language == "pt_BR"
     assert hands[BO.id].picture is not None and hands[BO.id].picture.language == "de"
     seats = (await service.snapshot(CHANNEL)).user_ids   # the seating is drawn at the start
     with speaking("pt_BR"):
-        assert hands[ANN.id].text == W.your_seat(seats.index(ANN.id), opened.game_id)
+        assert hands[ANN.id].text == wording_lobby.your_seat(seats.index(ANN.id), opened.game_id)
     with speaking("de"):
-        assert hands[BO.id].text == W.your_seat(seats.index(BO.id), opened.game_id)
+        assert hands[BO.id].text == wording_lobby.your_seat(seats.index(BO.id), opened.game_id)
     start = next(a for a in started.outbox if isinstance(a, ChannelPost) and a.role == "turn")
     assert start.picture is not None and start.picture.language == "de" and start.buttons.language == "de"
 

@@ -171,7 +171,7 @@ async def test_leaderboard_and_profile(service: TableService, store: Store) -> N
     assert [shown(r.mu, r.sigma) for r in ranked] == sorted((shown(r.mu, r.sigma) for r in ranked), reverse=True)
     place = 1 + [r.user_id for r in ranked].index(ANN.id)
     assert lines[-1].startswith(f"Your place: {place} of 5 — ")
-    picture = board.extra["picture"]
+    picture = board.picture
     assert isinstance(picture, Picture) and picture.kind == "leaderboard"
     assert [row[1] for row in picture.view["rows"]] == [r.name if not r.level else "⚙ Computer (normal)"
                                                        for r in ranked]
@@ -191,7 +191,7 @@ async def test_leaderboard_and_profile(service: TableService, store: Store) -> N
         f"Sprint: {shown(mine.mu, mine.sigma)}{'?' if mine.games < PROVISIONAL_GAMES else ''} · {mine.games} games · "
         f"{mine.wins} win{'s' if mine.wins != 1 else ''} · average place {mine.places / mine.games:.1f}"]
     assert "Recent results:" in profile.text and "Sprint #5: place " in profile.text
-    chart = profile.extra["picture"]
+    chart = profile.picture
     assert isinstance(chart, Picture) and chart.kind == "profile"
     [[label, points]] = chart.view["series"]
     assert label == "Sprint" and len(points) == mine.games + 1 and points[0] == 1200

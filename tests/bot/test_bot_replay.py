@@ -16,7 +16,8 @@ from bot.rendering import DrawnCache, FunctionRenderer, Picture
 from bot.store import ActionRow, Store
 from bot.table import TableService, history
 from bot.table.replays import Replays, board_history, clamp, moves_to, replay_step, turn_ends, turn_lines
-from bot.table.tables import public_text
+from bot.table.results import ReplayStep
+from bot.table.table import public_text
 from bot.workers import WorkerPool
 from engines import rng
 from engines.core import Action, AnyEngine, Event
@@ -124,7 +125,7 @@ async def test_a_running_game_shows_its_turns_that_are_over_and_nothing_secret(s
     ok(await play(service, "end"))                                       # turn 2
     ok(await play(service, "step"))                                      # turn 3 under way: not shown
     reply = ok(await service.replay(CHANNEL, turn=99, guild_id=GUILD))
-    assert reply.extra == {"turn": 2, "turns": 2}
+    assert reply.replay == ReplayStep(2, 2)
     lines = reply.text.splitlines()
     assert lines[0] == f"**Replay of game #{game} (Sprint, running) — after turn 2 of 2**"
     assert lines[1] == f"2. {second.name}: {second.name} ends the turn; {first.name} is next."
@@ -153,7 +154,7 @@ async def keys(service: TableService) -> list[str]:
 async def test_which_games_may_be_replayed_and_from_where(service: TableService) -> None:
     game = await started(service)
     ok(await play(service, "end"))
-    assert ok(await service.replay(None, game_id=game, guild_id=GUILD)).extra == {"turn": 1, "turns": 1}
+    assert ok(await service.replay(None, game_id=game, guild_id=GUILD)).replay == ReplayStep(1, 1)
     assert ok(await service.replay(CHANNEL + 1, game_id=game, guild_id=GUILD)).ok  # from anywhere in its server
     for asked in (game, 999):  # another server's game reads as no game at all
         refused = await service.replay(CHANNEL, game_id=asked, guild_id=GUILD + 1)

@@ -64,7 +64,7 @@ async def test_a_game_is_reviewed_only_once_it_has_ended(store: Store) -> None:
     refused = await service.review(CHANNEL, game_id=game, guild_id=GUILD)
     assert refused.problem is Problem.WRONG_PHASE
     assert refused.text.startswith(f"Game #{game} is still being played: it can be reviewed once it has ended")
-    assert "posts" not in refused.extra
+    assert refused.review is None
     foreign = await service.review(None, game_id=game, guild_id=GUILD + 1)
     assert foreign.problem is Problem.NO_GAME
     assert service.reviews.computed == service.reviews.weighed == 0 and await store.get_review(game) is None
@@ -79,11 +79,11 @@ async def test_a_finished_game_is_reviewed_once_and_kept_across_a_restart(store:
         lines.append((channel, line))
 
     first = ok(await service.review(CHANNEL, game_id=game, guild_id=GUILD, progress=progress))
-    assert first.text == f"The review of game #{game} is posted in its thread." and not first.extra["joined"]
-    review = first.extra["review"]
+    assert first.text == f"The review of game #{game} is posted in its thread." and not first.review.joined
+    review = first.review.review
     assert isinstance(review, Review) and [s.seat for s in review.seats] == [0, 1]
     assert all(s.weighed == PER_SEAT < s.decisions for s in review.seats)  # none of those listed skipped
-    post = "\n\n".join(first.extra["posts"])
+    post = "\n\n".join(first.review.posts)
     assert post.startswith(f"**The computer's review of game #{game} (Bürger, Baumeister & Co., finished)**")
     assert "**Ann** — accuracy: " in post and "**Bo** — accuracy: " in post
     weighed = sum(s.weighed for s in review.seats)
@@ -92,11 +92,11 @@ async def test_a_finished_game_is_reviewed_once_and_kept_across_a_restart(store:
     assert {channel for channel, _ in lines} == {CHANNEL} and weighed <= service.reviews.weighed
     assert service.reviews.computed == 1
     again = ok(await service.review(CHANNEL, game_id=game, guild_id=GUILD, progress=progress))
-    assert again.extra["posts"] == first.extra["posts"] and again.extra["review"] == review
+    assert again.review.posts == first.review.posts and again.review.review == review
     assert service.reviews.computed == 1 and len(lines) == service.reviews.weighed + 1  # nothing weighed again
     restarted = reviewer(store)
     kept = ok(await restarted.review(CHANNEL, guild_id=GUILD))  # the channel's latest game
-    assert kept.extra["posts"] == first.extra["posts"] and restarted.reviews.computed == 0
+    assert kept.review.posts == first.review.posts and restarted.reviews.computed == 0
     # Computed afresh (the kept review gone), it is the same review: the analyses are seeded by the game.
     await store.put_review(game, "{}")  # the first one written stays
     assert await store.get_review(game) == review.to_json()
@@ -106,8 +106,8 @@ async def test_two_requests_at_once_share_one_computation(store: Store) -> None:
     service = reviewer(store)
     game = await ended(service)
     first, second = await asyncio.gather(service.review(CHANNEL, game_id=game), service.review(CHANNEL, game_id=game))
-    assert ok(first).extra["review"] == ok(second).extra["review"]
-    assert [first.extra["joined"], second.extra["joined"]] == [False, True]
+    assert ok(first).review.review == ok(second).review.review
+    assert [first.review.joined, second.review.joined] == [False, True]
     assert second.text == f"Game #{game} is being reviewed already: the review will be posted in its thread."
     assert service.reviews.computed == 1
     listed, _counts = decisions(GAME, 2, (await store.get_game(game)).seed, {},  # type: ignore[union-attr]
@@ -200,9 +200,9 @@ async def test_two_processes_asking_at_once_compute_the_review_once(new_store: S
 
         waited = ok(await second.review(CHANNEL, game_id=game, progress=second_progress))
         done = ok(await computing)
-        assert waited.extra["joined"] and not done.extra["joined"] and told == []
+        assert waited.review.joined and not done.review.joined and told == []
         assert waited.text == f"Game #{game} is being reviewed already: the review will be posted in its thread."
-        assert waited.extra["review"] == done.extra["review"]
+        assert waited.review.review == done.review.review
         assert (first.reviews.computed, second.reviews.computed, second.reviews.weighed) == (1, 0, 0)
     finally:
         for store in stores:
@@ -254,7 +254,7 @@ async def test_a_dead_processs_claim_is_taken_over_and_a_failed_review_lets_its_
     game = await ended(service)
     assert await store.claim_review(game, "gone:1:dead", -1)  # a process died computing it: its lease ran out
     taken = ok(await service.review(CHANNEL, game_id=game))
-    assert not taken.extra["joined"] and service.reviews.computed == 1 and await store.get_review(game) is not None
+    assert not taken.review.joined and service.reviews.computed == 1 and await store.get_review(game) is not None
     other = reviewer(store)
     second = await ended(other)
     other.reviews.runner = Failing()

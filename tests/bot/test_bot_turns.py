@@ -19,7 +19,7 @@ import render
 from bot.store import ActionRow, Store
 from bot.table import TableService, history
 from bot.table.results import ChannelEdit, ChannelPost, Reply
-from bot.table.tables import public_text
+from bot.table.table import public_text
 from engines import rng
 from engines.core import Action, AnyEngine, Event
 from engines.i18n import speaking

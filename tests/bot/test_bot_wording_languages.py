@@ -11,7 +11,7 @@ from discord.app_commands import TranslationContextLocation as Where
 from bot import text, timing
 from bot.discord.translator import translated as translated_command
 from bot.store import Pace, Policy, StaleVersion, Status
-from bot.table import errors, wording, wording_bots, wording_time
+from bot.table import errors, wording, wording_bots, wording_lobby, wording_time
 from bot.table.results import Problem, Reply
 from engines.i18n import speaking
 
@@ -21,16 +21,16 @@ FRIDAY = 1718355900.0
 
 #: A sample of each file's texts, each with the names and numbers it must keep in every language.
 SAMPLES: list[tuple[str, Callable[[], str], tuple[str, ...]]] = [
-    ("wording.joined", lambda: wording.joined(17), ("#17",)),
+    ("wording_lobby.joined", lambda: wording_lobby.joined(17), ("#17",)),
     ("wording.owner_only", lambda: wording.owner_only(4, "cancel"), ("#4",)),
     ("wording.not_one_of", lambda: wording.not_one_of("Pace", "slow", ["relaxed", "daily"]),
      ("'slow'", "relaxed, daily")),
-    ("wording.lobby", lambda: wording.lobby("Burgenland", 3, "2–4", "", ["Ann", "Bo"], True),
+    ("wording_lobby.lobby", lambda: wording_lobby.lobby("Burgenland", 3, "2–4", "", ["Ann", "Bo"], True),
      ("**Burgenland**", "#3", "2–4", "Ann, Bo", "**")),
     ("wording.label", lambda: wording.label(5, "Burgenland", Status.RUNNING), ("#5", "Burgenland")),
-    ("wording.timing", lambda: wording.timing(Pace.DAILY, Policy.PAUSE), ("24",)),
+    ("wording_lobby.timing", lambda: wording_lobby.timing(Pace.DAILY, Policy.PAUSE), ("24",)),
     ("wording.scores", lambda: wording.scores("VP", [("Ann", 12), ("Bo", 9)]), ("VP", "Ann 12 · Bo 9")),
-    ("wording.rematch_call", lambda: wording.rematch_call("Ann", 8, "Burgenland", 3, "x", ["Bo", "Cy"]),
+    ("wording_lobby.rematch_call", lambda: wording_lobby.rematch_call("Ann", 8, "Burgenland", 3, "x", ["Bo", "Cy"]),
      ("Ann", "#8", "Burgenland", "3", "Bo", "Cy", "**")),
     ("wording_time.paused", lambda: wording_time.paused(6, "Cy", "24 h"), ("⏸", "#6", "Cy", "`/replace`")),
     ("wording_time.reminder", lambda: wording_time.reminder(2, "Burgenland", "Ann", "x"),
@@ -148,8 +148,9 @@ def test_the_stores_words_are_read_but_typed_values_stay() -> None:
 
 
 def test_english_is_as_it_was() -> None:
-    assert wording.timing(Pace.DAILY, Policy.PAUSE) == "daily pace, 24 h per turn; when time runs out the game pauses"
-    assert wording.timing_line(Pace.NONE, Policy.SKIP) == "No time limit."
+    assert (wording_lobby.timing(Pace.DAILY, Policy.PAUSE)
+            == "daily pace, 24 h per turn; when time runs out the game pauses")
+    assert wording_lobby.timing_line(Pace.NONE, Policy.SKIP) == "No time limit."
     assert wording_time.pace_label(Pace.RELAXED) == "relaxed pace, 72 h per turn"
     assert wording_time.policy_label(Policy.PAUSE) == "when time runs out the game pauses"
     assert wording.bullets([str(i) for i in range(wording.BULLETS + 1)])[0] == "• … and 1 earlier move (`/log`)"

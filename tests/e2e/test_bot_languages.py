@@ -10,7 +10,7 @@ from bot.discord import GameBot
 from bot.language import pgettext
 from bot.rendering import installed_renderer
 from bot.store.sqlite import SqliteStore
-from bot.table import TableService
+from bot.table import TableService, wording_lobby
 from bot.table import wording as W
 from bot.table.results import User
 from engines.i18n import speaking
@@ -48,9 +48,9 @@ async def test_each_player_reads_their_language_and_the_thread_the_games(fake_di
             await fake.idle()
             seats = (await bot.service.snapshot(thread.id)).user_ids   # the seating is drawn at the start
             with speaking("pt_BR"):
-                assert fake.dms(ana)[0].readable == W.your_seat(seats.index(ana.id), 1)
+                assert fake.dms(ana)[0].readable == wording_lobby.your_seat(seats.index(ana.id), 1)
             with speaking("de"):
-                assert fake.dms(jonas)[0].readable == W.your_seat(seats.index(jonas.id), 1)
+                assert fake.dms(jonas)[0].readable == wording_lobby.your_seat(seats.index(jonas.id), 1)
                 start = said_in(fake, thread)[-1].readable
                 assert "Partie #1" in start and "Game #1" not in start
                 # The images' alt text too: the board's in the table's language, each hand's in its reader's.
