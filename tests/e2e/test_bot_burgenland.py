@@ -5,16 +5,15 @@ from __future__ import annotations
 import pytest
 
 from bot.discord import GameBot
-from bot.rendering import installed_renderer
 from bot.store import Status
 from bot.store.sqlite import SqliteStore
-from bot.table import TableService
 from tests.e2e.fake import FakeDiscord
 from tests.e2e.fake.models import MEDIA_GALLERY, FakeChannel, FakeMessage, FakeUser
+from tests.e2e.helpers import drawing_service, to_act
 
 
 def make_bot(store: SqliteStore) -> GameBot:
-    return GameBot(TableService(store, renderer=installed_renderer()))
+    return GameBot(drawing_service(store))
 
 
 async def open_table(fake: FakeDiscord, host: FakeUser, players: int | None = 3, **options: object
@@ -36,11 +35,6 @@ async def join(fake: FakeDiscord, user: FakeUser, lobby: FakeMessage) -> None:
     click = await fake.click(user, lobby, label="Join")
     assert (await click.callback()).type == 6  # deferred update of the lobby message
     await fake.idle()
-
-
-async def to_act(bot: GameBot, thread: FakeChannel, users: list[FakeUser]) -> FakeUser:
-    snap = await bot.service.snapshot(thread.id)
-    return next(u for u in users if u.id == snap.user_ids[snap.to_act[0]])
 
 
 def board_posts(fake: FakeDiscord, thread: FakeChannel) -> list[FakeMessage]:

@@ -10,12 +10,11 @@ import pytest
 
 import engines
 from bot.discord import GameBot
-from bot.rendering import installed_renderer
 from bot.store import Delivery
 from bot.store.sqlite import SqliteStore
-from bot.table import TableService
 from tests.e2e.fake import FakeDiscord
 from tests.e2e.fake.models import FakeChannel, FakeMessage, FakeUser
+from tests.e2e.helpers import bot_running, drawing_service, open_table, to_act
 from tests.sql import rows
 
 #: Every method of the store that reads (the rest write).
@@ -58,7 +57,7 @@ class Counter:
 
 
 def counted_bot(store: SqliteStore, counter: Counter) -> GameBot:
-    service = TableService(store, renderer=installed_renderer())
+    service = drawing_service(store)
     for verb in VERBS:
         counter.wrap(service, verb, f"call.{verb}")
     for read in READS:
@@ -71,13 +70,7 @@ def counted_bot(store: SqliteStore, counter: Counter) -> GameBot:
 
 
 async def started_game(fake: FakeDiscord, bot: GameBot, users: list[FakeUser]) -> tuple[FakeChannel, FakeMessage]:
-    await (await fake.slash(users[0], fake.channel, "burgenland new", players=len(users))).original()
-    await fake.idle()
-    thread = fake.threads(fake.channel)[-1]
-    lobby = fake.messages(thread)[0]
-    for user in users[1:]:
-        await (await fake.click(user, lobby, label="Join")).callback()
-        await fake.idle()
+    thread, _ = await open_table(fake, users)
     board = [m for m in fake.messages(thread) if m.attachments][-1]
     return thread, board
 
@@ -92,11 +85,6 @@ async def choose(fake: FakeDiscord, user: FakeUser, menu: FakeMessage, label: st
             await (await fake.select(user, menu, comp["custom_id"], [option["value"]])).callback()
             return
     raise AssertionError(f"no {label!r} in the menu")
-
-
-async def to_act(bot: GameBot, thread: FakeChannel, users: list[FakeUser]) -> FakeUser:
-    snap = await bot.service.snapshot(thread.id)
-    return next(u for u in users if u.id == snap.user_ids[snap.to_act[0]])
 
 
 async def test_a_press_costs_one_service_call_one_lock_and_one_read(fake_discord: FakeDiscord, store: SqliteStore,
@@ -144,7 +132,7 @@ async def test_a_server_error_on_the_post_delays_it_and_loses_nothing(fake_disco
                                                                       store: SqliteStore) -> None:
     fake = fake_discord
     ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
-    bot = GameBot(TableService(store, renderer=installed_renderer()), scheduler_interval=None,
+    bot = GameBot(drawing_service(store), scheduler_interval=None,
                   delivery_interval=0.2, retry_delay=0.2)
     async with fake.running(bot):
         await fake.idle()
@@ -167,9 +155,7 @@ async def test_a_server_error_on_the_post_delays_it_and_loses_nothing(fake_disco
 async def test_rate_limits_are_waited_out(fake_discord: FakeDiscord, store: SqliteStore) -> None:
     fake = fake_discord
     ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
-    bot = GameBot(TableService(store, renderer=installed_renderer()), scheduler_interval=None)
-    async with fake.running(bot):
-        await fake.idle()
+    async with bot_running(fake, drawing_service(store), scheduler_interval=None) as bot:
         thread, _ = await started_game(fake, bot, [ann, bo])
         player = await to_act(bot, thread, [ann, bo])
         turn = fake.messages(thread)[-1]
@@ -184,9 +170,7 @@ async def test_a_channel_that_is_gone_drops_its_posts_and_other_games_go_on(fake
                                                                            store: SqliteStore) -> None:
     fake = fake_discord
     ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
-    bot = GameBot(TableService(store, renderer=installed_renderer()), scheduler_interval=None)
-    async with fake.running(bot):
-        await fake.idle()
+    async with bot_running(fake, drawing_service(store), scheduler_interval=None) as bot:
         thread, _ = await started_game(fake, bot, [ann, bo])
         player = await to_act(bot, thread, [ann, bo])
         # Unknown Channel: the turn's message cannot be edited, nor said anew.
@@ -203,9 +187,7 @@ async def test_a_channel_that_is_gone_drops_its_posts_and_other_games_go_on(fake
 async def test_a_deleted_turn_message_is_said_anew(fake_discord: FakeDiscord, store: SqliteStore) -> None:
     fake = fake_discord
     ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
-    bot = GameBot(TableService(store, renderer=installed_renderer()), scheduler_interval=None)
-    async with fake.running(bot):
-        await fake.idle()
+    async with bot_running(fake, drawing_service(store), scheduler_interval=None) as bot:
         thread, turn = await started_game(fake, bot, [ann, bo])
         player = await to_act(bot, thread, [ann, bo])
         turn.deleted = True  # a moderator deleted the turn's message
