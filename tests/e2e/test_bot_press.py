@@ -69,10 +69,12 @@ def counted_bot(store: SqliteStore, counter: Counter) -> GameBot:
     return GameBot(service, scheduler_interval=None)
 
 
-async def started_game(fake: FakeDiscord, bot: GameBot, users: list[FakeUser]) -> tuple[FakeChannel, FakeMessage]:
+async def started_game(fake: FakeDiscord, bot: GameBot, users: list[FakeUser]
+                       ) -> tuple[FakeChannel, FakeMessage, FakeUser]:
+    """A game of ``users`` opened and started: its thread, its board's post, and the one of ``users`` to act."""
     thread, _ = await open_table(fake, users)
     board = [m for m in fake.messages(thread) if m.attachments][-1]
-    return thread, board
+    return thread, board, await to_act(bot, thread, users)
 
 
 async def choose(fake: FakeDiscord, user: FakeUser, menu: FakeMessage, label: str) -> None:
@@ -97,8 +99,7 @@ async def test_a_press_costs_one_service_call_one_lock_and_one_read(fake_discord
     try:
         async with fake.running(bot):
             await fake.idle()
-            thread, board = await started_game(fake, bot, [ann, bo])
-            player = await to_act(bot, thread, [ann, bo])
+            thread, board, player = await started_game(fake, bot, [ann, bo])
 
             counter.on = True
             opened = await fake.click(player, board, label="Play my turn")   # press 1: open the menu
@@ -136,8 +137,7 @@ async def test_a_server_error_on_the_post_delays_it_and_loses_nothing(fake_disco
                   delivery_interval=0.2, retry_delay=0.2)
     async with fake.running(bot):
         await fake.idle()
-        thread, _ = await started_game(fake, bot, [ann, bo])
-        player = await to_act(bot, thread, [ann, bo])
+        thread, _, player = await started_game(fake, bot, [ann, bo])
         posts, dms = fake.messages(thread), len(fake.dms(player))
         # Discord has a bad moment as the turn's message is to be edited with the move.
         fault = fake.fail("PATCH", "/channels/{channel_id}/messages/{message_id}", 503)
@@ -156,8 +156,7 @@ async def test_rate_limits_are_waited_out(fake_discord: FakeDiscord, store: Sqli
     fake = fake_discord
     ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
     async with bot_running(fake, drawing_service(store), scheduler_interval=None) as bot:
-        thread, _ = await started_game(fake, bot, [ann, bo])
-        player = await to_act(bot, thread, [ann, bo])
+        thread, _, player = await started_game(fake, bot, [ann, bo])
         turn = fake.messages(thread)[-1]
         fault = fake.fail("PATCH", "/channels/{channel_id}/messages/{message_id}", 429, times=2, retry_after=0.05)
         await (await fake.slash(player, thread, "move", text="take")).original()
@@ -171,8 +170,7 @@ async def test_a_channel_that_is_gone_drops_its_posts_and_other_games_go_on(fake
     fake = fake_discord
     ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
     async with bot_running(fake, drawing_service(store), scheduler_interval=None) as bot:
-        thread, _ = await started_game(fake, bot, [ann, bo])
-        player = await to_act(bot, thread, [ann, bo])
+        thread, _, player = await started_game(fake, bot, [ann, bo])
         # Unknown Channel: the turn's message cannot be edited, nor said anew.
         fake.fail("PATCH", "/channels/{channel_id}/messages/{message_id}", 404, code=10003)
         fake.fail("POST", "/channels/{channel_id}/messages", 404, code=10003)
@@ -188,8 +186,7 @@ async def test_a_deleted_turn_message_is_said_anew(fake_discord: FakeDiscord, st
     fake = fake_discord
     ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
     async with bot_running(fake, drawing_service(store), scheduler_interval=None) as bot:
-        thread, turn = await started_game(fake, bot, [ann, bo])
-        player = await to_act(bot, thread, [ann, bo])
+        thread, turn, player = await started_game(fake, bot, [ann, bo])
         turn.deleted = True  # a moderator deleted the turn's message
         fake.fail("PATCH", "/channels/{channel_id}/messages/{message_id}", 404, code=10008)  # Unknown Message
         await (await fake.slash(player, thread, "move", text="take")).original()

@@ -18,7 +18,7 @@ from engines.burgen_land.notation import tokenize
 from engines.burgen_land.state import SOURCE, SPACE, State
 from engines.core import Action, IllegalAction
 from engines.i18n import speaking
-from tests.engines.burgen_land_helpers import position, space
+from tests.engines.burgen_land_helpers import at_little_tower, position, rolled, space
 
 E = engines.get("burgen-land")
 LANGUAGES = ("pt_BR", "de")
@@ -27,16 +27,6 @@ LANGUAGES = ("pt_BR", "de")
 def parse(state: State, text: str, language: str, seat: int = 0) -> str:
     with speaking(language):
         return E.parse_action(state, seat, text).key
-
-
-def at_little_tower() -> State:
-    """Seat 0 on the red little tower with a castle where it fits at either end."""
-    state = position({"red": (1, 5, 1, 3, 1)}, crown=space("red", "wall-crown"), held=(0, 0))
-    return R.resolve_roll(state, 0, (1,))[0]
-
-
-def rolled(*dice: int, held: int = 2) -> State:
-    return R.resolve_roll(position(crown=space("blue", "house"), held=(held, 0)), 0, dice)[0]
 
 
 def penalty() -> State:
