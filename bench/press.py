@@ -20,7 +20,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.store.sqlite import SqliteStore
 from tests.e2e.fake import FakeDiscord
-from tests.e2e.helpers import to_act
 from tests.e2e.test_bot_press import Counter, choose, counted_bot, started_game
 
 
@@ -36,8 +35,7 @@ async def main() -> None:
                 bot = counted_bot(store, counter)
                 async with fake.running(bot):
                     await fake.idle()
-                    thread, board = await started_game(fake, bot, [ann, bo])
-                    player = await to_act(bot, thread, [ann, bo])
+                    _, board, player = await started_game(fake, bot, [ann, bo])
                     menu = await (await fake.click(player, board, label="Play my turn")).original()
                     await fake.idle()
                     counter.on = True
