@@ -11,7 +11,6 @@ import re
 import pytest
 
 import engines
-from engines import rng
 from engines.burgen_land import rules as R
 from engines.burgen_land import words as W
 from engines.burgen_land.notation import tokenize
@@ -19,6 +18,7 @@ from engines.burgen_land.state import SOURCE, SPACE, State
 from engines.core import Action, IllegalAction
 from engines.i18n import speaking
 from tests.engines.burgen_land_helpers import at_little_tower, position, rolled, space
+from tests.engines.labels import labels_read_back, seeded_positions
 
 E = engines.get("burgen-land")
 LANGUAGES = ("pt_BR", "de")
@@ -193,25 +193,6 @@ def test_an_illegal_move_is_explained_in_the_language(language: str, said: str) 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_labels_read_back_over_seeded_games(language: str) -> None:
     for seed in range(3):
-        state = E.new_game(2, seed)
-        r = rng.seed_state(seed)
-        for _ in range(150):
-            acting = E.to_act(state)
-            if not acting:
-                break
-            seat = acting[0]
-            legal = E.legal_actions(state, seat)
-            with speaking(language):
-                labels = [E.format_action(state, seat, a) for a in legal]
-                assert len(set(labels)) == len(labels)
-                for action, label in zip(legal, labels, strict=True):
-                    assert len(label) <= 100
-                    assert E.parse_action(state, seat, label) == action, (language, label)
-                    assert label != _english(state, seat, action), label
-            r, pick = rng.randbelow(r, len(legal))
-            state = E.apply(state, seat, legal[pick])[0]
-
-
-def _english(state: State, seat: int, action: Action) -> str:
-    with speaking("en"):
-        return E.format_action(state, seat, action)
+        for state, seat in seeded_positions(E, 2, seed, 150):
+            _legal, labels, english = labels_read_back(E, state, seat, language)
+            assert all(label != word for label, word in zip(labels, english, strict=True)), labels
