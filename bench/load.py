@@ -43,6 +43,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.tables import open_game, random_move
 from bot.outbox import BEAT, LEASE
 from bot.presence import Presence, Shards
 from bot.rendering import PoolRenderer, Renderer, draw, installed_renderer
@@ -50,31 +51,17 @@ from bot.store import Store
 from bot.store.postgres import PostgresStore
 from bot.store.sqlite import SqliteStore
 from bot.table import TableService
-from bot.table.results import User
 
 ENGINE, PLAYERS = "buerger-baumeister", 3
-
-
-async def open_game(service: TableService, channel: int) -> None:
-    users = [User(channel * 10 + i, f"P{i}") for i in range(PLAYERS)]
-    reply = await service.create(ENGINE, 1, channel, users[0], seats=PLAYERS, seed=channel)
-    assert reply.ok, reply.text
-    for user in users[1:]:
-        assert (await service.join(channel, user)).ok
 
 
 async def move(service: TableService, renderer: Renderer | None, channel: int, choose: random.Random
                ) -> float | None:
     """One random move and its drawings; the seconds ``act`` took, or None when the game is over."""
-    snap = await service.snapshot(channel)
-    if not snap.to_act:
+    played = await random_move(service, channel, choose)
+    if played is None:
         return None
-    seat = snap.to_act[0]
-    user = User(snap.user_ids[seat], snap.names[seat])
-    choices = (await service.moves(channel, user)).choices
-    start = time.perf_counter()
-    reply = await service.act(channel, user, choose.choice(choices).key, move_number=snap.move_number)
-    took = time.perf_counter() - start
+    reply, took = played
     if not reply.ok:  # another stream's move landed first (only when streams share games)
         return took
     if renderer is not None:
@@ -128,7 +115,7 @@ async def streams(database: str, render: str, channels: list[int], count: int, s
                 took = await move(service, renderer, mine[index], choose)
                 if took is None:  # a finished game is replaced by a new one (not counted)
                     mine[index] = next(fresh)
-                    await open_game(service, mine[index])
+                    await open_game(service, ENGINE, mine[index], PLAYERS, seed=mine[index])
                 else:
                     latencies.append(took)
 
@@ -186,7 +173,7 @@ async def setup(database: str, games: int) -> None:
     try:
         service = TableService(store)
         for channel in range(1, games + 1):
-            await open_game(service, channel)
+            await open_game(service, ENGINE, channel, PLAYERS, seed=channel)
     finally:
         await store.close()
 

@@ -30,33 +30,18 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engines
+from bench.tables import open_game, random_move
 from bot.config import Config
 from bot.store.sqlite import SqliteStore
 from bot.table import TableService
-from bot.table.results import User
-
-
-async def open_game(service: TableService, engine: str, channel: int, players: int, seed: int) -> None:
-    users = [User(channel * 10 + i, f"P{i}") for i in range(players)]
-    reply = await service.create(engine, 1, channel, users[0], seats=players, seed=seed)
-    assert reply.ok, reply.text
-    for user in users[1:]:
-        reply = await service.join(channel, user)
-        assert reply.ok, reply.text
 
 
 async def play_one(service: TableService, channel: int, choose: random.Random) -> float | None:
     """One random move in ``channel``; the seconds ``act`` took, or None if the game is over."""
-    snap = await service.snapshot(channel)
-    if not snap.to_act:
+    played = await random_move(service, channel, choose)
+    if played is None:
         return None
-    seat = snap.to_act[0]
-    user = User(snap.user_ids[seat], snap.names[seat])
-    choices = (await service.moves(channel, user)).choices
-    key = choose.choice(choices).key
-    start = time.perf_counter()
-    reply = await service.act(channel, user, key, move_number=snap.move_number)
-    elapsed = time.perf_counter() - start
+    reply, elapsed = played
     assert reply.ok, reply.text
     return elapsed
 

@@ -23,12 +23,12 @@ from __future__ import annotations
 import functools
 import operator
 import types
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any, Generic, Protocol, TypeVar
 
 from engines import serial
-from engines.core import Action, BaseEngine, Event, IllegalAction, NoSuchSeat, Outcome
+from engines.core import Action, BaseEngine, Event, IllegalAction, NoSuchSeat, Outcome, Phrases
 from engines.events import EventTypes, GameEvent
 from engines.i18n import COMMON, N_, game_catalog
 
@@ -305,11 +305,23 @@ class StepNotation(Protocol[S_contra]):
     def parse_line(self, state: S_contra, seat: int, text: str, /) -> Action: ...
 
 
+class StepScoring(Protocol[S_contra]):
+    """A game's module that ranks the seats: at any moment, and at the end the final ranking."""
+
+    def standing(self, state: S_contra, /) -> Outcome: ...
+
+
+class StepSummary(Protocol):
+    """A game's module that sums a turn up in a few words (:meth:`BaseEngine.turn_phrases`)."""
+
+    def turn_phrases(self, seat: int, events: Sequence[Event], /) -> Phrases: ...
+
+
 class StepEngine(BaseEngine[S]):
     """An engine whose actions are runs of steps over a frozen-dataclass state (see the module docstring).
 
     A game's engine class names its ``state_type`` and wires its modules (``rules``, ``views``,
-    ``notation``, ``events``); it adds what is its own: ``standing``, ``determinize``,
+    ``notation``, ``events``, ``scoring``, ``summary``); it adds what is its own: ``determinize``,
     ``default_action`` (and ``outcome`` when the end has more to say than the standing).
 
     A typed line may chain steps, but nothing may follow a step that moved the barrier: checking
@@ -322,23 +334,23 @@ class StepEngine(BaseEngine[S]):
     notation: StepNotation[S]
     #: The game's kinds of event, each a dataclass that words it (``engines/<game>/events.py``).
     event_types: EventTypes = EventTypes()
+    scoring: StepScoring[S]
+    #: The module named ``summary=`` (``summary`` is the engine's own method); None: the game sums no turn up
+    #: (its events' full texts tell it).
+    turn_summary: StepSummary | None = None
 
     def __init_subclass__(cls, *, state: type[S] | None = None, rules: StepRules[S] | None = None,
                           views: StepViews[S] | None = None, notation: StepNotation[S] | None = None,
-                          events: EventTypes | None = None, **kwargs: Any) -> None:
-        """A game names its state, modules and events in its class statement:
-        ``class Burgenland(StepEngine[State], state=State, rules=R, views=V, notation=N, events=E.EVENTS)``."""
+                          events: EventTypes | None = None, scoring: StepScoring[S] | None = None,
+                          summary: StepSummary | None = None, **kwargs: Any) -> None:
+        """A game names its state, modules and events in its class statement: ``class Burgenland(StepEngine[State],
+        state=State, rules=R, views=V, notation=N, events=E.EVENTS, scoring=R, summary=summary)``."""
         super().__init_subclass__(**kwargs)
-        if state is not None:
-            cls.state_type = state
-        if rules is not None:
-            cls.rules = rules
-        if views is not None:
-            cls.views = views
-        if notation is not None:
-            cls.notation = notation
-        if events is not None:
-            cls.event_types = events
+        named = {"state_type": state, "rules": rules, "views": views, "notation": notation, "event_types": events,
+                 "scoring": scoring, "turn_summary": summary}
+        for attribute, value in named.items():
+            if value is not None:  # None: what a base class named stays
+                setattr(cls, attribute, value)
 
     def __init__(self) -> None:
         self.help_source = self.notation.HELP
@@ -361,7 +373,10 @@ class StepEngine(BaseEngine[S]):
         return None if state.actor is not None else self.standing(state)
 
     def standing(self, state: S) -> Outcome:
-        raise NotImplementedError
+        return self.scoring.standing(state)
+
+    def turn_phrases(self, seat: int, events: Sequence[Event]) -> Phrases:
+        return Phrases() if self.turn_summary is None else self.turn_summary.turn_phrases(seat, events)
 
     def legal_actions(self, state: S, seat: int) -> tuple[Action, ...]:
         return tuple(map(step_action, self.rules.legal_steps(state, seat)))

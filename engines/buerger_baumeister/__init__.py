@@ -19,7 +19,6 @@ decisions, or one typed line::
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
 from engines import rng
@@ -31,21 +30,19 @@ from engines.buerger_baumeister import view as V
 from engines.buerger_baumeister.events import EVENTS
 from engines.buerger_baumeister.state import EMPTY, TOKEN_CODE, Pending, State
 from engines.buerger_baumeister.texts import _
-from engines.core import Action, Event, Outcome, Phrases
+from engines.core import Action
 from engines.i18n import N_
 from engines.registry import GameInfo
 from engines.steps import Step, StepEngine
 
 
-class BuergerBaumeister(StepEngine[State], state=State, rules=R, views=V, notation=N, events=EVENTS):
+class BuergerBaumeister(StepEngine[State], state=State, rules=R, views=V, notation=N, events=EVENTS,
+                        scoring=R, summary=summary):
     name = "buerger-baumeister"
     title = N_("Bürger, Baumeister & Co.")
     max_seats = 4
     # 2: the state counts turns (turn_number): states stored before are stale, rebuilt by replaying the log
     rules_version = 2
-
-    def standing(self, state: State) -> Outcome:
-        return R.standing(state)
 
     def holdings(self, state: State, seat: int) -> str:
         """The seat's hand in words: its tokens, and what the final count of the hand would give now."""
@@ -56,9 +53,6 @@ class BuergerBaumeister(StepEngine[State], state=State, rules=R, views=V, notati
             return _("Your hand: {tokens}.", tokens=tokens)
         return _("Your hand: {tokens} (kept to the end: {points} for {colour}).", tokens=tokens,
                  points=X.points(bonus), colour=X.colour_noun(colour))
-
-    def turn_phrases(self, seat: int, events: Sequence[Event]) -> Phrases:
-        return summary.turn_phrases(seat, events)
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
         """Reshuffle everything ``seat`` cannot see: other hands, the bag and the tokens removed at setup."""

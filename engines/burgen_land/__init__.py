@@ -9,7 +9,6 @@ whole-segment lines like ``move 5 take house left end``) in
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
 from engines import rng
@@ -21,7 +20,7 @@ from engines.burgen_land import view as V
 from engines.burgen_land import words as W
 from engines.burgen_land.events import EVENTS
 from engines.burgen_land.state import MOVE, PENALTY, PLACE, ROLL, SOURCE, SPACE, State
-from engines.core import Action, Event, Outcome, Phrases, seat_token
+from engines.core import Action, Outcome, seat_token
 from engines.i18n import N_
 from engines.registry import GameInfo
 from engines.steps import StepEngine
@@ -29,14 +28,12 @@ from engines.steps import StepEngine
 _, ngettext = W.T.gettext, W.T.ngettext
 
 
-class BurgenLand(StepEngine[State], state=State, rules=R, views=V, notation=N, events=EVENTS):
+class BurgenLand(StepEngine[State], state=State, rules=R, views=V, notation=N, events=EVENTS,
+                 scoring=R, summary=summary):
     name = "burgen-land"
     title = N_("Burgen Land (2-player dice duel)")
     # 2: the state counts turns (turn_number): states stored before are stale, rebuilt by replaying the log
     rules_version = 2
-
-    def standing(self, state: State) -> Outcome:
-        return R.standing(state)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.winner is None:
@@ -44,9 +41,6 @@ class BurgenLand(StepEngine[State], state=State, rules=R, views=V, notation=N, e
         return replace(self.standing(state),
                        detail=_("{who} reached {points} points first", who=seat_token(state.winner),
                                 points=D.WIN_SCORE))
-
-    def turn_phrases(self, seat: int, events: Sequence[Event]) -> Phrases:
-        return summary.turn_phrases(seat, events)
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
         """Nothing is hidden but the future rolls: a fresh RNG is all there is to reshuffle."""

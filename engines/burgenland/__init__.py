@@ -7,7 +7,6 @@ notation in :mod:`engines.burgenland.notation`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
 from engines import rng
@@ -19,7 +18,7 @@ from engines.burgenland import view as V
 from engines.burgenland import words as W
 from engines.burgenland.events import EVENTS, cards
 from engines.burgenland.state import JOKER, State
-from engines.core import Action, Event, Outcome, Phrases, seat_token
+from engines.core import Action, Outcome, seat_token
 from engines.i18n import N_, game_catalog
 from engines.registry import GameInfo
 from engines.steps import StepEngine
@@ -28,15 +27,13 @@ T = game_catalog("burgenland")
 _, ngettext = T.gettext, T.ngettext
 
 
-class Burgenland(StepEngine[State], state=State, rules=R, views=V, notation=N, events=EVENTS):
+class Burgenland(StepEngine[State], state=State, rules=R, views=V, notation=N, events=EVENTS,
+                 scoring=R, summary=summary):
     name = "burgenland"
     title = N_("Burgenland")
     max_seats = 4
     # 2: the state counts turns (turn_number): states stored before are stale, rebuilt by replaying the log
     rules_version = 2
-
-    def standing(self, state: State) -> Outcome:
-        return R.standing(state)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.winner is None:
@@ -57,9 +54,6 @@ class Burgenland(StepEngine[State], state=State, rules=R, views=V, notation=N, e
             parts.append(_("Bonus tiles: {tiles}.", tiles=", ".join(_(D.BONUS_TILE_NAMES[t])
                                                                   for t in player.bonus_tiles)))
         return " ".join(parts)
-
-    def turn_phrases(self, seat: int, events: Sequence[Event]) -> Phrases:
-        return summary.turn_phrases(seat, events)
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
         """Reshuffle everything ``seat`` cannot see: other hands with the deck, unseen tiles, unseen cards.

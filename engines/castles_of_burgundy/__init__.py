@@ -38,7 +38,6 @@ Readings we chose where the rules page is silent (each has a test):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
 from engines import rng
@@ -51,12 +50,13 @@ from engines.castles_of_burgundy import view as V
 from engines.castles_of_burgundy import words as W
 from engines.castles_of_burgundy.events import EVENTS
 from engines.castles_of_burgundy.state import State
-from engines.core import Action, Event, Outcome, Phrases
+from engines.core import Action
 from engines.registry import GameInfo, GameOption
 from engines.steps import StepEngine
 
 
-class CastlesOfBurgundy(StepEngine[State], state=State, rules=R, views=V, notation=N, events=EVENTS):
+class CastlesOfBurgundy(StepEngine[State], state=State, rules=R, views=V, notation=N, events=EVENTS,
+                        scoring=S, summary=summary):
     name = "castles-of-burgundy"
     title = W.TITLE
     max_seats = 4
@@ -66,12 +66,6 @@ class CastlesOfBurgundy(StepEngine[State], state=State, rules=R, views=V, notati
     # 4: each player's state keeps where the start castle went (its region, covered at setup, is not shown as one
     #    the player completed): states stored before lack it, rebuilt by replaying the log
     rules_version = 4
-
-    def standing(self, state: State) -> Outcome:
-        return S.standing(state)
-
-    def turn_phrases(self, seat: int, events: Sequence[Event]) -> Phrases:
-        return summary.turn_phrases(seat, events)
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
         """Reshuffle what nobody can see: each face-down tile stack, and the goods of later phases with

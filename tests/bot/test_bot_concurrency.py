@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
 from typing import Any
+
+import pytest
 
 from bot.store import Store
 from bot.table import TableService
@@ -72,53 +75,52 @@ class Gate:
         store.append_action = append_action  # type: ignore[method-assign]
 
 
-async def test_two_processes_on_one_database_cannot_both_land(new_store: StoreFactory) -> None:
-    # Two services with their own connections and locks, as two bot processes would have: the
-    # in-memory lock cannot help here, so the store's version check must.
-    first_store, second_store = new_store(), new_store()  # on either backend
+@pytest.fixture
+async def two_processes(new_store: StoreFactory) -> AsyncIterator[tuple[TableService, TableService, Gate]]:
+    """Two services with their own connections and locks, as two bot processes would have, on one database (of
+    either backend), a started game between them; the second's move commits wait at its :class:`Gate`."""
+    first_store, second_store = new_store(), new_store()
     second_gate = Gate(second_store)
     await first_store.open()
     await second_store.open()
     try:
-        first = TableService(first_store, engines_lookup=lookup)
-        second = TableService(second_store, engines_lookup=lookup)
-        game_id = await started(first)
-        actor = await player_to_act(first)
-        slow = asyncio.create_task(second.act(CHANNEL, actor, "step"))  # reads the board, then waits
-        await second_gate.waiting.wait()
-        ok(await first.act(CHANNEL, actor, "end"))                       # lands meanwhile
-        second_gate.gate.set()
-        lost = await slow
-        assert lost.problem is Problem.STALE
-        log = await first_store.live_actions(game_id)
-        assert [a.action_key for a in log] == ["end"]
-        # The loser's memory is not trusted afterwards: it sees the new board.
-        seen = await second.snapshot(CHANNEL)
-        assert seen.move_number == 1 and seen.to_act == (await first.snapshot(CHANNEL)).to_act
+        yield TableService(first_store, engines_lookup=lookup), TableService(second_store, engines_lookup=lookup), \
+            second_gate
     finally:
         await first_store.close()
         await second_store.close()
 
 
-async def test_a_move_based_on_a_board_undone_elsewhere_is_refused(new_store: StoreFactory) -> None:
+async def test_two_processes_on_one_database_cannot_both_land(
+        two_processes: tuple[TableService, TableService, Gate]) -> None:
+    # The in-memory lock cannot help here, so the store's version check must.
+    first, second, second_gate = two_processes
+    game_id = await started(first)
+    actor = await player_to_act(first)
+    slow = asyncio.create_task(second.act(CHANNEL, actor, "step"))  # reads the board, then waits
+    await second_gate.waiting.wait()
+    ok(await first.act(CHANNEL, actor, "end"))                       # lands meanwhile
+    second_gate.gate.set()
+    lost = await slow
+    assert lost.problem is Problem.STALE
+    log = await first.store.live_actions(game_id)
+    assert [a.action_key for a in log] == ["end"]
+    # The loser's memory is not trusted afterwards: it sees the new board.
+    seen = await second.snapshot(CHANNEL)
+    assert seen.move_number == 1 and seen.to_act == (await first.snapshot(CHANNEL)).to_act
+
+
+async def test_a_move_based_on_a_board_undone_elsewhere_is_refused(
+        two_processes: tuple[TableService, TableService, Gate]) -> None:
     # An undo adds no log row, so the (game_id, seq) key alone would not notice this race:
     # the version token does.
-    first_store, second_store = new_store(), new_store()  # on either backend
-    second_gate = Gate(second_store)
-    await first_store.open()
-    await second_store.open()
-    try:
-        first = TableService(first_store, engines_lookup=lookup)
-        second = TableService(second_store, engines_lookup=lookup)
-        game_id = await started(first)
-        actor = await player_to_act(first)
-        ok(await first.act(CHANNEL, actor, "step"))
-        slow = asyncio.create_task(second.act(CHANNEL, actor, "step"))  # a second step, on move 1
-        await second_gate.waiting.wait()
-        ok(await first.undo(CHANNEL, actor))                             # move 1 is taken back meanwhile
-        second_gate.gate.set()
-        assert (await slow).problem is Problem.STALE
-        assert await first_store.live_actions(game_id) == []
-    finally:
-        await first_store.close()
-        await second_store.close()
+    first, second, second_gate = two_processes
+    game_id = await started(first)
+    actor = await player_to_act(first)
+    ok(await first.act(CHANNEL, actor, "step"))
+    slow = asyncio.create_task(second.act(CHANNEL, actor, "step"))  # a second step, on move 1
+    await second_gate.waiting.wait()
+    ok(await first.undo(CHANNEL, actor))                             # move 1 is taken back meanwhile
+    second_gate.gate.set()
+    assert (await slow).problem is Problem.STALE
+    assert await first.store.live_actions(game_id) == []

@@ -44,6 +44,16 @@ async def play_card(service: TableService) -> Reply:
     return ok(await service.act(CHANNEL, actor, card))
 
 
+def delivering(store: Store, clock: FakeClock | None = None) -> tuple[TableService, RecordingTransport, Deliverer]:
+    """A table service over ``store`` and a deliverer sending to a recording transport; with ``clock``, retries
+    fall due by it, and the store (which decides which retries are due) stamps by the same clock."""
+    transport = RecordingTransport()
+    if clock is None:
+        return TableService(store, engines_lookup=lookup), transport, Deliverer(store, transport)
+    store.clock = clock
+    return TableService(store, engines_lookup=lookup), transport, Deliverer(store, transport, clock=clock)
+
+
 async def states(store: Store) -> list[tuple[str, str]]:
     return [(kind, state) for kind, state in await rows(store, "SELECT kind, state FROM outbox ORDER BY id")]
 
@@ -128,10 +138,7 @@ async def test_what_a_crash_left_undelivered_goes_out_once_after_a_restart(new_s
 
 async def test_a_transient_failure_keeps_the_games_order_and_others_go_on(store: Store) -> None:
     clock = FakeClock()
-    store.clock = clock  # the store decides which retries are due, by the same clock
-    transport = RecordingTransport()
-    service = TableService(store, engines_lookup=lookup)
-    deliverer = Deliverer(store, transport, clock=clock)
+    service, transport, deliverer = delivering(store, clock)
     await started(service, channel=CHANNEL)
     await started(service, channel=CHANNEL + 1)
     await deliverer.drain()
@@ -154,9 +161,7 @@ async def test_a_transient_failure_keeps_the_games_order_and_others_go_on(store:
 
 
 async def test_a_permanent_failure_is_dropped_and_the_rest_is_delivered(store: Store) -> None:
-    transport = RecordingTransport()
-    service = TableService(store, engines_lookup=lookup)
-    deliverer = Deliverer(store, transport)
+    service, transport, deliverer = delivering(store)
     await started(service)
     await deliverer.drain()
     reply = await play_card(service)
@@ -171,10 +176,7 @@ async def test_a_permanent_failure_is_dropped_and_the_rest_is_delivered(store: S
 
 async def test_giving_up_after_many_attempts(store: Store) -> None:
     clock = FakeClock()
-    store.clock = clock  # the store decides which retries are due, by the same clock
-    transport = RecordingTransport()
-    service = TableService(store, engines_lookup=lookup)
-    deliverer = Deliverer(store, transport, clock=clock)
+    service, transport, deliverer = delivering(store, clock)
     await started(service)
     transport.fail_all = TryLater("Discord answered 502")
     for _ in range(MAX_ATTEMPTS - 1):
@@ -187,9 +189,7 @@ async def test_giving_up_after_many_attempts(store: Store) -> None:
 
 
 async def test_closed_dms_tell_the_channel_once_per_game(store: Store) -> None:
-    transport = RecordingTransport()
-    service = TableService(store, engines_lookup=lookup)
-    deliverer = Deliverer(store, transport)
+    service, transport, deliverer = delivering(store)
     await started(service)
     await deliverer.drain()
     for _ in range(4):  # playing a card draws one: the player's hand changes, a DM tells them
@@ -203,9 +203,7 @@ async def test_closed_dms_tell_the_channel_once_per_game(store: Store) -> None:
 
 
 async def test_the_lobby_message_is_edited_as_players_join_and_the_game_starts(store: Store) -> None:
-    transport = RecordingTransport()
-    service = TableService(store, engines_lookup=lookup)
-    deliverer = Deliverer(store, transport)
+    service, transport, deliverer = delivering(store)
     created = ok(await service.create("sprint", GUILD, CHANNEL, ANN, seats=3, pace="daily"))
     await deliverer.deliver(created.outbox)
     (lobby,) = transport.posts()

@@ -25,11 +25,16 @@ async def state_row(store: SqliteStore, game_id: int) -> tuple[int, dict[str, ob
     return row.seq, json.loads(row.state_json)
 
 
-async def test_a_corrupt_state_row_is_rebuilt_from_the_log(store: SqliteStore) -> None:
+async def played_a_little(store: SqliteStore) -> tuple[int, tuple[int, dict[str, object]]]:
+    """A game started and a few moves played in it: its id and its good state row."""
     service = TableService(store, engines_lookup={"sprint": ENGINE}.__getitem__)
     game_id = await started(service)
     await play_a_few(service)
-    good = await state_row(store, game_id)
+    return game_id, await state_row(store, game_id)
+
+
+async def test_a_corrupt_state_row_is_rebuilt_from_the_log(store: SqliteStore) -> None:
+    game_id, good = await played_a_little(store)
     await execute(store, f"UPDATE state SET state_json = '{{not json' WHERE game_id = {game_id}")
     fresh = TableService(store, engines_lookup={"sprint": ENGINE}.__getitem__)  # as after a restart
     ok(await play(fresh, "end"))
@@ -39,10 +44,7 @@ async def test_a_corrupt_state_row_is_rebuilt_from_the_log(store: SqliteStore) -
 
 
 async def test_a_missing_or_lagging_state_row_is_rebuilt(store: SqliteStore) -> None:
-    service = TableService(store, engines_lookup={"sprint": ENGINE}.__getitem__)
-    game_id = await started(service)
-    await play_a_few(service)
-    good = await state_row(store, game_id)
+    game_id, good = await played_a_little(store)
     await execute(store, f"DELETE FROM state WHERE game_id = {game_id}")
     fresh = TableService(store, engines_lookup={"sprint": ENGINE}.__getitem__)
     assert (await fresh.snapshot(CHANNEL)).move_number == 4

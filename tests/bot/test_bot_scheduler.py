@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from bot.scheduler import Scheduler, plan
@@ -82,45 +84,43 @@ async def test_a_move_restarts_the_clock_and_reminds_nobody_twice(timed: TableSe
     assert "was away" in posts(await scheduler.tick(clock.at(36)))[0]
 
 
-async def test_after_downtime_an_overdue_reminder_is_sent_once_across_a_restart(
-        new_store: StoreFactory, clock: FakeClock) -> None:
-    store = new_store(clock=clock)
-    await store.open()
-    service = TableService(store, engines_lookup=lookup, clock=clock)
-    await open_game(service)
-    assert await Scheduler(service).tick(clock.at(1)) == []
-    await store.close()
-
-    # Down from 1 h to 21 h: both reminder points (12 h, 20 h) passed; one reminder is sent.
+@asynccontextmanager
+async def process(new_store: StoreFactory, clock: FakeClock) -> AsyncIterator[TableService]:
+    """One run of the bot: a service on a store of its own (the test's database), reading the test's clock; its
+    store closed at the end, as the process stops."""
     store = new_store(clock=clock)
     await store.open()
     try:
-        service = TableService(store, engines_lookup=lookup, clock=clock)
+        yield TableService(store, engines_lookup=lookup, clock=clock)
+    finally:
+        await store.close()
+
+
+async def test_after_downtime_an_overdue_reminder_is_sent_once_across_a_restart(
+        new_store: StoreFactory, clock: FakeClock) -> None:
+    async with process(new_store, clock) as service:
+        await open_game(service)
+        assert await Scheduler(service).tick(clock.at(1)) == []
+
+    # Down from 1 h to 21 h: both reminder points (12 h, 20 h) passed; one reminder is sent.
+    async with process(new_store, clock) as service:
         scheduler = Scheduler(service)
         due = await scheduler.tick(clock.at(21))
         assert len(posts(due)) == 1 and "3 h left" in posts(due)[0]
         assert await scheduler.tick(clock.at(23.9)) == []
         (skip,) = await scheduler.tick(clock.at(24))
         assert "was away" in skip.post.text  # type: ignore[union-attr]
-    finally:
-        await store.close()
 
 
 async def test_after_downtime_deadlines_apply_once_in_order(new_store: StoreFactory, clock: FakeClock) -> None:
-    store = new_store(clock=clock)
-    await store.open()
-    service = TableService(store, engines_lookup=lookup, clock=clock)
-    await open_game(service, pace="brisk", channel=11)     # deadline at 4 h
-    clock.at(1)
-    await open_game(service, pace="brisk", channel=12)     # deadline at 5 h
-    clock.at(-1)
-    await open_game(service, pace="daily", channel=13, deadline="pause")  # deadline at 23 h
-    await store.close()
+    async with process(new_store, clock) as service:
+        await open_game(service, pace="brisk", channel=11)     # deadline at 4 h
+        clock.at(1)
+        await open_game(service, pace="brisk", channel=12)     # deadline at 5 h
+        clock.at(-1)
+        await open_game(service, pace="daily", channel=13, deadline="pause")  # deadline at 23 h
 
-    store = new_store(clock=clock)
-    await store.open()
-    try:
-        service = TableService(store, engines_lookup=lookup, clock=clock)
+    async with process(new_store, clock) as service:
         scheduler = Scheduler(service)
         due = await scheduler.due(clock.at(100))
         assert [(d.kind, d.timer.game_id) for d in due] == [("deadline", 1), ("deadline", 2), ("deadline", 3)]
@@ -129,11 +129,9 @@ async def test_after_downtime_deadlines_apply_once_in_order(new_store: StoreFact
         assert "was away" in posts(replies)[0] and "was away" in posts(replies)[1]
         assert "is paused" in posts(replies)[2]
         # Each was applied once: one default move in each skipped game, and the next clocks start at 100 h.
-        assert [len(await store.live_actions(g)) for g in (1, 2, 3)] == [1, 1, 0]
+        assert [len(await service.store.live_actions(g)) for g in (1, 2, 3)] == [1, 1, 0]
         assert await scheduler.tick(clock.at(101)) == []
         assert [d.timer.game_id for d in await scheduler.due(clock.at(104))] == [1, 2]
-    finally:
-        await store.close()
 
 
 async def test_a_player_with_several_waiting_games_gets_one_digest(timed: TableService, clock: FakeClock) -> None:

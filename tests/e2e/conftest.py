@@ -18,10 +18,12 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
 from bot.store import Store
+from bot.store.sqlite import SqliteStore
 from tests.conftest import StoreFactory
 from tests.e2e.fake import FakeDiscord
 
@@ -44,6 +46,16 @@ async def store(new_store: StoreFactory) -> AsyncIterator[Store]:
     """An open store on each backend (SQLite in the test's folder, flushed on every commit; PostgreSQL on a
     fresh database); a test may override it."""
     store = new_store(sync_interval=0)
+    await store.open()
+    yield store
+    await store.close()
+
+
+@pytest.fixture
+async def sqlite_store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
+    """An open SQLite store in the test's folder (flushed on every commit), for the tests that play whole games
+    or keep a computer thinking: the store's part of them is tested on both backends elsewhere."""
+    store = SqliteStore(tmp_path / "bot.sqlite3", sync_interval=0)
     await store.open()
     yield store
     await store.close()

@@ -4,17 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.discord import GameBot
-from bot.rendering import installed_renderer
 from bot.store import Status
 from bot.store.sqlite import SqliteStore
-from bot.table import TableService
 from tests.e2e.fake import FakeDiscord
 from tests.e2e.fake.models import MEDIA_GALLERY, FakeChannel, FakeMessage, FakeUser
-
-
-def make_bot(store: SqliteStore) -> GameBot:
-    return GameBot(TableService(store, renderer=installed_renderer()))
+from tests.e2e.helpers import bot_running, drawing_service, to_act
 
 
 async def open_table(fake: FakeDiscord, host: FakeUser, players: int | None = 3, **options: object
@@ -36,11 +30,6 @@ async def join(fake: FakeDiscord, user: FakeUser, lobby: FakeMessage) -> None:
     click = await fake.click(user, lobby, label="Join")
     assert (await click.callback()).type == 6  # deferred update of the lobby message
     await fake.idle()
-
-
-async def to_act(bot: GameBot, thread: FakeChannel, users: list[FakeUser]) -> FakeUser:
-    snap = await bot.service.snapshot(thread.id)
-    return next(u for u in users if u.id == snap.user_ids[snap.to_act[0]])
 
 
 def board_posts(fake: FakeDiscord, thread: FakeChannel) -> list[FakeMessage]:
@@ -79,9 +68,7 @@ async def test_a_burgenland_opening_with_three_players(fake_discord: FakeDiscord
     fake = fake_discord
     ann, bo, cy = (fake.add_member(n) for n in ("Ann", "Bo", "Cy"))
     users = [ann, bo, cy]
-    bot = make_bot(store)
-    async with fake.running(bot):
-        await fake.idle()
+    async with bot_running(fake, drawing_service(store)) as bot:
         assert {"burgenland", "move", "hand", "board", "undo", "log", "resign", "abandon", "games", "mygames",
                 "help"} <= {c["name"] for c in fake.commands()}
         thread, lobby = await open_table(fake, ann)
@@ -137,9 +124,7 @@ async def test_a_payment_step_by_step_posts_once(fake_discord: FakeDiscord, stor
     """Choosing what to build and paying card by card is private; the channel sees the finished build."""
     fake = fake_discord
     ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
-    bot = make_bot(store)
-    async with fake.running(bot):
-        await fake.idle()
+    async with bot_running(fake, drawing_service(store)) as bot:
         thread, lobby = await open_table(fake, ann, players=2)
         await join(fake, bo, lobby)
         # Take cards (through the service) until the player to act can build in a small castle.
@@ -191,9 +176,7 @@ async def test_closed_dms_are_announced_once_and_hands_served_ephemerally(
     fake = fake_discord
     ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
     fake.close_dms(bo)
-    bot = make_bot(store)
-    async with fake.running(bot):
-        await fake.idle()
+    async with bot_running(fake, drawing_service(store)) as bot:
         thread, lobby = await open_table(fake, ann, players=2)
         await join(fake, bo, lobby)
         notices = [m for m in fake.messages(thread) if "can't send you direct messages" in m.readable]
@@ -220,9 +203,7 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(
         fake_discord: FakeDiscord, store: SqliteStore) -> None:
     fake = fake_discord
     ann, bo, stranger = fake.add_member("Ann"), fake.add_member("Bo"), fake.add_member("Stranger")
-    bot = make_bot(store)
-    async with fake.running(bot):
-        await fake.idle()
+    async with bot_running(fake, drawing_service(store)) as bot:
         thread, lobby = await open_table(fake, ann, players=2)
         await join(fake, bo, lobby)
         start = board_posts(fake, thread)[-1]
@@ -262,9 +243,7 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(
 async def test_a_full_table_refuses_a_stranger(fake_discord: FakeDiscord, store: SqliteStore) -> None:
     fake = fake_discord
     ann, bo, cy = fake.add_member("Ann"), fake.add_member("Bo"), fake.add_member("Cy")
-    bot = make_bot(store)
-    async with fake.running(bot):
-        await fake.idle()
+    async with bot_running(fake, drawing_service(store)) as bot:
         thread, lobby = await open_table(fake, ann, players=None)  # starts by hand
         await join(fake, bo, lobby)
         await join(fake, cy, lobby)
@@ -284,15 +263,12 @@ async def test_a_full_table_refuses_a_stranger(fake_discord: FakeDiscord, store:
 async def test_buttons_survive_a_restart(fake_discord: FakeDiscord, store: SqliteStore) -> None:
     fake = fake_discord
     ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
-    async with fake.running(make_bot(store)):
-        await fake.idle()
+    async with bot_running(fake, drawing_service(store)):
         thread, lobby = await open_table(fake, ann, players=2)
         await join(fake, bo, lobby)
     start = board_posts(fake, thread)[-1]
     # A new process: a new client and service on the same database.
-    bot = make_bot(store)
-    async with fake.running(bot):
-        await fake.idle()
+    async with bot_running(fake, drawing_service(store)) as bot:
         first = await to_act(bot, thread, [ann, bo])
         _, menu = await open_menu(fake, first, start)
         await choose(fake, first, menu, "Take 2 cards")
@@ -302,9 +278,7 @@ async def test_buttons_survive_a_restart(fake_discord: FakeDiscord, store: Sqlit
 async def test_the_end_of_a_game_and_the_lists(fake_discord: FakeDiscord, store: SqliteStore) -> None:
     fake = fake_discord
     ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
-    bot = make_bot(store)
-    async with fake.running(bot):
-        await fake.idle()
+    async with bot_running(fake, drawing_service(store)) as bot:
         thread, lobby = await open_table(fake, ann, players=2)
         await join(fake, bo, lobby)
         first = await to_act(bot, thread, [ann, bo])

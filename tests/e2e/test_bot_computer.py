@@ -4,48 +4,32 @@ computer is never pinged or written to.  The lobby's Add computer player button 
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from bot.discord import GameBot
-from bot.rendering import installed_renderer
 from bot.store import Status
 from bot.store.sqlite import SqliteStore
-from bot.table import TableService
-from bot.table.results import User
 from bot.thinking import PoolThinker
 from tests.e2e.fake import FakeDiscord
+from tests.e2e.helpers import bot_running, drawing_service, open_table, play_against_computer
 from tests.e2e.test_bot_games import said_in
 
 
-async def test_a_person_plays_a_whole_game_against_a_computer(fake_discord: FakeDiscord, tmp_path: Path) -> None:
-    fake = fake_discord
+async def test_a_person_plays_a_whole_game_against_a_computer(fake_discord: FakeDiscord,
+                                                               sqlite_store: SqliteStore) -> None:
+    fake, store = fake_discord, sqlite_store
     ann = fake.add_member("Ann")
-    store = SqliteStore(tmp_path / "bot.sqlite3", sync_interval=0)
-    await store.open()
     thinker = PoolThinker(1)
     try:
-        bot = GameBot(TableService(store, renderer=installed_renderer(), thinker=thinker))
-        async with fake.running(bot):
-            await fake.idle()
+        async with bot_running(fake, drawing_service(store, thinker)) as bot:
             opened = await (await fake.slash(ann, fake.channel, "buerger new", players=2, bots=1,
                                              level="easy")).original()
             assert "Game #1 has started in" in opened.readable and opened.ephemeral
             thread = fake.threads(fake.channel)[-1]
-            hinted = False
-            for _ in range(400):
-                await bot.autoplay.idle()
-                await fake.idle()
-                snap = await bot.service.snapshot(thread.id)
-                if snap.game.status is not Status.RUNNING:
-                    break
-                assert snap.user_ids[snap.to_act[0]] == ann.id, "the computer did not play its turn"
-                if not hinted:  # once: the hint is Ann's alone and names a move she may play
-                    hint = await (await fake.slash(ann, thread, "hint")).original()
-                    assert hint.ephemeral and hint.readable.startswith("💡 Game #1: I would play **")
-                    hinted = True
-                choices = (await bot.service.moves(thread.id, User(ann.id, ann.name))).choices
-                answer = await (await fake.slash(ann, thread, "move", text=choices[0].key)).original()
-                assert "Played:" in answer.readable, answer.readable
+            await bot.autoplay.idle()
+            await fake.idle()
+            # The hint is Ann's alone and names a move she may play.
+            hint = await (await fake.slash(ann, thread, "hint")).original()
+            assert hint.ephemeral and hint.readable.startswith("💡 Game #1: I would play **")
+            answers = await play_against_computer(fake, bot, thread, ann)
+            assert answers and all("Played:" in answer.readable for answer in answers), answers
             snap = await bot.service.snapshot(thread.id)
             assert snap.game.status is Status.FINISHED and snap.game.result is not None
             bot_seat = next(i for i, u in enumerate(snap.user_ids) if u < 0)
@@ -58,37 +42,26 @@ async def test_a_person_plays_a_whole_game_against_a_computer(fake_discord: Fake
             assert all(d.channel_id == fake.dm_channel(ann).id for d in fake.dms(ann))
     finally:
         thinker.close()
-        await store.close()
 
 
-async def test_only_the_host_adds_a_computer_player(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+async def test_only_the_host_adds_a_computer_player(fake_discord: FakeDiscord, sqlite_store: SqliteStore) -> None:
     fake = fake_discord
     ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
-    store = SqliteStore(tmp_path / "bot.sqlite3", sync_interval=0)
-    await store.open()
-    try:
-        bot = GameBot(TableService(store, renderer=installed_renderer()), scheduler_interval=None)
-        async with fake.running(bot):
-            await fake.idle()
-            await (await fake.slash(ann, fake.channel, "buerger new", players=3)).original()
-            await fake.idle()
-            thread = fake.threads(fake.channel)[-1]
-            lobby = fake.messages(thread)[0]
-            assert "Hints: on" in lobby.readable
-            await (await fake.click(bo, lobby, label="Add computer player")).callback()
-            await fake.idle()
-            refused = fake.ephemerals(bo)[-1]
-            assert "Only the player who opened game #1" in refused.readable
-            assert "Bot 1" not in fake.messages(thread)[0].readable
-            await (await fake.click(ann, lobby, label="Add computer player")).callback()
-            await fake.idle()
-            assert "Bot 1 (normal)" in fake.messages(thread)[0].readable
-            await (await fake.click(bo, lobby, label="Join")).callback()
-            await fake.idle()
-            await bot.autoplay.idle()
-            await fake.idle()
-            snap = await bot.service.snapshot(thread.id)
-            assert snap.game.status is Status.RUNNING and "Bot 1 (normal)" in snap.names
-            assert snap.user_ids[snap.to_act[0]] > 0  # a computer that started has played its turn already
-    finally:
-        await store.close()
+    async with bot_running(fake, drawing_service(sqlite_store), scheduler_interval=None) as bot:
+        thread, lobby = await open_table(fake, [ann], "buerger new", players=3)
+        assert "Hints: on" in lobby.readable
+        await (await fake.click(bo, lobby, label="Add computer player")).callback()
+        await fake.idle()
+        refused = fake.ephemerals(bo)[-1]
+        assert "Only the player who opened game #1" in refused.readable
+        assert "Bot 1" not in fake.messages(thread)[0].readable
+        await (await fake.click(ann, lobby, label="Add computer player")).callback()
+        await fake.idle()
+        assert "Bot 1 (normal)" in fake.messages(thread)[0].readable
+        await (await fake.click(bo, lobby, label="Join")).callback()
+        await fake.idle()
+        await bot.autoplay.idle()
+        await fake.idle()
+        snap = await bot.service.snapshot(thread.id)
+        assert snap.game.status is Status.RUNNING and "Bot 1 (normal)" in snap.names
+        assert snap.user_ids[snap.to_act[0]] > 0  # a computer that started has played its turn already

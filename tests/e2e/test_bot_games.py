@@ -7,17 +7,14 @@ with a key the autocomplete offered, chosen by a seeded purposeful random policy
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
 import engines
 import render
 from bot.discord import GameBot
-from bot.rendering import installed_renderer
 from bot.store import Status
 from bot.store.sqlite import SqliteStore
-from bot.table import TableService
 from bot.table.results import User
 from bot.text import fill_seats, plain_name
 from engines import registry
@@ -33,6 +30,7 @@ from tests.e2e.fake.models import (
     FakeMessage,
     FakeUser,
 )
+from tests.e2e.helpers import bot_running, drawing_service, open_table
 
 #: Keys' first words a purposeful player prefers (the rest are picked now and then).
 PREFERRED = ("pay", "build", "place", "buy", "move", "take", "roll", "score", "end", "left", "right", "dice",
@@ -101,14 +99,7 @@ def said_in(fake: FakeDiscord, thread: FakeChannel) -> list[FakeMessage]:
 
 async def play_whole_game(fake: FakeDiscord, bot: GameBot, game: str, users: list[FakeUser],
                           seed: int) -> FakeChannel:
-    opened = await fake.slash(users[0], fake.channel, f"{registry.find(game).command} new", players=len(users))
-    await opened.original()
-    await fake.idle()
-    thread = fake.threads(fake.channel)[-1]
-    lobby = fake.messages(thread)[0]
-    for user in users[1:]:
-        await (await fake.click(user, lobby, label="Join")).callback()
-        await fake.idle()
+    thread, _ = await open_table(fake, users, f"{registry.find(game).command} new")
     by_id = {u.id: u for u in users}
     choose = random.Random(seed)
     said = said_in(fake, thread)
@@ -148,99 +139,85 @@ async def play_whole_game(fake: FakeDiscord, bot: GameBot, game: str, users: lis
 
 @pytest.mark.parametrize(("game", "players"), [("burgen-land", 2), ("buerger-baumeister", 3),
                                                ("castles-of-burgundy", 4), ("burgenland", 2)])
-async def test_a_complete_game_to_the_final_ranking(fake_discord: FakeDiscord, tmp_path: Path,
+async def test_a_complete_game_to_the_final_ranking(fake_discord: FakeDiscord, sqlite_store: SqliteStore,
                                                     game: str, players: int) -> None:
     if game not in engines.names():
         pytest.fail(f"the {game} engine is missing")
-    fake = fake_discord
+    fake, store = fake_discord, sqlite_store
     users = [fake.add_member(name) for name in ("Ann", "Bo", "Cy", "Dee")[:players]]
-    store = SqliteStore(tmp_path / "bot.sqlite3", sync_interval=0)
-    await store.open()
-    try:
-        bot = GameBot(TableService(store, renderer=installed_renderer()))
-        async with fake.running(bot):
-            await fake.idle()
-            thread = await play_whole_game(fake, bot, game, users, seed=players)
-            snap = await bot.service.snapshot(thread.id)
-            assert snap.game.status is Status.FINISHED and snap.game.result is not None
-            final = [m for m in fake.messages(thread) if m.attachments][-1]
-            assert "Game over!" in final.readable and "1st" in final.readable
-            # The end screen is a layout too, in the winner's colour (the first of those ranked first).
-            ranks = snap.game.result["ranks"]
-            winner = min(range(players), key=lambda s: (ranks[s], s))
-            assert_layout(final, colour(winner), next(u for u in users if u.id == snap.user_ids[winner]))
-            # Every post with an image is a layout, and the lobby too; the lobby's buttons still work.
-            assert all(m.is_layout for m in fake.messages(thread) if m.attachments)
-            edited = [v for m in fake.messages(thread) if m.attachments for v in m.history]
-            assert all(v["flags"] & FLAG_COMPONENTS_V2 for v in edited)  # and was one before each edit
-            assert fake.messages(thread)[0].is_layout
-            # The thread tells the ending: the move that ended the game (its last scoring, the hands
-            # revealed) is in the final post, before the standing.
-            rows = await store.live_actions(snap.game.id)
-            ending = fill_seats(rows[-1].public, snap.names).replace("\n", " ")
-            assert ending and ending in final.readable.split("Game over!")[0], (ending, final.readable)
-            # The end screen: the standings drawn from the final view and the scores over the whole game,
-            # a point after each turn (the engine's turn number), not after each step.
-            engine = engines.get(game)
-            log = [(a.seat, a.action_key) for a in await store.live_actions(snap.game.id)]
-            state, history = engine.new_game(players, snap.game.seed, snap.game.options), []
-            for seat, key in log:
-                turn = engine.turn_number(state)
-                state, _ = engine.apply(state, seat, engine.parse_action(state, seat, key))
-                if engine.turn_number(state) != turn:
-                    history.append(engine.standing(state).scores)
-            history.append(engine.standing(state).scores)  # after the last turn
-            assert len(history) == engine.turn_number(state) < len(log)
-            names = [plain_name(n) for n in snap.names]
-            assert final.attachments[0].data == render.draw_standings(game, engine.view(state, None), names, history)
-            assert all(final.mentions(u) for u in users) or final.mention_ids == []
-            assert "Play my turn" not in [c.get("label") for c in final.all_components()]
-            # Everyone's board and hand images were real PNGs; nobody got another player's DM.
-            assert all(a.is_png for m in fake.messages(thread) for a in m.attachments)
-            # Every image says what it shows (alt text): the boards whose turn it is, the hands their choices.
-            boards = [a.description or "" for m in fake.messages(thread) for a in m.attachments]
-            assert all(f"game #{snap.game.id}: the board." in d for d in boards[:-1]), boards[:3]
-            assert "final standing" in boards[-1] and "1st" in boards[-1]
-            hands = [a.description or "" for u in users for d in fake.dms(u) for a in d.attachments]
-            assert hands and all("what only" in d and "sees" in d for d in hands), hands[:3]
-            assert any("Your choices:" in d for d in hands)
-            assert all(all(d.channel_id == fake.dm_channel(u).id for d in fake.dms(u)) for u in users)
-    finally:
-        await store.close()
+    async with bot_running(fake, drawing_service(store)) as bot:
+        thread = await play_whole_game(fake, bot, game, users, seed=players)
+        snap = await bot.service.snapshot(thread.id)
+        assert snap.game.status is Status.FINISHED and snap.game.result is not None
+        final = [m for m in fake.messages(thread) if m.attachments][-1]
+        assert "Game over!" in final.readable and "1st" in final.readable
+        # The end screen is a layout too, in the winner's colour (the first of those ranked first).
+        ranks = snap.game.result["ranks"]
+        winner = min(range(players), key=lambda s: (ranks[s], s))
+        assert_layout(final, colour(winner), next(u for u in users if u.id == snap.user_ids[winner]))
+        # Every post with an image is a layout, and the lobby too; the lobby's buttons still work.
+        assert all(m.is_layout for m in fake.messages(thread) if m.attachments)
+        edited = [v for m in fake.messages(thread) if m.attachments for v in m.history]
+        assert all(v["flags"] & FLAG_COMPONENTS_V2 for v in edited)  # and was one before each edit
+        assert fake.messages(thread)[0].is_layout
+        # The thread tells the ending: the move that ended the game (its last scoring, the hands
+        # revealed) is in the final post, before the standing.
+        rows = await store.live_actions(snap.game.id)
+        ending = fill_seats(rows[-1].public, snap.names).replace("\n", " ")
+        assert ending and ending in final.readable.split("Game over!")[0], (ending, final.readable)
+        # The end screen: the standings drawn from the final view and the scores over the whole game,
+        # a point after each turn (the engine's turn number), not after each step.
+        engine = engines.get(game)
+        log = [(a.seat, a.action_key) for a in await store.live_actions(snap.game.id)]
+        state, history = engine.new_game(players, snap.game.seed, snap.game.options), []
+        for seat, key in log:
+            turn = engine.turn_number(state)
+            state, _ = engine.apply(state, seat, engine.parse_action(state, seat, key))
+            if engine.turn_number(state) != turn:
+                history.append(engine.standing(state).scores)
+        history.append(engine.standing(state).scores)  # after the last turn
+        assert len(history) == engine.turn_number(state) < len(log)
+        names = [plain_name(n) for n in snap.names]
+        assert final.attachments[0].data == render.draw_standings(game, engine.view(state, None), names, history)
+        assert all(final.mentions(u) for u in users) or final.mention_ids == []
+        assert "Play my turn" not in [c.get("label") for c in final.all_components()]
+        # Everyone's board and hand images were real PNGs; nobody got another player's DM.
+        assert all(a.is_png for m in fake.messages(thread) for a in m.attachments)
+        # Every image says what it shows (alt text): the boards whose turn it is, the hands their choices.
+        boards = [a.description or "" for m in fake.messages(thread) for a in m.attachments]
+        assert all(f"game #{snap.game.id}: the board." in d for d in boards[:-1]), boards[:3]
+        assert "final standing" in boards[-1] and "1st" in boards[-1]
+        hands = [a.description or "" for u in users for d in fake.dms(u) for a in d.attachments]
+        assert hands and all("what only" in d and "sees" in d for d in hands), hands[:3]
+        assert any("Your choices:" in d for d in hands)
+        assert all(all(d.channel_id == fake.dm_channel(u).id for d in fake.dms(u)) for u in users)
 
 
-async def test_board_shows_one_players_estate(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+async def test_board_shows_one_players_estate(fake_discord: FakeDiscord, sqlite_store: SqliteStore) -> None:
     fake = fake_discord
     ann, bo, cy = fake.add_member("Ann"), fake.add_member("Bo"), fake.add_member("Cy")
-    store = SqliteStore(tmp_path / "bot.sqlite3", sync_interval=0)
-    await store.open()
-    try:
-        bot = GameBot(TableService(store, renderer=installed_renderer()))
-        async with fake.running(bot):
+    async with bot_running(fake, drawing_service(sqlite_store)):
+        for game, thread_index in (("castles-of-burgundy", 0), ("burgenland", 1)):
+            opened = await fake.slash(ann, fake.channel, f"{registry.find(game).command} new", players=2)
+            await opened.original()
             await fake.idle()
-            for game, thread_index in (("castles-of-burgundy", 0), ("burgenland", 1)):
-                opened = await fake.slash(ann, fake.channel, f"{registry.find(game).command} new", players=2)
-                await opened.original()
-                await fake.idle()
-                thread = fake.threads(fake.channel)[thread_index]
-                await (await fake.click(bo, fake.messages(thread)[0], label="Join")).callback()
-                await fake.idle()
-                shown = await (await fake.slash(ann, thread, "board", player=bo)).original()
-                everyone = await (await fake.slash(ann, thread, "board", all=True)).original()
-                turn = [m for m in fake.messages(thread) if m.attachments][-1]
-                if game == "castles-of-burgundy":
-                    assert shown.readable.startswith("Bo's board") and shown.attachments[0].is_png
-                    whole = await (await fake.slash(ann, thread, "board")).original()
-                    assert whole.attachments[0].data != shown.attachments[0].data
-                    # Every estate at once: by /board all, and by the button under the turn's post.
-                    assert everyone.attachments[0].is_png and everyone.ephemeral
-                    pressed = await (await fake.click(cy, turn, label="All boards")).original()
-                    assert pressed.attachments[0].data == everyone.attachments[0].data and pressed.ephemeral
-                else:
-                    assert "has no separate player boards" in shown.readable and not shown.attachments
-                    assert "has no separate player boards" in everyone.readable and not everyone.attachments
-                    assert "All boards" not in [c.get("label") for c in turn.all_components()]
-                stranger = await (await fake.slash(ann, thread, "board", player=cy)).original()
-                assert "Cy is not playing" in stranger.readable and stranger.ephemeral
-    finally:
-        await store.close()
+            thread = fake.threads(fake.channel)[thread_index]
+            await (await fake.click(bo, fake.messages(thread)[0], label="Join")).callback()
+            await fake.idle()
+            shown = await (await fake.slash(ann, thread, "board", player=bo)).original()
+            everyone = await (await fake.slash(ann, thread, "board", all=True)).original()
+            turn = [m for m in fake.messages(thread) if m.attachments][-1]
+            if game == "castles-of-burgundy":
+                assert shown.readable.startswith("Bo's board") and shown.attachments[0].is_png
+                whole = await (await fake.slash(ann, thread, "board")).original()
+                assert whole.attachments[0].data != shown.attachments[0].data
+                # Every estate at once: by /board all, and by the button under the turn's post.
+                assert everyone.attachments[0].is_png and everyone.ephemeral
+                pressed = await (await fake.click(cy, turn, label="All boards")).original()
+                assert pressed.attachments[0].data == everyone.attachments[0].data and pressed.ephemeral
+            else:
+                assert "has no separate player boards" in shown.readable and not shown.attachments
+                assert "has no separate player boards" in everyone.readable and not everyone.attachments
+                assert "All boards" not in [c.get("label") for c in turn.all_components()]
+            stranger = await (await fake.slash(ann, thread, "board", player=cy)).original()
+            assert "Cy is not playing" in stranger.readable and stranger.ephemeral

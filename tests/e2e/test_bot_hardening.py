@@ -3,12 +3,12 @@ change nothing and get the usual stale-button answer."""
 
 from __future__ import annotations
 
-from bot.discord import GameBot
 from bot.store import Status
 from bot.store.sqlite import SqliteStore
 from bot.table import TableService
 from tests.e2e.fake import FakeDiscord
 from tests.e2e.fake.models import FakeChannel, FakeMessage, FakeUser
+from tests.e2e.helpers import bot_running, open_table, to_act
 
 
 def planted(fake: FakeDiscord, channel: FakeChannel, *custom_ids: str) -> FakeMessage:
@@ -24,12 +24,8 @@ async def test_forged_ids_change_nothing(fake_discord: FakeDiscord, store: Sqlit
     elsewhere = fake.add_channel("elsewhere")
     other_guild = fake.add_guild("Other server")
     foreign = fake.add_channel("foreign", guild=other_guild)
-    bot = GameBot(TableService(store), scheduler_interval=None)
-    async with fake.running(bot):
-        await fake.idle()
-        await (await fake.slash(ann, fake.channel, "burgenland new", players=2)).original()
-        await fake.idle()
-        thread = fake.threads(fake.channel)[-1]
+    async with bot_running(fake, TableService(store), scheduler_interval=None) as bot:
+        thread, _ = await open_table(fake, [ann], players=2)
         game = (await bot.service.snapshot(thread.id)).game.id
         answers: list[FakeMessage] = []
 
@@ -62,16 +58,10 @@ async def test_forged_ids_change_nothing(fake_discord: FakeDiscord, store: Sqlit
 async def test_an_unknown_menu_group_sends_no_empty_menu(fake_discord: FakeDiscord, store: SqliteStore) -> None:
     fake = fake_discord
     ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
-    bot = GameBot(TableService(store), scheduler_interval=None)
-    async with fake.running(bot):
-        await fake.idle()
-        await (await fake.slash(ann, fake.channel, "burgenland new", players=2)).original()
-        await fake.idle()
-        thread = fake.threads(fake.channel)[-1]
-        await (await fake.click(bo, fake.messages(thread)[0], label="Join")).callback()
-        await fake.idle()
+    async with bot_running(fake, TableService(store), scheduler_interval=None) as bot:
+        thread, _ = await open_table(fake, [ann, bo])
         snap = await bot.service.snapshot(thread.id)
-        player = ann if snap.user_ids[snap.to_act[0]] == ann.id else bo
+        player = await to_act(bot, thread, [ann, bo])
         menu = fake.world.create_message(thread, {"content": "menu", "components": [{"type": 1, "components": [
             {"type": 3, "custom_id": f"bg:pick:{snap.game.id}:{snap.move_number}", "options": [
                 {"label": "a group that is not there", "value": "gno-such-group"}]}]}]}, [])

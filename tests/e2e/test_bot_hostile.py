@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.discord import GameBot
-from bot.rendering import installed_renderer
 from bot.store.sqlite import SqliteStore
-from bot.table import TableService
 from bot.table.results import User
 from bot.text import escape_name, plain_name
 from tests.e2e.fake import FakeDiscord
 from tests.e2e.fake.models import readable_text
+from tests.e2e.helpers import bot_running, drawing_service, open_table, to_act
 
 STRANGER, ROLE = 123456789012345678, 456
 HOSTILE = f"@everyone <@{STRANGER}> <@&{ROLE}> **x**"
@@ -31,18 +29,10 @@ async def test_hostile_names_ping_nobody_and_show_as_typed(fake_discord: FakeDis
     fake = fake_discord
     host, friend = fake.add_member(HOSTILE), fake.add_member("Bo_**bold**")
     seated = {host.id, friend.id}
-    bot = GameBot(TableService(store, renderer=installed_renderer()), scheduler_interval=None)
-    async with fake.running(bot):
-        await fake.idle()
-        await (await fake.slash(host, fake.channel, "burgenland new", players=2)).original()
-        await fake.idle()
-        thread = fake.threads(fake.channel)[-1]
-        lobby = fake.messages(thread)[0]
-        await (await fake.click(friend, lobby, label="Join")).callback()
-        await fake.idle()
+    async with bot_running(fake, drawing_service(store), scheduler_interval=None) as bot:
+        thread, _ = await open_table(fake, [host, friend])
         for _ in range(4):  # a few moves, each announced with names in it
-            snap = await bot.service.snapshot(thread.id)
-            player = host if snap.user_ids[snap.to_act[0]] == host.id else friend
+            player = await to_act(bot, thread, [host, friend])
             keys = [c.key for c in (await bot.service.moves(thread.id, User(player.id, player.name))).choices]
             await (await fake.slash(player, thread, "move", text="take" if "take" in keys else "end")).original()
             await fake.idle()

@@ -10,12 +10,11 @@ import pytest
 
 import engines
 from bot.discord import GameBot
-from bot.rendering import installed_renderer
 from bot.store import Delivery
 from bot.store.sqlite import SqliteStore
-from bot.table import TableService
 from tests.e2e.fake import FakeDiscord
 from tests.e2e.fake.models import FakeChannel, FakeMessage, FakeUser
+from tests.e2e.helpers import bot_running, drawing_service, open_table, to_act
 from tests.sql import rows
 
 #: Every method of the store that reads (the rest write).
@@ -58,7 +57,7 @@ class Counter:
 
 
 def counted_bot(store: SqliteStore, counter: Counter) -> GameBot:
-    service = TableService(store, renderer=installed_renderer())
+    service = drawing_service(store)
     for verb in VERBS:
         counter.wrap(service, verb, f"call.{verb}")
     for read in READS:
@@ -70,16 +69,12 @@ def counted_bot(store: SqliteStore, counter: Counter) -> GameBot:
     return GameBot(service, scheduler_interval=None)
 
 
-async def started_game(fake: FakeDiscord, bot: GameBot, users: list[FakeUser]) -> tuple[FakeChannel, FakeMessage]:
-    await (await fake.slash(users[0], fake.channel, "burgenland new", players=len(users))).original()
-    await fake.idle()
-    thread = fake.threads(fake.channel)[-1]
-    lobby = fake.messages(thread)[0]
-    for user in users[1:]:
-        await (await fake.click(user, lobby, label="Join")).callback()
-        await fake.idle()
+async def started_game(fake: FakeDiscord, bot: GameBot, users: list[FakeUser]
+                       ) -> tuple[FakeChannel, FakeMessage, FakeUser]:
+    """A game of ``users`` opened and started: its thread, its board's post, and the one of ``users`` to act."""
+    thread, _ = await open_table(fake, users)
     board = [m for m in fake.messages(thread) if m.attachments][-1]
-    return thread, board
+    return thread, board, await to_act(bot, thread, users)
 
 
 async def choose(fake: FakeDiscord, user: FakeUser, menu: FakeMessage, label: str) -> None:
@@ -94,11 +89,6 @@ async def choose(fake: FakeDiscord, user: FakeUser, menu: FakeMessage, label: st
     raise AssertionError(f"no {label!r} in the menu")
 
 
-async def to_act(bot: GameBot, thread: FakeChannel, users: list[FakeUser]) -> FakeUser:
-    snap = await bot.service.snapshot(thread.id)
-    return next(u for u in users if u.id == snap.user_ids[snap.to_act[0]])
-
-
 async def test_a_press_costs_one_service_call_one_lock_and_one_read(fake_discord: FakeDiscord, store: SqliteStore,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     fake = fake_discord
@@ -109,8 +99,7 @@ async def test_a_press_costs_one_service_call_one_lock_and_one_read(fake_discord
     try:
         async with fake.running(bot):
             await fake.idle()
-            thread, board = await started_game(fake, bot, [ann, bo])
-            player = await to_act(bot, thread, [ann, bo])
+            thread, board, player = await started_game(fake, bot, [ann, bo])
 
             counter.on = True
             opened = await fake.click(player, board, label="Play my turn")   # press 1: open the menu
@@ -144,12 +133,11 @@ async def test_a_server_error_on_the_post_delays_it_and_loses_nothing(fake_disco
                                                                       store: SqliteStore) -> None:
     fake = fake_discord
     ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
-    bot = GameBot(TableService(store, renderer=installed_renderer()), scheduler_interval=None,
+    bot = GameBot(drawing_service(store), scheduler_interval=None,
                   delivery_interval=0.2, retry_delay=0.2)
     async with fake.running(bot):
         await fake.idle()
-        thread, _ = await started_game(fake, bot, [ann, bo])
-        player = await to_act(bot, thread, [ann, bo])
+        thread, _, player = await started_game(fake, bot, [ann, bo])
         posts, dms = fake.messages(thread), len(fake.dms(player))
         # Discord has a bad moment as the turn's message is to be edited with the move.
         fault = fake.fail("PATCH", "/channels/{channel_id}/messages/{message_id}", 503)
@@ -167,11 +155,8 @@ async def test_a_server_error_on_the_post_delays_it_and_loses_nothing(fake_disco
 async def test_rate_limits_are_waited_out(fake_discord: FakeDiscord, store: SqliteStore) -> None:
     fake = fake_discord
     ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
-    bot = GameBot(TableService(store, renderer=installed_renderer()), scheduler_interval=None)
-    async with fake.running(bot):
-        await fake.idle()
-        thread, _ = await started_game(fake, bot, [ann, bo])
-        player = await to_act(bot, thread, [ann, bo])
+    async with bot_running(fake, drawing_service(store), scheduler_interval=None) as bot:
+        thread, _, player = await started_game(fake, bot, [ann, bo])
         turn = fake.messages(thread)[-1]
         fault = fake.fail("PATCH", "/channels/{channel_id}/messages/{message_id}", 429, times=2, retry_after=0.05)
         await (await fake.slash(player, thread, "move", text="take")).original()
@@ -184,11 +169,8 @@ async def test_a_channel_that_is_gone_drops_its_posts_and_other_games_go_on(fake
                                                                            store: SqliteStore) -> None:
     fake = fake_discord
     ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
-    bot = GameBot(TableService(store, renderer=installed_renderer()), scheduler_interval=None)
-    async with fake.running(bot):
-        await fake.idle()
-        thread, _ = await started_game(fake, bot, [ann, bo])
-        player = await to_act(bot, thread, [ann, bo])
+    async with bot_running(fake, drawing_service(store), scheduler_interval=None) as bot:
+        thread, _, player = await started_game(fake, bot, [ann, bo])
         # Unknown Channel: the turn's message cannot be edited, nor said anew.
         fake.fail("PATCH", "/channels/{channel_id}/messages/{message_id}", 404, code=10003)
         fake.fail("POST", "/channels/{channel_id}/messages", 404, code=10003)
@@ -203,11 +185,8 @@ async def test_a_channel_that_is_gone_drops_its_posts_and_other_games_go_on(fake
 async def test_a_deleted_turn_message_is_said_anew(fake_discord: FakeDiscord, store: SqliteStore) -> None:
     fake = fake_discord
     ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
-    bot = GameBot(TableService(store, renderer=installed_renderer()), scheduler_interval=None)
-    async with fake.running(bot):
-        await fake.idle()
-        thread, turn = await started_game(fake, bot, [ann, bo])
-        player = await to_act(bot, thread, [ann, bo])
+    async with bot_running(fake, drawing_service(store), scheduler_interval=None) as bot:
+        thread, turn, player = await started_game(fake, bot, [ann, bo])
         turn.deleted = True  # a moderator deleted the turn's message
         fake.fail("PATCH", "/channels/{channel_id}/messages/{message_id}", 404, code=10008)  # Unknown Message
         await (await fake.slash(player, thread, "move", text="take")).original()

@@ -4,42 +4,28 @@ ratings, and ``/leaderboard`` and ``/profile`` show both (text beside an image; 
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 from PIL import Image
 
-from bot.discord import GameBot
 from bot.ratings.model import shown
-from bot.rendering import installed_renderer
 from bot.store import Status
 from bot.store.sqlite import SqliteStore
-from bot.table import TableService
-from bot.table.results import User
 from bot.thinking import PoolThinker
 from tests.e2e.fake import FakeDiscord
+from tests.e2e.helpers import bot_running, drawing_service, play_against_computer
 from tests.e2e.test_bot_games import said_in
 
 
-async def test_a_game_against_a_computer_is_rated_and_shown(fake_discord: FakeDiscord, tmp_path: Path) -> None:
-    fake = fake_discord
+async def test_a_game_against_a_computer_is_rated_and_shown(fake_discord: FakeDiscord,
+                                                            sqlite_store: SqliteStore) -> None:
+    fake, store = fake_discord, sqlite_store
     ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
-    store = SqliteStore(tmp_path / "bot.sqlite3", sync_interval=0)
-    await store.open()
     thinker = PoolThinker(1)
     try:
-        bot = GameBot(TableService(store, renderer=installed_renderer(), thinker=thinker))
-        async with fake.running(bot):
-            await fake.idle()
+        async with bot_running(fake, drawing_service(store, thinker)) as bot:
             await (await fake.slash(ann, fake.channel, "buerger new", players=2, bots=1, level="easy")).original()
             thread = fake.threads(fake.channel)[-1]
-            for _ in range(400):
-                await bot.autoplay.idle()
-                await fake.idle()
-                snap = await bot.service.snapshot(thread.id)
-                if snap.game.status is not Status.RUNNING:
-                    break
-                choices = (await bot.service.moves(thread.id, User(ann.id, ann.name))).choices
-                await (await fake.slash(ann, thread, "move", text=choices[0].key)).original()
+            await play_against_computer(fake, bot, thread, ann)
             await fake.idle()
             snap = await bot.service.snapshot(thread.id)
             assert snap.game.status is Status.FINISHED and snap.game.result is not None
@@ -72,4 +58,3 @@ async def test_a_game_against_a_computer_is_rated_and_shown(fake_discord: FakeDi
             assert "Computer (easy)" in rangliste.readable and "Dein Platz: " in rangliste.readable
     finally:
         thinker.close()
-        await store.close()

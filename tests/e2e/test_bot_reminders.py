@@ -14,7 +14,8 @@ from bot.store.sqlite import SqliteStore
 from bot.table import TableService
 from tests.bot.helpers import FakeClock
 from tests.e2e.fake import FakeDiscord
-from tests.e2e.fake.models import FakeChannel, FakeMessage, FakeUser
+from tests.e2e.fake.models import FakeChannel, FakeMessage
+from tests.e2e.helpers import open_table, to_act
 
 
 @pytest.fixture
@@ -34,23 +35,6 @@ def make_bot(store: SqliteStore, clock: FakeClock, interval: float | None = None
     return GameBot(TableService(store, clock=clock), scheduler_interval=interval)
 
 
-async def open_table(fake: FakeDiscord, users: list[FakeUser], **options: object) -> FakeChannel:
-    opened = await fake.slash(users[0], fake.channel, "burgenland new", players=len(users), **options)
-    assert "You opened game #" in (await opened.original()).readable
-    await fake.idle()
-    thread = fake.threads(fake.channel)[-1]
-    lobby = fake.messages(thread)[0]
-    for user in users[1:]:
-        await (await fake.click(user, lobby, label="Join")).callback()
-        await fake.idle()
-    return thread
-
-
-async def to_act(bot: GameBot, thread: FakeChannel, users: list[FakeUser]) -> FakeUser:
-    snap = await bot.service.snapshot(thread.id)
-    return next(u for u in users if u.id == snap.user_ids[snap.to_act[0]])
-
-
 def with_text(fake: FakeDiscord, channel: FakeChannel, text: str) -> list[FakeMessage]:
     return [m for m in fake.messages(channel) if text in m.readable]
 
@@ -66,7 +50,7 @@ async def test_reminders_mention_and_dm_through_the_running_loop_then_the_deadli
     bot = make_bot(store, clock, interval=0.02)  # the adapter's own loop, ticking fast on the fake clock
     async with fake.running(bot):
         await fake.idle()
-        thread = await open_table(fake, users, pace="daily")
+        thread, _ = await open_table(fake, users, pace="daily")
         assert "Time: daily pace, 24 h per turn; when time runs out the bot plays a safe move." \
             in fake.messages(thread)[0].readable
         first = await to_act(bot, thread, users)
@@ -95,7 +79,7 @@ async def test_a_vote_ends_the_game_and_a_rematch_opens_a_lobby(
     bot = make_bot(store, clock)
     async with fake.running(bot):
         await fake.idle()
-        thread = await open_table(fake, users, pace="brisk", deadline="vote")
+        thread, _ = await open_table(fake, users, pace="brisk", deadline="vote")
         away = await to_act(bot, thread, users)
         others = [u for u in users if u is not away]
         clock.at(4)
@@ -144,7 +128,7 @@ async def test_vacation_replace_remind_stats_and_the_log(
     bot = make_bot(store, clock)
     async with fake.running(bot):
         await fake.idle()
-        thread = await open_table(fake, users, pace="daily")
+        thread, _ = await open_table(fake, users, pace="daily")
         first = await to_act(bot, thread, users)
         off = await (await fake.slash(first, thread, "remind", setting="off")).original()
         assert off.ephemeral and "Reminders are off" in off.readable

@@ -12,6 +12,7 @@ from bot.discord import GameBot
 from bot.store.sqlite import SqliteStore
 from bot.table import TableService
 from tests.e2e.fake import FakeDiscord
+from tests.e2e.helpers import bot_running
 
 
 def test_shard_settings_are_read_and_checked() -> None:
@@ -36,19 +37,13 @@ def test_every_process_claims_under_a_name_of_its_own(tmp_path: Path) -> None:
     assert len(set(owners)) == 4 and all(str(os.getpid()) in owner for owner in owners)
 
 
-async def test_a_process_runs_only_its_shards(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+async def test_a_process_runs_only_its_shards(fake_discord: FakeDiscord, sqlite_store: SqliteStore) -> None:
     fake = fake_discord
-    store = SqliteStore(tmp_path / "bot.sqlite3", sync_interval=0)
-    await store.open()
-    try:
-        bot = GameBot(TableService(store), scheduler_interval=None, shard_count=2, shard_ids=[1])
-        async with fake.running(bot):
-            await fake.idle()
-            shards = [s.shard for s in fake.gateway.sessions.values() if s.connected]
-            assert shards == [[1, 2]]
-            assert bot.shard_count == 2 and list(bot.shards) == [1]
-    finally:
-        await store.close()
+    async with bot_running(fake, TableService(sqlite_store), scheduler_interval=None, shard_count=2,
+                           shard_ids=[1]) as bot:
+        shards = [s.shard for s in fake.gateway.sessions.values() if s.connected]
+        assert shards == [[1, 2]]
+        assert bot.shard_count == 2 and list(bot.shards) == [1]
 
 
 async def test_two_processes_split_the_servers_over_one_database(fake_discord: FakeDiscord, tmp_path: Path) -> None:

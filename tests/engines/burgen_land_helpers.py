@@ -80,3 +80,14 @@ def position(mine: dict[str, Row] | None = None, theirs: dict[str, Row] | None =
     state = replace(state, **changes)
     conservation(state)
     return state
+
+
+def at_little_tower() -> State:
+    """Seat 0 on the red little tower with a castle where it fits at either end."""
+    state = position({"red": (1, 5, 1, 3, 1)}, crown=space("red", "wall-crown"), held=(0, 0))
+    return R.resolve_roll(state, 0, (1,))[0]
+
+
+def rolled(*dice: int, held: int = 2) -> State:
+    """Seat 0 (holding ``held`` red dice, the crown on the blue house) after rolling ``dice``."""
+    return R.resolve_roll(position(crown=space("blue", "house"), held=(held, 0)), 0, dice)[0]

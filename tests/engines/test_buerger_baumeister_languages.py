@@ -8,11 +8,11 @@ import re
 import pytest
 
 import engines
-from engines import rng
 from engines.buerger_baumeister import notation as N
 from engines.core import Action, Event, IllegalAction
 from engines.i18n import speaking
 from tests.engines.buerger_baumeister_helpers import give, position
+from tests.engines.labels import labels_read_back, seeded_positions
 
 E = engines.get("buerger-baumeister")
 WHOLE_TURN = "place RH2 red-M coin project buy 3"
@@ -160,21 +160,10 @@ def test_typed_errors_in_the_language(language: str) -> None:
 @pytest.mark.parametrize("seed", [3, 4])
 def test_seeded_labels_round_trip(language: str, seed: int) -> None:
     """Over a random game's positions, every legal action's label in the language reads back to it."""
-    state = E.new_game(2 + seed % 3, seed)
-    r = rng.seed_state(seed)
     checked = 0
-    while E.to_act(state) and checked < 400:
-        seat = E.to_act(state)[0]
-        legal = E.legal_actions(state, seat)
-        with speaking(language):
-            labels = [E.format_action(state, seat, a) for a in legal]
-            assert len(set(labels)) == len(labels), labels
-            for action, label in zip(legal, labels, strict=True):
-                assert len(label) <= 100
-                assert E.parse_action(state, seat, label) == action, label
-                checked += 1
-        with speaking("en"):
-            english = [E.format_action(state, seat, a) for a in legal]
+    for state, seat in seeded_positions(E, 2 + seed % 3, seed):
+        if checked >= 400:
+            break
+        legal, labels, english = labels_read_back(E, state, seat, language)
+        checked += len(legal)
         assert set(labels) != set(english) or all(label.startswith(("red", "blue")) for label in labels)
-        r, pick = rng.randbelow(r, len(legal))
-        state = E.apply(state, seat, legal[pick])[0]

@@ -11,14 +11,14 @@ import re
 import pytest
 
 import engines
-from engines import rng
 from engines.burgen_land import rules as R
 from engines.burgen_land import words as W
 from engines.burgen_land.notation import tokenize
 from engines.burgen_land.state import SOURCE, SPACE, State
 from engines.core import Action, IllegalAction
 from engines.i18n import speaking
-from tests.engines.burgen_land_helpers import position, space
+from tests.engines.burgen_land_helpers import at_little_tower, position, rolled, space
+from tests.engines.labels import labels_read_back, seeded_positions
 
 E = engines.get("burgen-land")
 LANGUAGES = ("pt_BR", "de")
@@ -27,16 +27,6 @@ LANGUAGES = ("pt_BR", "de")
 def parse(state: State, text: str, language: str, seat: int = 0) -> str:
     with speaking(language):
         return E.parse_action(state, seat, text).key
-
-
-def at_little_tower() -> State:
-    """Seat 0 on the red little tower with a castle where it fits at either end."""
-    state = position({"red": (1, 5, 1, 3, 1)}, crown=space("red", "wall-crown"), held=(0, 0))
-    return R.resolve_roll(state, 0, (1,))[0]
-
-
-def rolled(*dice: int, held: int = 2) -> State:
-    return R.resolve_roll(position(crown=space("blue", "house"), held=(held, 0)), 0, dice)[0]
 
 
 def penalty() -> State:
@@ -203,28 +193,9 @@ def test_an_illegal_move_is_explained_in_the_language(language: str, said: str) 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_labels_read_back_over_seeded_games(language: str) -> None:
     for seed in range(3):
-        state = E.new_game(2, seed)
-        r = rng.seed_state(seed)
-        for _ in range(150):
-            acting = E.to_act(state)
-            if not acting:
-                break
-            seat = acting[0]
-            legal = E.legal_actions(state, seat)
-            with speaking(language):
-                labels = [E.format_action(state, seat, a) for a in legal]
-                assert len(set(labels)) == len(labels)
-                for action, label in zip(legal, labels, strict=True):
-                    assert len(label) <= 100
-                    assert E.parse_action(state, seat, label) == action, (language, label)
-                    assert label != _english(state, seat, action), label
-            r, pick = rng.randbelow(r, len(legal))
-            state = E.apply(state, seat, legal[pick])[0]
-
-
-def _english(state: State, seat: int, action: Action) -> str:
-    with speaking("en"):
-        return E.format_action(state, seat, action)
+        for state, seat in seeded_positions(E, 2, seed, 150):
+            _legal, labels, english = labels_read_back(E, state, seat, language)
+            assert all(label != word for label, word in zip(labels, english, strict=True)), labels
 
 
 @pytest.mark.parametrize(("language", "word", "learnt"),

@@ -11,23 +11,13 @@ from engines.burgen_land import rules as R
 from engines.burgen_land.state import MOVE, PLACE, SOURCE, SPACE, State
 from engines.core import Action, IllegalAction, NotationError
 from engines.steps import SEALED
-from tests.engines.burgen_land_helpers import position, space
+from tests.engines.burgen_land_helpers import at_little_tower, position, rolled, space
 
 E = engines.get("burgen-land")
 
 
 def parse(state: State, text: str, seat: int = 0) -> str:
     return E.parse_action(state, seat, text).key
-
-
-def at_little_tower() -> State:
-    """Seat 0 on the red little tower with a castle where it fits at either end."""
-    state = position({"red": (1, 5, 1, 3, 1)}, crown=space("red", "wall-crown"), held=(0, 0))
-    return R.resolve_roll(state, 0, (1,))[0]
-
-
-def rolled(*dice: int, held: int = 2) -> State:
-    return R.resolve_roll(position(crown=space("blue", "house"), held=(held, 0)), 0, dice)[0]
 
 
 # --- Keys and labels -----------------------------------------------------------------------------

@@ -8,11 +8,11 @@ from dataclasses import replace
 import pytest
 
 import engines
-from engines import rng
 from engines.burgenland import data as D
 from engines.core import LABEL_FITS, Action, Event, IllegalAction, NotationError
 from engines.i18n import speaking
 from tests.engines.burgenland_helpers import cards, give, position
+from tests.engines.labels import labels_read_back, seeded_positions
 
 E = engines.get("burgenland")
 MARKERS = ("red", "green", "yellow", "white", "purple", "orange", "light-blue", "dark-blue")
@@ -159,26 +159,11 @@ def test_every_label_reads_back_and_differs_over_seeded_positions(lang: str) -> 
     """parse(format(a)) == a for every legal action, labels unique and short, over random positions."""
     seen = 0
     for seats, seed in ((2, 3), (3, 4), (4, 5)):
-        state = E.new_game(seats, seed)
-        r = rng.seed_state(seed)
-        for _step in range(160):
-            acting = E.to_act(state)
-            if not acting:
-                break
-            seat = acting[0]
-            legal = E.legal_actions(state, seat)
-            if _step % 4 == 0:
-                with speaking("en"):
-                    english = [E.format_action(state, seat, a) for a in legal]
-                with speaking(lang):
-                    labels = [E.format_action(state, seat, a) for a in legal]
-                    assert len(set(labels)) == len(labels)
-                    assert all(a != b for a, b in zip(labels, english, strict=True)), labels  # in the language
-                    for action, label in zip(legal, labels, strict=True):
-                        assert len(label) <= 100 and E.parse_action(state, seat, label) == action, label
-                        seen += 1
-            r, pick = rng.randbelow(r, len(legal))
-            state, _events = E.apply(state, seat, legal[pick])
+        for step, (state, seat) in enumerate(seeded_positions(E, seats, seed, 160)):
+            if step % 4 == 0:
+                legal, labels, english = labels_read_back(E, state, seat, lang)
+                assert all(a != b for a, b in zip(labels, english, strict=True)), labels  # in the language
+                seen += len(legal)
     assert seen > 300
 
 

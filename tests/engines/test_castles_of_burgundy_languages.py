@@ -13,6 +13,7 @@ from engines.castles_of_burgundy.state import Decision
 from engines.core import Action, Event, IllegalAction, NotationError
 from engines.i18n import speaking
 from tests.engines.castles_of_burgundy_helpers import depot_goods, position, set_goods, setp, stock, store, with_pending
+from tests.engines.labels import labels_read_back
 
 E = engines.get("castles-of-burgundy")
 LANGUAGES = ("pt_BR", "de")
@@ -168,15 +169,7 @@ def _positions() -> list[tuple[object, int]]:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_label_reads_back_in_its_language(language: str) -> None:
     for state, seat in _positions():
-        legal = E.legal_actions(state, seat)
-        with speaking(language):
-            labels = [E.format_action(state, seat, a) for a in legal]
-            assert len(set(labels)) == len(labels), labels
-            for action, label in zip(legal, labels, strict=True):
-                assert len(label) <= 100
-                assert E.parse_action(state, seat, label) == action, (language, label)
-        with speaking("en"):
-            english = [E.format_action(state, seat, a) for a in legal]
+        _legal, labels, english = labels_read_back(E, state, seat, language)
         assert all(a != b for a, b in zip(labels, english, strict=True) if not b.startswith(("die ", "Bank"))), \
             [(a, b) for a, b in zip(labels, english, strict=True) if a == b]
 
