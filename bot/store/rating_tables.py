@@ -53,16 +53,22 @@ async def write_rating(tx: Tx, update: RatingUpdate | None, rebuilding: bool = F
     if not rebuilding:
         await tx.lock(_RATINGS_LOCK, shared=True)  # a rebuild running now finishes first
     await tx.lock(f"ratings:{update.guild_id}:{update.engine}")
-    if await tx.fetchrow("SELECT 1 FROM rated_games WHERE game_id = $1", update.game_id) is not None:
+    # One trip: whether it was taken account of, the order's last number, and (at an end) the ratings it changes.
+    users = [] if rebuilding else sorted({c.user_id for c in update.changes})
+    found = await tx.fetch(
+        """SELECT (SELECT COUNT(*) FROM rated_games WHERE game_id = $4) AS taken,
+                  (SELECT COALESCE(MAX(n), 0) FROM rated_games WHERE guild_id = $1 AND engine = $2) AS last,
+                  r.user_id, r.level, r.mu, r.sigma, r.games
+           FROM (SELECT 1 AS one) o LEFT JOIN ratings r
+                ON r.guild_id = $1 AND r.engine = $2 AND r.user_id = ANY($3::bigint[])""",
+        update.guild_id, update.engine, users, update.game_id)
+    if found[0]["taken"]:
         return  # already taken account of (two processes catching up at once): the first one's stands
-    if update.n is not None:
-        row = await tx.fetchrow(
-            "SELECT COALESCE(MAX(n), 0) AS last FROM rated_games WHERE guild_id = $1 AND engine = $2",
-            update.guild_id, update.engine)
-        if row is None or row["last"] != update.n - 1:
-            raise StaleVersion(f"the ratings of {update.engine} on server {update.guild_id} changed meanwhile")
-        if not rebuilding:
-            await _check_basis(tx, update)
+    if update.n is not None and found[0]["last"] != update.n - 1:
+        raise StaleVersion(f"the ratings of {update.engine} on server {update.guild_id} changed meanwhile")
+    if not rebuilding:
+        _check_basis(update, {(r["user_id"], r["level"]): (r["mu"], r["sigma"], r["games"])
+                              for r in found if r["user_id"] is not None})
     # Stamped with the end's own time (the same transaction's), which a rebuild reads again.
     await tx.execute("""INSERT INTO rated_games (game_id, guild_id, engine, n, rated_at)
                         SELECT $1, $2, $3, $4, updated_at FROM games WHERE id = $1""",
@@ -83,17 +89,13 @@ async def write_rating(tx: Tx, update: RatingUpdate | None, rebuilding: bool = F
           c.after.sigma) for c in update.changes])
 
 
-async def _check_basis(tx: Tx, update: RatingUpdate) -> None:
-    """StaleVersion unless the stored ratings of the players the update changes are those it was computed from (a
-    rebuild keeps the numbering but may change the values)."""
-    stored = {(r["user_id"], r["level"]): (r["mu"], r["sigma"], r["games"]) for r in await tx.fetch(
-        "SELECT user_id, level, mu, sigma, games FROM ratings WHERE guild_id = $1 AND engine = $2 "
-        "AND user_id = ANY($3::bigint[])",
-        update.guild_id, update.engine, sorted({c.user_id for c in update.changes}))}
+def _check_basis(update: RatingUpdate, stored: dict[tuple[int, str], tuple[float, float, int]]) -> None:
+    """StaleVersion unless the ``stored`` ratings (mu, sigma, games) of the players the update changes are those it
+    was computed from (a rebuild keeps the numbering but may change the values)."""
     for change in update.changes:
         before = stored.get((change.user_id, change.level))
         expected = (change.mu_before, change.sigma_before, change.after.games - 1)
-        if (before is None and change.after.games != 1) or (before is not None and tuple(before) != expected):
+        if (before is None and change.after.games != 1) or (before is not None and before != expected):
             raise StaleVersion(f"the ratings of {update.engine} on server {update.guild_id} were rebuilt meanwhile")
 
 
