@@ -297,6 +297,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="computer players among the seats (you play the others)")
     parser.add_argument("--level", default="normal", choices=["easy", "normal", "hard"],
                         help="how well the computer players play (default: normal)")
+    parser.add_argument("--rated", action="store_true",
+                        help="rate the game (off by default: hotseat play says little of who plays better, and "
+                             "every console player shares one pool)")
     parser.add_argument("--names", default="", metavar="A,B,…",
                         help="the players' names, comma-separated (default: Ann, Bo, Cy, Dee)")
     parser.add_argument("--lang", choices=list(LANGUAGES),
@@ -355,7 +358,8 @@ async def open_game(service: TableService, args: argparse.Namespace, out: TextIO
     bots = max(0, args.bots)
     users = console_users(max(1, (args.players or 2) - bots), args.names.split(","))
     reply = await service.create(args.engine, CONSOLE_GUILD, channel, users[0], seats=len(users) + bots,
-                                 options=options, seed=args.seed, bots=bots, level=args.level, language=args.lang)
+                                 options=options, seed=args.seed, bots=bots, level=args.level, language=args.lang,
+                                 rated=args.rated)
     if not reply.ok:
         print(reply.text, file=out)
         return None

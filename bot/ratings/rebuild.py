@@ -4,7 +4,9 @@ finished before ratings existed rated at start (:func:`catch_up`).
 A rebuild replays each server's games of each engine in the order they were rated (``rated_games.n``), then those
 never rated in the order they ended, through :func:`bot.ratings.games.update` — the function a game's end uses —
 and replaces every rating in one transaction: run twice, it writes the same; run after games were rated one by
-one, it writes what they wrote.  A game that ends while a rebuild runs is rated at the next start.
+one, it writes what they wrote.  It reads the results inside that transaction, which game ends wait for
+(:meth:`bot.store.rating_tables.RatingTables.rebuild_ratings`); an end computed before it is stale after it and
+is tried again on top of the rebuilt ratings.
 """
 
 from __future__ import annotations
@@ -41,9 +43,7 @@ def recompute(games: Sequence[FinishedGame]) -> list[RatingUpdate]:
 
 async def rebuild(store: Store) -> list[RatingUpdate]:
     """Replace every rating with the one the stored results give; returns the updates written."""
-    updates = recompute(await store.finished_games())
-    await store.replace_ratings(updates)
-    return updates
+    return list(await store.rebuild_ratings(recompute))
 
 
 async def catch_up(store: Store) -> int:

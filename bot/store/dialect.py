@@ -117,9 +117,10 @@ class Tx(Protocol):
     async def fetch(self, sql: str, *args: Any) -> list[Row]: ...
     async def fetchrow(self, sql: str, *args: Any) -> Row | None: ...
 
-    async def lock(self, key: int | str) -> None:
-        """Hold ``key`` until the transaction ends, so what it guards is done one process at a time
-        (PostgreSQL: an advisory lock; SQLite: its write transaction already is that)."""
+    async def lock(self, key: int | str, shared: bool = False) -> None:
+        """Hold ``key`` until the transaction ends, so what it guards is done one process at a time; ``shared``:
+        alongside others holding it shared, but not while one holds it alone (PostgreSQL: an advisory lock;
+        SQLite: its write transaction already is that)."""
 
 
 class Tables:

@@ -87,12 +87,13 @@ class PostgresTx:
         row: Row | None = await self.conn.fetchrow(sql, *args)
         return row
 
-    async def lock(self, key: int | str) -> None:
-        """A transaction-scoped advisory lock: on a number, or on a text's hash."""
+    async def lock(self, key: int | str, shared: bool = False) -> None:
+        """A transaction-scoped advisory lock (shared or not): on a number, or on a text's hash."""
+        take = "pg_advisory_xact_lock_shared" if shared else "pg_advisory_xact_lock"
         if isinstance(key, int):
-            await self.conn.execute("SELECT pg_advisory_xact_lock($1)", key)
+            await self.conn.execute(f"SELECT {take}($1)", key)
         else:
-            await self.conn.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", key)
+            await self.conn.execute(f"SELECT {take}(hashtextextended($1, 0))", key)
 
 
 class PostgresStore(Store):

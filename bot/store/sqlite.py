@@ -89,7 +89,7 @@ class SqliteTx:
         rows = await self.fetch(sql, *args)
         return rows[0] if rows else None
 
-    async def lock(self, key: int | str) -> None:
+    async def lock(self, key: int | str, shared: bool = False) -> None:
         """Nothing more to take: the transaction (BEGIN IMMEDIATE) holds SQLite's one write lock."""
 
 

@@ -16,12 +16,14 @@ from babel.messages.pofile import read_po
 import engines
 from bot import catalogs, console_words
 from bot.config import Config
-from bot.console import main
+from bot.console import CONSOLE_GUILD, main
 from bot.language import command_name
 from bot.rendering import Renderer
+from bot.store.sqlite import SqliteStore
 from bot.table.tables import EngineLookup
 from engines.i18n import LANGUAGES, speaking
 from tests.bot.tinygame import lookup
+from tests.sql import rows
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -75,6 +77,25 @@ async def test_a_game_runs_to_its_end(tmp_path: Path) -> None:
                               db=tmp_path / "c.sqlite3")
     assert code == 0 and "Game over!" in out and "1st  " in out
     assert "Resume it with" not in out
+
+
+async def test_a_console_game_is_rated_only_when_asked(tmp_path: Path) -> None:
+    """Hotseat play on one keyboard: not rated unless ``--rated`` (then in the console's own pool, server 0)."""
+    script = "step\nstep\nend\n" * 10
+    for db, flags in ((tmp_path / "plain.sqlite3", ()), (tmp_path / "rated.sqlite3", ("--rated",))):
+        code, out = await console(script, "sprint", "--players", "2", "--option", "target=3", *flags, db=db)
+        assert code == 0 and "Game over!" in out
+        store = SqliteStore(db)
+        await store.open()
+        try:
+            board = await store.leaderboard(CONSOLE_GUILD, "sprint", 10)
+            taken = await rows(store, "SELECT game_id, n FROM rated_games")
+        finally:
+            await store.close()
+        if flags:
+            assert sorted(r.name for r in board) == ["Ann", "Bo"] and taken == [(1, 1)] and "Ratings: " in out
+        else:
+            assert board == [] and taken == [(1, None)] and "was not rated" in out and "Ratings: " not in out
 
 
 async def test_board_writes_the_image_when_a_renderer_is_installed(tmp_path: Path) -> None:
