@@ -270,10 +270,15 @@ def _best_swaps(engine: AnyEngine, s: State, seat: int, keep: tuple[Action, ...]
     if len(markers) <= SWAPS:
         return keep
 
+    known: dict[tuple[int, int], float] = {}
+
     def worth(first: int, second: int) -> float:
-        swapped = list(s.markers)
-        swapped[first - 1], swapped[second - 1] = swapped[second - 1], swapped[first - 1]
-        return values(engine, replace(s, markers=tuple(swapped), pending=None))[seat]
+        pair = (min(first, second), max(first, second))  # a swap is the same whichever marker is picked first
+        if pair not in known:
+            swapped = list(s.markers)
+            swapped[first - 1], swapped[second - 1] = swapped[second - 1], swapped[first - 1]
+            known[pair] = values(engine, replace(s, markers=tuple(swapped), pending=None))[seat]
+        return known[pair]
 
     score: dict[str, float] = {}
     for a in markers:
