@@ -3,9 +3,6 @@ store opens them: their games still read and play, and the tables come out as a 
 
 from __future__ import annotations
 
-import os
-from collections.abc import AsyncIterator
-from itertools import count
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +18,6 @@ from tests.old_schemas import POSTGRES_VERSIONS, SQLITE_VERSIONS, postgres_at, s
 from tests.pg import PgServer
 from tests.sql import rows
 
-_NAMES = count()
 # A game with a seat each and a move, in the columns every version has had since the first.
 _GAME = ("""INSERT INTO games (id, engine, rules_version, seed, options, guild_id, channel_id, status, created_by,
                                created_at, updated_at, seat_count, to_act)
@@ -79,19 +75,6 @@ async def test_a_sqlite_file_of_every_past_version_upgrades_in_place(tmp_path: P
     assert await _sqlite_shape(path) == await _sqlite_shape(tmp_path / "new.sqlite3")
 
 
-@pytest.fixture
-async def empty_db(pg_server: PgServer) -> AsyncIterator[str]:
-    """A new PostgreSQL database with no tables; its URL."""
-    name = f"v_{os.getpid()}_{next(_NAMES)}"
-    admin = await asyncpg.connect(pg_server.url("postgres"))
-    try:
-        await admin.execute(f"CREATE DATABASE {name}")
-    finally:
-        await admin.close()
-    yield pg_server.url(name)
-    await pg_server.drop_database(pg_server.url(name))
-
-
 async def _postgres_shape(url: str) -> list[tuple[Any, ...]]:
     conn = await asyncpg.connect(url)
     try:
@@ -102,15 +85,15 @@ async def _postgres_shape(url: str) -> list[tuple[Any, ...]]:
 
 @pytest.mark.parametrize("version", POSTGRES_VERSIONS)
 async def test_a_postgresql_database_of_every_past_version_upgrades_in_place(
-        empty_db: str, pg_server: PgServer, version: int) -> None:
-    conn = await asyncpg.connect(empty_db)
+        empty_pg_database: str, pg_server: PgServer, version: int) -> None:
+    conn = await asyncpg.connect(empty_pg_database)
     try:
         await postgres_at(conn, version)
         for statement in _GAME:
             await conn.execute(statement)
     finally:
         await conn.close()
-    store = PostgresStore(empty_db)
+    store = PostgresStore(empty_pg_database)
     await store.open()
     try:
         await _plays_on(store)
@@ -119,6 +102,6 @@ async def test_a_postgresql_database_of_every_past_version_upgrades_in_place(
         await store.close()
     fresh = await pg_server.create_database()
     try:
-        assert await _postgres_shape(empty_db) == await _postgres_shape(fresh)
+        assert await _postgres_shape(empty_pg_database) == await _postgres_shape(fresh)
     finally:
         await pg_server.drop_database(fresh)
