@@ -21,7 +21,7 @@ from bot.outbox import Deliverer
 from bot.scheduler import Scheduler
 from bot.store import Status, Store
 from bot.store.postgres import PostgresStore
-from bot.store.sqlite import SqliteStore, connect
+from bot.store.sqlite import SqliteStore
 from bot.table import TableService
 from tests.bot.helpers import (
     ANN,
@@ -37,7 +37,7 @@ from tests.bot.helpers import (
     started,
 )
 from tests.bot.tinygame import ENGINE, StricterSprint, lookup
-from tests.old_schemas import sqlite_at
+from tests.old_schemas import old_sqlite_file
 from tests.sql import rows
 
 USERS = (ANN, BO, CY, DEE)
@@ -341,12 +341,11 @@ def test_python_m_bot_migrate_is_wired(tmp_path: Path) -> None:
 async def test_a_file_from_an_older_bot_is_brought_up_to_date_in_a_copy_and_left_as_it_was(
         tmp_path: Path, empty_pg_database: str) -> None:
     old = tmp_path / "old.sqlite3"
-    db = await connect(old)
-    await sqlite_at(db, 4)                                      # before names were escaped (6) and seats had levels (8)
-    await db.execute("""INSERT INTO games (engine, rules_version, seed, guild_id, channel_id, status, created_by,
-                        created_at, updated_at) VALUES ('sprint', 1, 1, 1, 3, 'lobby', 5, 1.0, 1.0)""")
-    await db.execute("INSERT INTO seats (game_id, user_id, name, joined) VALUES (1, 5, 'A_b', 0)")
-    await db.close()
+    # Version 4: before names were escaped (6) and seats had levels (8).
+    await old_sqlite_file(old, 4, """INSERT INTO games (engine, rules_version, seed, guild_id, channel_id, status,
+                                     created_by, created_at, updated_at)
+                                     VALUES ('sprint', 1, 1, 1, 3, 'lobby', 5, 1.0, 1.0)""",
+                          "INSERT INTO seats (game_id, user_id, name, joined) VALUES (1, 5, 'A_b', 0)")
     code, out, err = await run("--to", empty_pg_database, "--from", str(old))
     assert (code, err) == (0, "") and "migrated games=1 " in out
     with sqlite3.connect(old) as source:

@@ -13,7 +13,7 @@ import pytest
 from bot.config import Config
 from bot.store import ChannelBusy, NewGame, SchemaTooNew, StaleVersion, Status, Store
 from bot.store.sqlite import SCHEMA_VERSION, SqliteStore, connect
-from tests.old_schemas import sqlite_at
+from tests.old_schemas import OLD_GAME, old_sqlite_file
 from tests.sql import REFUSED, execute, rows
 
 
@@ -49,15 +49,9 @@ async def test_a_fresh_file_gets_every_schema_version_and_the_pragmas(db_path: P
 
 async def test_an_older_file_is_upgraded_in_place_and_keeps_its_games(db_path: Path) -> None:
     # Write a version-1 database by hand, with a game that has a move, as an old bot would have.
-    db = await connect(db_path)
-    await sqlite_at(db, 1)
-    await db.execute("""INSERT INTO games (engine, rules_version, seed, options, guild_id, channel_id, status,
-                        created_by, created_at, updated_at, seat_count, to_act)
-                        VALUES ('sprint', 1, 42, '{}', 1, 10, 'running', 1, 0, 0, 2, ',1,')""")
-    await db.execute("INSERT INTO seats VALUES (1, 1, 'Ann', 0, 0), (1, 2, 'Bo', 1, 1)")
-    await db.execute("INSERT INTO actions VALUES (1, 1, 0, 'end', 'Ann ends', 0)")
-    await db.execute("INSERT INTO state VALUES (1, 1, '{}')")
-    await db.close()
+    await old_sqlite_file(db_path, 1, OLD_GAME, "INSERT INTO seats VALUES (1, 1, 'Ann', 0, 0), (1, 2, 'Bo', 1, 1)",
+                          "INSERT INTO actions VALUES (1, 1, 0, 'end', 'Ann ends', 0)",
+                          "INSERT INTO state VALUES (1, 1, '{}')")
     assert user_version(db_path) == 1
 
     store = SqliteStore(db_path)

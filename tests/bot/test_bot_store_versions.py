@@ -13,8 +13,8 @@ from bot.store import Store
 from bot.store.postgres import SCHEMA_VERSION as POSTGRES_LATEST
 from bot.store.postgres import PostgresStore
 from bot.store.sqlite import SCHEMA_VERSION as SQLITE_LATEST
-from bot.store.sqlite import SqliteStore, connect
-from tests.old_schemas import POSTGRES_VERSIONS, SQLITE_VERSIONS, postgres_at, sqlite_at
+from bot.store.sqlite import SqliteStore
+from tests.old_schemas import POSTGRES_VERSIONS, SQLITE_VERSIONS, old_postgres_database, old_sqlite_file
 from tests.pg import PgServer
 from tests.sql import rows
 
@@ -38,14 +38,20 @@ _POSTGRES_SHAPE = """SELECT 'column', table_name::text, column_name::text, data_
                      ORDER BY 1, 2, 3, 4"""
 
 
-async def _plays_on(store: Store) -> None:
-    """The old game reads back and takes an undo and a move with today's store."""
-    game = await store.get_game(1)
-    assert game is not None and game.to_act == (1,)
-    assert [a.action_key for a in await store.live_actions(1)] == ["end"]
-    await store.undo_action(1, game.version, seq=1, state_seq=0, state_json="{}", to_act=(0,))
-    await store.append_action(1, game.version + 1, 2, 0, "again", "", '{"s": 2}', (1,), None)
-    assert [a.action_key for a in await store.live_actions(1)] == ["again"]
+async def _plays_on(store: Store, version_query: str, latest: int) -> None:
+    """Today's ``store`` opens the old database, which ``version_query`` then finds at the ``latest`` version:
+    the old game reads back and takes an undo and a move."""
+    await store.open()
+    try:
+        game = await store.get_game(1)
+        assert game is not None and game.to_act == (1,)
+        assert [a.action_key for a in await store.live_actions(1)] == ["end"]
+        await store.undo_action(1, game.version, seq=1, state_seq=0, state_json="{}", to_act=(0,))
+        await store.append_action(1, game.version + 1, 2, 0, "again", "", '{"s": 2}', (1,), None)
+        assert [a.action_key for a in await store.live_actions(1)] == ["again"]
+        assert await rows(store, version_query) == [(latest,)]
+    finally:
+        await store.close()
 
 
 async def _sqlite_shape(path: Path) -> list[tuple[Any, ...]]:
@@ -60,18 +66,8 @@ async def _sqlite_shape(path: Path) -> list[tuple[Any, ...]]:
 @pytest.mark.parametrize("version", SQLITE_VERSIONS)
 async def test_a_sqlite_file_of_every_past_version_upgrades_in_place(tmp_path: Path, version: int) -> None:
     path = tmp_path / "old.sqlite3"
-    db = await connect(path)
-    await sqlite_at(db, version)
-    for statement in _GAME:
-        await db.execute(statement)
-    await db.close()
-    store = SqliteStore(path)
-    await store.open()
-    try:
-        await _plays_on(store)
-        assert await rows(store, "PRAGMA user_version") == [(SQLITE_LATEST,)]
-    finally:
-        await store.close()
+    await old_sqlite_file(path, version, *_GAME)
+    await _plays_on(SqliteStore(path), "PRAGMA user_version", SQLITE_LATEST)
     assert await _sqlite_shape(path) == await _sqlite_shape(tmp_path / "new.sqlite3")
 
 
@@ -86,20 +82,8 @@ async def _postgres_shape(url: str) -> list[tuple[Any, ...]]:
 @pytest.mark.parametrize("version", POSTGRES_VERSIONS)
 async def test_a_postgresql_database_of_every_past_version_upgrades_in_place(
         empty_pg_database: str, pg_server: PgServer, version: int) -> None:
-    conn = await asyncpg.connect(empty_pg_database)
-    try:
-        await postgres_at(conn, version)
-        for statement in _GAME:
-            await conn.execute(statement)
-    finally:
-        await conn.close()
-    store = PostgresStore(empty_pg_database)
-    await store.open()
-    try:
-        await _plays_on(store)
-        assert await rows(store, "SELECT MAX(version) FROM schema_version") == [(POSTGRES_LATEST,)]
-    finally:
-        await store.close()
+    await old_postgres_database(empty_pg_database, version, *_GAME)
+    await _plays_on(PostgresStore(empty_pg_database), "SELECT MAX(version) FROM schema_version", POSTGRES_LATEST)
     fresh = await pg_server.create_database()
     try:
         assert await _postgres_shape(empty_pg_database) == await _postgres_shape(fresh)
