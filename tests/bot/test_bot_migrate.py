@@ -32,6 +32,7 @@ from tests.bot.helpers import (
     FakeClock,
     RecordingTransport,
     ok,
+    opened,
     play,
     player_to_act,
     started,
@@ -203,9 +204,7 @@ async def test_everything_is_copied_and_every_started_game_replays_the_same(
 async def test_play_goes_on_on_the_target(built: RecordingTransport, db_path: Path, empty_pg_database: str) -> None:
     assert (await run("--to", empty_pg_database, "--from", str(db_path)))[0] == 0
     clock = FakeClock(FakeClock().at(25))
-    pg = PostgresStore(empty_pg_database, clock=clock)
-    await pg.open()
-    try:
+    async with opened(PostgresStore(empty_pg_database, clock=clock)) as pg:
         service = TableService(pg, engines_lookup=lookup, clock=clock)
         fresh = ok(await service.create("sprint", GUILD, 99, DEE, seats=2))
         assert fresh.game_id == VOTING + 1                      # the id sequence continues after the copied ids
@@ -227,16 +226,12 @@ async def test_play_goes_on_on_the_target(built: RecordingTransport, db_path: Pa
         lobby_message = built.sent.index(lobby_post) + 1001     # RecordingTransport numbers from 1001
         assert [(channel, message) for edit, channel, message in transport.edits if edit.game_id == LOBBY] == [
             (LOBBY, lobby_message)]
-    finally:
-        await pg.close()
 
 
 async def test_a_target_that_is_not_empty_is_refused_unless_forced(
         built: RecordingTransport, db_path: Path, empty_pg_database: str) -> None:
     assert (await run("--to", empty_pg_database, "--from", str(db_path)))[0] == 0
-    pg = PostgresStore(empty_pg_database)
-    await pg.open()
-    try:
+    async with opened(PostgresStore(empty_pg_database)) as pg:
         ok(await play(TableService(pg, engines_lookup=lookup), "end", RUNNING))  # the target moves on
         columns = await pg_columns(empty_pg_database)
         before = await table_rows(pg, columns)
@@ -252,8 +247,6 @@ async def test_a_target_that_is_not_empty_is_refused_unless_forced(
             assert await table_rows(pg, columns) == await table_rows(sqlite, columns)  # the copy again, whole
         finally:
             await sqlite.close()
-    finally:
-        await pg.close()
 
 
 async def test_a_complete_copy_left_unchecked_is_named_and_verified_on_request(
@@ -264,17 +257,13 @@ async def test_a_complete_copy_left_unchecked_is_named_and_verified_on_request(
     code, out, err = await run("--to", empty_pg_database, "--from", str(db_path))
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
     assert "already holds a complete copy" in err and "--verify" in err and "not empty" not in err
-    pg = PostgresStore(empty_pg_database)
-    await pg.open()
-    try:
+    async with opened(PostgresStore(empty_pg_database)) as pg:
         before = await table_rows(pg, await pg_columns(empty_pg_database))
         code, out, err = await run("--to", empty_pg_database, "--from", str(db_path), "--verify")
         assert (code, err) == (0, "") and "copying" not in out
         assert out.splitlines()[-1].startswith("migrated games=8 ") and " verified=" in out
         assert await table_rows(pg, await pg_columns(empty_pg_database)) == before  # nothing written
         ok(await play(TableService(pg, engines_lookup=lookup), "end", RUNNING))  # the target moves on
-    finally:
-        await pg.close()
     code, out, err = await run("--to", empty_pg_database, "--from", str(db_path), "--verify")
     assert code == 2 and "does not hold a complete copy" in err
 
@@ -350,10 +339,6 @@ async def test_a_file_from_an_older_bot_is_brought_up_to_date_in_a_copy_and_left
     assert (code, err) == (0, "") and "migrated games=1 " in out
     with sqlite3.connect(old) as source:
         assert source.execute("PRAGMA user_version").fetchone() == (4,)  # the file itself is only read
-    pg = PostgresStore(empty_pg_database)
-    await pg.open()
-    try:
+    async with opened(PostgresStore(empty_pg_database)) as pg:
         assert await rows(pg, "SELECT name, level FROM seats") == [("A\\_b", "")]
         assert await rows(pg, "SELECT origin_id, settings FROM games") == [(3, "{}")]
-    finally:
-        await pg.close()

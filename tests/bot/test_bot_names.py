@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from bot.store.sqlite import SqliteStore
 from bot.text import escape_name, plain_name
+from tests.bot.helpers import opened
 from tests.old_schemas import old_sqlite_file
 
 MENTION = re.compile(r"<@[!&]?\d+>|@everyone|@here")
@@ -34,12 +35,8 @@ async def test_names_stored_before_are_escaped_when_the_database_upgrades(tmp_pa
                                       created_by, created_at, updated_at)
                                       VALUES ('sprint', 1, 7, 1, 10, 'lobby', 1, 0, 0)""",
                           "INSERT INTO seats (game_id, user_id, name, joined) VALUES (1, 1, '@everyone <@5> **x**', 0)")
-    store = SqliteStore(path)
-    await store.open()
-    try:
+    async with opened(SqliteStore(path)) as store:
         (seat,) = await store.seats(1)
         assert seat.name == escape_name("@everyone <@5> **x**")
-    finally:
-        await store.close()
     with sqlite3.connect(path) as conn:
         assert conn.execute("PRAGMA user_version").fetchone()[0] >= 6

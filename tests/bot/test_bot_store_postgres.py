@@ -17,7 +17,7 @@ from bot.store.schema import POSTGRES_OFFSET, STEPS
 from bot.table import TableService
 from bot.table.results import Problem
 from bot.table.wording import STALE
-from tests.bot.helpers import CHANNEL, player_to_act, started
+from tests.bot.helpers import CHANNEL, opened, player_to_act, started
 from tests.bot.tinygame import lookup
 from tests.pg import PgServer
 
@@ -56,12 +56,8 @@ async def test_a_fresh_database_gets_every_schema_version_once(pg_database: str)
 
 
 async def test_a_later_migration_is_applied_in_order_and_keeps_the_games(pg_database: str) -> None:
-    store = PostgresStore(pg_database)
-    await store.open()
-    try:
+    async with opened(PostgresStore(pg_database)) as store:
         game = await store.create_game(new_game())
-    finally:
-        await store.close()
     later = (*STEPS, ("ALTER TABLE games ADD COLUMN later TEXT NOT NULL DEFAULT 'x'",),
              ("UPDATE games SET later = later || 'y'",))
     conn = await asyncpg.connect(pg_database)

@@ -14,6 +14,7 @@ from bot.store.postgres import SCHEMA_VERSION as POSTGRES_LATEST
 from bot.store.postgres import PostgresStore
 from bot.store.sqlite import SCHEMA_VERSION as SQLITE_LATEST
 from bot.store.sqlite import SqliteStore
+from tests.bot.helpers import opened
 from tests.old_schemas import POSTGRES_VERSIONS, SQLITE_VERSIONS, old_postgres_database, old_sqlite_file
 from tests.pg import PgServer
 from tests.sql import rows
@@ -55,12 +56,8 @@ async def _plays_on(store: Store, version_query: str, latest: int) -> None:
 
 
 async def _sqlite_shape(path: Path) -> list[tuple[Any, ...]]:
-    store = SqliteStore(path)
-    await store.open()
-    try:
+    async with opened(SqliteStore(path)) as store:
         return await rows(store, _SQLITE_SHAPE)
-    finally:
-        await store.close()
 
 
 @pytest.mark.parametrize("version", SQLITE_VERSIONS)
