@@ -8,7 +8,7 @@ standard library only: engines must run anywhere, deterministically.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeAlias, TypedDict, TypeVar, runtime_checkable
 
@@ -160,6 +160,17 @@ class StandingView(TypedDict):
 
 def standing_view(standing: Outcome) -> StandingView:
     return {"scores": list(standing.scores), "ranks": list(standing.ranks), "rule": standing.detail}
+
+
+def check_setup(game: str, seats: int, counts: Collection[int], options: Mapping[str, Any] | None) -> None:
+    """Refuse a new game of ``game`` for a seat count not among ``counts``, or with ``options`` where it has none
+    (a ``ValueError``: the table service checks both before it asks, so only a caller's mistake gets here)."""
+    if seats not in counts:
+        low, high = min(counts), max(counts)
+        players = f"exactly {low}" if low == high else f"{low} to {high}"
+        raise ValueError(f"{game} is for {players} players, not {seats}")
+    if options:
+        raise ValueError(f"{game} has no options, got {sorted(options)}")
 
 
 def seat_token(seat: int | None) -> str:

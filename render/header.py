@@ -13,7 +13,9 @@ A status too long for the room beside the name wraps under itself, and a last mo
 wraps onto more (``board_header_rows`` counts the rows; ``grow_board_header`` makes room for them in an
 image already drawn).  A hand's header (``draw_hand_header``) has the seat's
 badge, its name and a tag ("YOUR TURN"), then the game · "turn n" and whose turn it is, on as many
-rows as it takes (``status_rows``).  Nothing in a header is cut with "…" but a player's display name.
+rows as it takes (``status_rows``); ``hand_turn`` words that tag and status the same way in every game,
+and ``draw_turn_header`` draws a one-row hand header with them.  Nothing in a header is cut with "…" but a
+player's display name.
 
 The turn is the engine's ``turn_number`` (the view's ``turn_number``): a player's whole turn, the
 number the thread's posts, ``/log`` and the end chart use too — not the count of steps.
@@ -30,7 +32,7 @@ from PIL import Image, ImageDraw
 from engines.i18n import COMMON
 from render.canvas import FRAME, stretch
 from render.icons import icon
-from render.legend import seat_badge
+from render.legend import player_name, seat_badge
 from render.palette import GOLD, Theme
 from render.shapes import badge, paste, rounded_box
 from render.text import draw_text, font, put, wrap
@@ -253,3 +255,25 @@ def draw_hand_header(img: Image.Image, draw: ImageDraw.ImageDraw, theme: Theme, 
         draw_text(img, (pad, y3 + i * _row(t)), line, t, theme.accent if mine else theme.ink, bold=mine,
                   anchor="lm", max_width=right - pad)
     return y3 + (rows - 1) * _row(t) + _row(t) / 2
+
+
+def hand_turn(names: Sequence[str], seat: int, to_act: int | None, your_turn: str,
+              ended: tuple[str, str] | None = None) -> tuple[str, str]:
+    """A hand header's tag and status: the game's own ``ended`` (tag, words) once it is over; else "YOUR TURN"
+    and ``your_turn`` (what the game asks of the seat) when ``seat`` is to act; else whom the game waits for."""
+    if ended is not None:
+        return ended
+    if to_act == seat:
+        return _("YOUR TURN"), your_turn
+    if to_act is None:
+        return "", ""
+    return "", _("Waiting for {name}", name=player_name(names, to_act))
+
+
+def draw_turn_header(img: Image.Image, draw: ImageDraw.ImageDraw, theme: Theme, *, width: int,
+                     names: Sequence[str], seat: int, to_act: int | None, title: str, turn: int, your_turn: str,
+                     ended: tuple[str, str] | None) -> float:
+    """``draw_hand_header`` on one status row, with ``hand_turn``'s tag and status; returns what it returns."""
+    tag, status = hand_turn(names, seat, to_act, your_turn, ended)
+    return draw_hand_header(img, draw, theme, width=width, seat=seat, name=player_name(names, seat), tag=tag,
+                            title=title, turn=turn, status=status, mine=to_act == seat)

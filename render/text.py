@@ -124,16 +124,8 @@ def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, i
     return mask, left, top
 
 
-def put(
-    img: Image.Image,
-    xy: tuple[float, float],
-    text: str,
-    size: int,
-    fill: RGB,
-    *,
-    bold: bool = False,
-    anchor: str = "la",
-) -> float:
+def put(img: Image.Image, xy: tuple[float, float], text: str, size: int, fill: RGB, *, bold: bool = False,
+        anchor: str = "la") -> float:
     """Draw one line of ``text`` at ``xy`` (Pillow anchor semantics); returns its width.
 
     Positions are rounded to whole pixels, so the same text always looks the same.
@@ -179,18 +171,8 @@ def fit_font(text: str, max_width: float, size: int, min_size: int, bold: bool =
     return font(min_size, bold)
 
 
-def draw_text(
-    img: Image.Image,
-    xy: tuple[float, float],
-    text: str,
-    size: int,
-    fill: RGB,
-    *,
-    bold: bool = False,
-    anchor: str = "la",
-    max_width: float | None = None,
-    min_size: int | None = None,
-) -> float:
+def draw_text(img: Image.Image, xy: tuple[float, float], text: str, size: int, fill: RGB, *, bold: bool = False,
+              anchor: str = "la", max_width: float | None = None, min_size: int | None = None) -> float:
     """Draw one line; shrink to ``min_size`` then truncate with "…" to fit ``max_width``.
 
     Returns the drawn width, so callers can place what follows.

@@ -36,6 +36,22 @@ def pg_server() -> Iterator[PgServer]:
 
 
 @pytest.fixture
+async def pg_database(pg_server: PgServer) -> AsyncIterator[str]:
+    """The URL of a fresh, migrated PostgreSQL database of the test's own, dropped after it."""
+    url = await pg_server.create_database()
+    yield url
+    await pg_server.drop_database(url)
+
+
+@pytest.fixture
+async def empty_pg_database(pg_server: PgServer) -> AsyncIterator[str]:
+    """The URL of a new PostgreSQL database with no tables (for what must migrate it), dropped after the test."""
+    url = await pg_server.create_database(empty=True)
+    yield url
+    await pg_server.drop_database(url)
+
+
+@pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     """The SQLite file of the test."""
     return tmp_path / "bot.sqlite3"

@@ -225,3 +225,10 @@ def finished_games(engine: Engine, games: int, seat_counts: Sequence[int], first
     outcomes = [engine.outcome(run.state) for run in runs]
     assert all(o is not None and min(o.ranks) == 1 for o in outcomes)
     return list(zip(runs, outcomes, strict=True))
+
+
+def chunk_of_games(engine: Engine, chunk: int, games: int, first_seed: int, seat_counts: Sequence[int] = (2, 3, 4),
+                   **kwargs: Any) -> list[tuple[Playout, Any]]:
+    """Chunk ``chunk`` of a long run of games split so the test workers share it: ``finished_games`` with
+    ``games`` games from the seed ``first_seed + chunk * games`` on, each state deeply checked every 25 steps."""
+    return finished_games(engine, games, seat_counts, first_seed + chunk * games, deep_every=25, **kwargs)

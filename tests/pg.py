@@ -129,12 +129,13 @@ class PgServer:
         await store.open()  # migrated once; every test's database is a copy
         await store.close()
 
-    async def create_database(self) -> str:
-        """A fresh, migrated database; its URL."""
+    async def create_database(self, *, empty: bool = False) -> str:
+        """A fresh, migrated database (``empty``: one with no tables, for what must migrate it itself); its URL."""
         name = f"t_{os.getpid()}_{next(self._counter)}"
+        template = "" if empty else f" TEMPLATE {TEMPLATE}{self._strategy}"
         conn = await self._admin()
         try:
-            await conn.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}{self._strategy}")
+            await conn.execute(f"CREATE DATABASE {name}{template}")
         finally:
             await conn.close()
         return self.url(name)

@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from bot.store.codec import Row, dumps, encode_to_act
 from bot.store.rows import Outgoing, StaleVersion
@@ -35,6 +35,8 @@ _SQLITE_REWRITE = re.compile("|".join((
     r"(?P<lock>\s+FOR UPDATE)\b",
 )))
 _SQLITE_FUNCTIONS = {"LEAST": "MIN(", "GREATEST": "MAX(", "strpos": "instr("}
+
+C = TypeVar("C")
 
 
 def _sqlite_part(match: re.Match[str]) -> str:
@@ -56,6 +58,13 @@ def _sqlite_part(match: re.Match[str]) -> str:
 def sqlite_sql(sql: str) -> str:
     """A statement written for PostgreSQL, as SQLite reads it (see the module's docstring)."""
     return _SQLITE_REWRITE.sub(_sqlite_part, sql)
+
+
+def opened(connection: C | None) -> C:
+    """A store's connection (or pool), or the error that says the store was used before ``open()``."""
+    if connection is None:
+        raise RuntimeError("the store is not open; call open() first")
+    return connection
 
 
 def sqlite_args(args: Sequence[Any]) -> tuple[Any, ...]:

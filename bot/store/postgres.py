@@ -21,7 +21,7 @@ from typing import Any
 import asyncpg
 
 from bot.store.codec import Row
-from bot.store.dialect import POSTGRESQL
+from bot.store.dialect import POSTGRESQL, opened
 from bot.store.protocol import Store
 from bot.store.rows import StaleVersion
 from bot.store.schema import GUARDS, POSTGRES_OFFSET, STEPS, TABLES, TABLES_VERSION, check_version
@@ -129,9 +129,7 @@ class PostgresStore(Store):
 
     @property
     def pool(self) -> asyncpg.Pool:
-        if self._pool is None:
-            raise RuntimeError("the store is not open; call open() first")
-        return self._pool
+        return opened(self._pool)
 
     async def _fetch(self, sql: str, *args: Any) -> list[asyncpg.Record]:
         return list(await self.pool.fetch(sql, *args))

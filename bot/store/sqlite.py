@@ -23,7 +23,7 @@ from typing import Any
 import aiosqlite
 
 from bot.store.codec import Row
-from bot.store.dialect import SQLITE, sqlite_args, sqlite_sql
+from bot.store.dialect import SQLITE, opened, sqlite_args, sqlite_sql
 from bot.store.protocol import Store
 from bot.store.rows import StaleVersion
 from bot.store.schema import (
@@ -148,9 +148,7 @@ class SqliteStore(Store):
 
     @property
     def db(self) -> aiosqlite.Connection:
-        if self._db is None:
-            raise RuntimeError("the store is not open; call open() first")
-        return self._db
+        return opened(self._db)
 
     async def _fetch(self, sql: str, *args: Any) -> list[aiosqlite.Row]:
         async with self._lock:

@@ -82,9 +82,7 @@ class Absence:
     async def time_out(self, game_id: int, started: float) -> Reply:
         """The hand-over that began at ``started`` ran out of time: apply the game's policy.
         Refused as stale if the hand-over has ended meanwhile (someone moved)."""
-        row = await self.tables.find(None, game_id)
-        async with self.tables.locked(row) as known:
-            table = await self.tables.running(row.id, known)
+        async with self.tables.holding(self.tables.running, None, game_id) as (row, table):
             timer = await self.store.timer(row.id)
             if timer is None or timer.started != started or timer.waiting is not Waiting.NO:
                 raise TableError(Problem.STALE, wording.deadline_gone(row.id), row.id)
@@ -296,9 +294,7 @@ class Absence:
     async def _seated(self, channel_id: int | None, game_id: int | None, user: User
                       ) -> AsyncIterator[tuple[Table, AnyEngine, int, Timer | None]]:
         """A running game, under its lock, with the user's seat in it and its clock."""
-        row = await self.tables.find(channel_id, game_id)
-        async with self.tables.locked(row) as known:
-            table = await self.tables.running(row.id, known)
+        async with self.tables.holding(self.tables.running, channel_id, game_id) as (row, table):
             yield table, self.tables.engine(row.engine), self.tables.seat(table, user), await self.store.timer(row.id)
 
     async def _vote(self, table: Table, engine: AnyEngine, timer: Timer, seat: int, user: User, choice: str,

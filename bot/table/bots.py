@@ -96,9 +96,7 @@ class Bots:
         """One step of the computer player whose turn it is: thought out with no lock held, then played
         as a move made at the move number it saw (a person's move meanwhile makes it stale: think again)."""
         for _ in range(STALE_RETRIES):
-            row = await self.tables.find(None, game_id)
-            async with self.tables.locked(row) as known:
-                table = await self.tables.running(row.id, known)
+            row, table = await self.tables.reading(self.tables.running, None, game_id)
             engine = self.tables.engine(row.engine)
             seat = next((s for s in engine.to_act(table.state) if table.seats[s].is_bot), None)
             if seat is None:
@@ -115,9 +113,7 @@ class Bots:
     async def hint(self, channel_id: int | None, user: User, *, game_id: int | None = None) -> Reply:
         """The computer's suggestion for the user's decision now, at the normal level, with the best
         choices' estimated chances of winning (for the user alone)."""
-        row = await self.tables.find(channel_id, game_id)
-        async with self.tables.locked(row) as known:
-            table = await self.tables.running(row.id, known)
+        row, table = await self.tables.reading(self.tables.running, channel_id, game_id)
         if not table.game.settings.get("hints", True):
             raise TableError(Problem.FORBIDDEN, wording_bots.hints_off(row.id), row.id)
         engine = self.tables.engine(row.engine)

@@ -6,9 +6,10 @@ in the same transaction as the change, so a crash between them cannot leave a ta
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from typing import Any
 
 import ai
@@ -86,9 +87,7 @@ class Lobby:
         reply, names = opened, []
         for _number in range(bots):
             assert opened.game_id is not None
-            row = await self.tables.find(None, opened.game_id)
-            async with self.tables.locked(row) as known:
-                table = await self.tables.lobby(row.id, known)
+            async with self.tables.holding(self.tables.lobby, None, opened.game_id) as (_row, table):
                 bot = _next_bot(table, level)
                 seated = await self._seat_bot(table, engine, bot, level)
             names.append(bot.name)
@@ -103,16 +102,22 @@ class Lobby:
                       game_id: int | None = None) -> Reply:
         """A computer player takes the next seat (the host's or a manager's choice); at the table's
         level unless ``level`` says otherwise.  Fills the table: the game starts."""
-        row = await self.tables.find(channel_id, game_id)
-        async with self.tables.locked(row) as known:
-            table = await self.tables.lobby(row.id, known)
-            self.tables.require_owner(table.game, user, is_manager, "add a computer player to")
-            engine = self.tables.engine(table.game.engine)
+        hosted = self._hosted("add a computer player to", channel_id, user, is_manager, game_id)
+        async with hosted as (row, table, engine):
             limit = table.game.seat_count or engine.max_seats
             if len(table.seats) >= limit:
                 raise TableError(Problem.WRONG_PHASE, wording.table_full(row.id, limit), row.id)
             chosen = _level(level or table.game.settings.get("level", ai.DEFAULT))
             return await self._seat_bot(table, engine, _next_bot(table, chosen), chosen)
+
+    @contextlib.asynccontextmanager
+    async def _hosted(self, verb: str, channel_id: int | None, user: User, is_manager: bool, game_id: int | None
+                      ) -> AsyncIterator[tuple[GameRow, Table, AnyEngine]]:
+        """The lobby under its lock, with its engine: refused (saying it may not ``verb`` it) unless ``user``
+        opened the table or manages the server."""
+        async with self.tables.holding(self.tables.lobby, channel_id, game_id) as (row, table):
+            self.tables.require_owner(table.game, user, is_manager, verb)
+            yield row, table, self.tables.engine(table.game.engine)
 
     async def _seat_bot(self, table: Table, engine: AnyEngine, bot: User, level: str) -> Reply:
         """Seat computer player ``bot`` (lock held); start the game if that fills the table."""
@@ -169,9 +174,7 @@ class Lobby:
 
     @replies
     async def join(self, channel_id: int | None, user: User, *, game_id: int | None = None) -> Reply:
-        row = await self.tables.find(channel_id, game_id)
-        async with self.tables.locked(row) as known:
-            table = await self.tables.lobby(row.id, known)
+        async with self.tables.holding(self.tables.lobby, channel_id, game_id) as (row, table):
             engine = self.tables.engine(table.game.engine)
             if table.seat_of(user.id) is not None:
                 raise TableError(Problem.BAD_REQUEST, wording.already_seated(row.id), row.id)
@@ -190,9 +193,7 @@ class Lobby:
 
     @replies
     async def leave(self, channel_id: int | None, user: User, *, game_id: int | None = None) -> Reply:
-        row = await self.tables.find(channel_id, game_id)
-        async with self.tables.locked(row) as known:
-            table = await self.tables.lobby(row.id, known)
+        async with self.tables.holding(self.tables.lobby, channel_id, game_id) as (row, table):
             engine = self.tables.engine(table.game.engine)
             if table.seat_of(user.id) is None:
                 raise TableError(Problem.NOT_SEATED, wording.not_seated_here(row.id), row.id)
@@ -209,11 +210,7 @@ class Lobby:
     @replies
     async def start(self, channel_id: int | None, user: User, *, is_manager: bool = False,
                     game_id: int | None = None) -> Reply:
-        row = await self.tables.find(channel_id, game_id)
-        async with self.tables.locked(row) as known:
-            table = await self.tables.lobby(row.id, known)
-            self.tables.require_owner(table.game, user, is_manager, "start")
-            engine = self.tables.engine(table.game.engine)
+        async with self._hosted("start", channel_id, user, is_manager, game_id) as (row, table, engine):
             if not engine.min_seats <= len(table.seats) <= engine.max_seats:
                 players = wording.seat_range(engine.min_seats, engine.max_seats)
                 said = wording.needs_players(title_of(engine), players, len(table.seats))
@@ -223,11 +220,7 @@ class Lobby:
     @replies
     async def cancel(self, channel_id: int | None, user: User, *, is_manager: bool = False,
                      game_id: int | None = None) -> Reply:
-        row = await self.tables.find(channel_id, game_id)
-        async with self.tables.locked(row) as known:
-            table = await self.tables.lobby(row.id, known)
-            self.tables.require_owner(table.game, user, is_manager, "cancel")
-            engine = self.tables.engine(table.game.engine)
+        async with self._hosted("cancel", channel_id, user, is_manager, game_id) as (row, table, engine):
             ended = dataclasses.replace(table, game=dataclasses.replace(table.game, status=Status.CANCELLED))
             with speaking(ended.language):  # the game's note (shown by its status) is in its language too
                 edit = keyed(announce.lobby_edit(engine, ended, table.timing))

@@ -105,9 +105,7 @@ class Play:
     @replies
     async def moves(self, channel_id: int | None, user: User, *, game_id: int | None = None) -> Reply:
         """The user's legal moves now (for a menu, buttons or autocomplete)."""
-        row = await self.tables.find(channel_id, game_id)
-        async with self.tables.locked(row) as known:
-            table = await self.tables.running(row.id, known)
+        row, table = await self.tables.reading(self.tables.running, channel_id, game_id)
         engine = self.tables.engine(row.engine)
         seat = self.tables.acting_seat(table, engine, user)
         choices = choices_of(engine, table, seat)
@@ -120,9 +118,7 @@ class Play:
         takes a word for one of its commands, so that no command word hides a move (Burgen Land reads ``undo``
         and ``desfazer`` as stepping back from placing a card)."""
         try:
-            row = await self.tables.find(channel_id, game_id)
-            async with self.tables.locked(row) as known:
-                table = await self.tables.running(row.id, known)
+            row, table = await self.tables.reading(self.tables.running, channel_id, game_id)
             engine = self.tables.engine(row.engine)
             engine.parse_action(table.state, self.tables.acting_seat(table, engine, user), text)
         except (TableError, EngineError):
@@ -133,9 +129,7 @@ class Play:
     async def undo(self, channel_id: int | None, user: User, *, game_id: int | None = None) -> Reply:
         """Take back the user's last move: only their own, only after the engine's undo barrier, and
         only while nobody else has acted since.  The log row stays, marked undone."""
-        row = await self.tables.find(channel_id, game_id)
-        async with self.tables.locked(row) as known:
-            table = await self.tables.running(row.id, known)
+        async with self.tables.holding(self.tables.running, channel_id, game_id) as (row, table):
             engine = self.tables.engine(row.engine)
             seat = self.tables.seat(table, user)
             actions = await self.store.live_actions(row.id)
@@ -173,9 +167,7 @@ class Play:
     @replies
     async def resign(self, channel_id: int | None, user: User, *, game_id: int | None = None) -> Reply:
         """End the game: the resigning player ranks last, the others by the engine's standing."""
-        row = await self.tables.find(channel_id, game_id)
-        async with self.tables.locked(row) as known:
-            table = await self.tables.running(row.id, known)
+        async with self.tables.holding(self.tables.running, channel_id, game_id) as (row, table):
             engine = self.tables.engine(row.engine)
             seat = self.tables.seat(table, user)
             standing = engine.standing(table.state)
@@ -194,9 +186,7 @@ class Play:
     async def abandon(self, channel_id: int | None, user: User, *, is_manager: bool = False,
                       game_id: int | None = None) -> Reply:
         """End the game unranked; only its creator or a server manager may."""
-        row = await self.tables.find(channel_id, game_id)
-        async with self.tables.locked(row) as known:
-            table = await self.tables.load(row.id, known)
+        async with self.tables.holding(self.tables.load, channel_id, game_id) as (row, table):
             if table.game.status not in ACTIVE:
                 raise TableError(Problem.WRONG_PHASE, wording.already_ended(row.id), row.id)
             self.tables.require_owner(table.game, user, is_manager, "abandon")

@@ -46,9 +46,7 @@ class Queries:
 
     @replies
     async def status(self, channel_id: int | None, *, game_id: int | None = None) -> Reply:
-        row = await self.tables.find(channel_id, game_id, active_only=False)
-        async with self.tables.locked(row) as known:
-            table = await self.tables.load(row.id, known)
+        row, table = await self.tables.reading(self.tables.load, channel_id, game_id, active_only=False)
         engine = self.tables.engine(row.engine)
         moves = engine.move_count(table.state) if table.state is not None else None
         lines = [self.tables.label(table.game) + self._turns(engine, table.state)]
@@ -83,9 +81,7 @@ class Queries:
                     everyone: bool = False) -> Reply:
         """The public board, as a post to show (not announced); with ``player`` that player's own
         board, with ``everyone`` all players' own boards at once, in games that have them."""
-        row = await self.tables.find(channel_id, game_id, active_only=False)
-        async with self.tables.locked(row) as known:
-            table = await self.tables.started(row.id, known)
+        row, table = await self.tables.reading(self.tables.started, channel_id, game_id, active_only=False)
         engine = self.tables.engine(row.engine)
         text = self.tables.label(table.game) + "\n" + announce.turn_line(engine, table)
         timer = await self.store.timer(row.id) if table.game.status is Status.RUNNING else None
@@ -114,9 +110,7 @@ class Queries:
     @replies
     async def hand(self, channel_id: int | None, user: User, *, game_id: int | None = None) -> Reply:
         """The user's own view, as a private message to show them."""
-        row = await self.tables.find(channel_id, game_id, active_only=False)
-        async with self.tables.locked(row) as known:
-            table = await self.tables.started(row.id, known)
+        row, table = await self.tables.reading(self.tables.started, channel_id, game_id, active_only=False)
         engine = self.tables.engine(row.engine)
         seat = self.tables.seat(table, user)
         message = PrivateMessage(user.id, wording.hand_caption(row.id, seat), announce.hand(engine, table, seat),
@@ -160,9 +154,7 @@ class Queries:
                              game_id: int | None = None) -> Reply:
         """The whole game, every step, with every text ``user`` may see (their own hand's too), as text
         for a file attachment."""
-        row = await self.tables.find(channel_id, game_id, active_only=False)
-        async with self.tables.locked(row) as known:
-            table = await self.tables.load(row.id, known)
+        row, table = await self.tables.reading(self.tables.load, channel_id, game_id, active_only=False)
         engine = self.tables.engine(row.engine)
         reader = table.seat_of(user.id) if user is not None and table.state is not None else None
         actions = await self.store.live_actions(row.id)
@@ -204,9 +196,7 @@ class Queries:
 
     async def snapshot(self, channel_id: int | None, *, game_id: int | None = None) -> Snapshot:
         """Facts about the channel's game (raises ``TableError``)."""
-        row = await self.tables.find(channel_id, game_id, active_only=False)
-        async with self.tables.locked(row) as known:
-            table = await self.tables.load(row.id, known)
+        row, table = await self.tables.reading(self.tables.load, channel_id, game_id, active_only=False)
         engine = self.tables.engine(row.engine)
         started = table.state is not None
         return Snapshot(game=table.game, names=table.names, user_ids=table.user_ids,

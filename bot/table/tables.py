@@ -15,7 +15,7 @@ import json
 import logging
 import time
 import weakref
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any
 
 import engines
@@ -34,6 +34,8 @@ from engines.i18n import choose, speaking
 log = logging.getLogger(__name__)
 
 EngineLookup = Callable[[str], AnyEngine]
+#: How a verb reads its game under the lock: ``Tables.load``, ``lobby``, ``started`` or ``running``.
+TableRead = Callable[[int, GameRow | None], Awaitable[Table]]
 
 #: How long a process trusts what it knows of a user's languages (another process may store a change).
 LANGUAGE_SECONDS = 60.0
@@ -91,6 +93,21 @@ class Tables:
         waited = lock.locked()
         async with lock:
             yield None if waited else row
+
+    @contextlib.asynccontextmanager
+    async def holding(self, read: TableRead, channel_id: int | None, game_id: int | None = None, *,
+                      active_only: bool = True) -> AsyncIterator[tuple[GameRow, Table]]:
+        """The game a request is about (``find``) under its lock, read by ``read`` (``load``, or ``lobby``,
+        ``started``, ``running``, which refuse a game in another phase): the row found and the table."""
+        row = await self.find(channel_id, game_id, active_only=active_only)
+        async with self.locked(row) as known:
+            yield row, await read(row.id, known)
+
+    async def reading(self, read: TableRead, channel_id: int | None, game_id: int | None = None, *,
+                      active_only: bool = True) -> tuple[GameRow, Table]:
+        """What ``holding`` yields, the lock let go at once: for a verb that only reads the game."""
+        async with self.holding(read, channel_id, game_id, active_only=active_only) as held:
+            return held
 
     async def find(self, channel_id: int | None, game_id: int | None = None, *, active_only: bool = True) -> GameRow:
         """The game a request is about: by id, or the channel's active game (else its latest one)."""

@@ -56,7 +56,7 @@ from engines.buerger_baumeister.state import (
     State,
 )
 from engines.buerger_baumeister.texts import _, ngettext
-from engines.core import Outcome, ranks_from_scores
+from engines.core import Outcome, check_setup, ranks_from_scores
 from engines.events import TurnBegins
 from engines.steps import Events, Step, Steps, Turn, run_steps
 
@@ -82,10 +82,7 @@ def draw(r: int, bag: tuple[int, ...] | list[int]) -> tuple[int, int]:
 
 
 def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
-    if seats not in D.REMOVED:
-        raise ValueError(f"Bürger, Baumeister & Co. is for 2 to 4 players, not {seats}")
-    if options:
-        raise ValueError(f"Bürger, Baumeister & Co. has no options, got {sorted(options)}")
+    check_setup("Bürger, Baumeister & Co.", seats, D.REMOVED.keys(), options)
     r = rng.seed_state(seed)
     bag = list(range(D.TOKENS))
     removed = []

@@ -68,7 +68,7 @@ from engines.burgen_land.state import (
     State,
     Supply,
 )
-from engines.core import Outcome, ranks_from_scores
+from engines.core import Outcome, check_setup, ranks_from_scores
 from engines.events import TurnBegins
 from engines.i18n import N_
 from engines.steps import Accumulator, Events, Step, Steps, constructor, run_steps
@@ -83,10 +83,7 @@ SPACE_KIND: dict[str, int] = {D.WALL: 0, D.WALL_CROWN: 0, D.LITTLE_TOWER: 1, D.H
 
 
 def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
-    if seats != D.SEATS:
-        raise ValueError(f"Burgen Land is for exactly 2 players, not {seats}")
-    if options:
-        raise ValueError(f"Burgen Land has no options, got {sorted(options)}")
+    check_setup("Burgen Land", seats, (D.SEATS,), options)
     r = rng.seed_state(seed)
     r, colour = rng.randbelow(r, len(D.COLOURS))
     r, first = rng.randbelow(r, D.SEATS)

@@ -39,7 +39,7 @@ from engines.burgenland import events as E
 from engines.burgenland import payment as P
 from engines.burgenland.data import SITE_INDEX, parse_where, place_of
 from engines.burgenland.state import JOKER, NEUTRAL, Pending, Player, Site, State, card_colour, card_value
-from engines.core import Outcome, ranks_from_scores, seat_token
+from engines.core import Outcome, check_setup, ranks_from_scores, seat_token
 from engines.events import TurnBegins
 from engines.i18n import N_, game_catalog
 from engines.steps import Events, Step, Steps, Turn, run_steps
@@ -52,10 +52,7 @@ MARKER_WORDS = tuple(f"M{i}" for i in range(1, D.MARKER_POSITIONS + 1))
 
 
 def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
-    if seats not in D.SUPPLY:
-        raise ValueError(f"Burgenland is for 2 to 4 players, not {seats}")
-    if options:
-        raise ValueError(f"Burgenland has no options, got {sorted(options)}")
+    check_setup("Burgenland", seats, D.SUPPLY.keys(), options)
     r = rng.seed_state(seed)
     r, markers = rng.shuffle(r, range(D.MARKER_POSITIONS))
     r, sites = _preplace(r, seats)

@@ -12,6 +12,7 @@ from engines.castles_of_burgundy import events as E
 from engines.castles_of_burgundy import rounds
 from engines.castles_of_burgundy.state import EMPTY, Decision, Player, State
 from engines.castles_of_burgundy.turn import Turn
+from engines.core import check_setup
 from engines.events import TurnBegins
 
 BOARD_OPTIONS = ("standard", "advanced")
@@ -21,8 +22,7 @@ GOODS_OPTIONS = ("choose", "auto")
 
 
 def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
-    if seats not in D.BLACK_DEPOT_TILES:
-        raise ValueError(f"The Castles of Burgundy is for 2 to 4 players, not {seats}")
+    check_setup("The Castles of Burgundy", seats, D.BLACK_DEPOT_TILES.keys(), None)
     options = dict(options or {})
     boards = options.pop("boards", "standard")
     goods_rule = options.pop("goods", "auto")

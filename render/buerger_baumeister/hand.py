@@ -21,7 +21,7 @@ from render.buerger_baumeister import colours
 from render.buerger_baumeister.pieces import coin, crane, token
 from render.cache import LAYERS
 from render.canvas import new_canvas
-from render.header import INSET, caption_size, draw_hand_header, hand_header_height, header_panel
+from render.header import INSET, caption_size, draw_turn_header, hand_header_height, header_panel
 from render.layout import Box
 from render.legend import player_name
 from render.palette import DEFAULT_THEME, Theme, mix
@@ -84,17 +84,12 @@ def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT
 
 def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, names: Sequence[str], seat: int,
                  theme: Theme) -> None:
-    tag, status = "", ""
-    to_act = view["to_act"]
+    ended = None
     if view["over"]:
         won = seat in (view["winners"] or [])
-        tag, status = (_("YOU WON!") if won else _("GAME OVER")), _("The game is over.")
-    elif to_act == seat:
-        tag, status = _("YOUR TURN"), _("Your turn: place a token, then buy one.")
-    elif to_act is not None:
-        status = _("Waiting for {name}", name=player_name(names, to_act))
-    y = draw_hand_header(img, draw, theme, width=W, seat=seat, name=player_name(names, seat), tag=tag,
-                         title="BÜRGER", turn=view["turn_number"], status=status, mine=to_act == seat)
+        ended = (_("YOU WON!") if won else _("GAME OVER")), _("The game is over.")
+    y = draw_turn_header(img, draw, theme, width=W, names=names, seat=seat, to_act=view["to_act"], title="BÜRGER",
+                         turn=view["turn_number"], your_turn=_("Your turn: place a token, then buy one."), ended=ended)
     info = view["players_info"][seat]
     c = caption_size(W)
     y += c * 0.8

@@ -19,7 +19,7 @@ from engines.burgen_land import words as Wd
 from render.burgen_land import sprites as S
 from render.burgen_land.board import _chip, _phase_text, draw_castle_row
 from render.canvas import new_canvas
-from render.header import INSET, caption_size, draw_hand_header, hand_header_height, header_panel
+from render.header import INSET, caption_size, draw_turn_header, hand_header_height, header_panel
 from render.icons import icon
 from render.layout import Box
 from render.legend import player_name
@@ -62,17 +62,13 @@ def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT
 def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, names: Sequence[str], seat: int,
             theme: Theme) -> float:
     header_panel(draw, W, HEADER_H, theme)
-    winner, to_act = view["winner"], view["to_act"]
-    tag, status = "", ""
+    winner = view["winner"]
+    ended = None
     if winner is not None:
-        tag = _("YOU WON!") if winner == seat else _("GAME OVER")
-        status = _("You win!") if winner == seat else _("{name} wins.", name=player_name(names, winner))
-    elif to_act == seat:
-        tag, status = _("YOUR TURN"), _("Your turn.")
-    elif to_act is not None:
-        status = _("Waiting for {name}", name=player_name(names, to_act))
-    y = draw_hand_header(img, draw, theme, width=W, seat=seat, name=player_name(names, seat), tag=tag,
-                         title="BURGEN LAND", turn=view["turn_number"], status=status, mine=to_act == seat)
+        ended = ((_("YOU WON!"), _("You win!")) if winner == seat
+                 else (_("GAME OVER"), _("{name} wins.", name=player_name(names, winner))))
+    y = draw_turn_header(img, draw, theme, width=W, names=names, seat=seat, to_act=view["to_act"],
+                         title="BURGEN LAND", turn=view["turn_number"], your_turn=_("Your turn."), ended=ended)
     scores = view["scores"]
     c = caption_size(W)
     draw_text(img, (INSET + 12, y + c * 0.75), _("score {mine} : {theirs} (you : opponent) · {points} wins",

@@ -22,7 +22,7 @@ from render.burgenland import colours
 from render.burgenland.board import PIECE_KINDS
 from render.burgenland.pieces import JOKER_FILL, bonus_icon, indicator, marker
 from render.canvas import new_canvas
-from render.header import INSET, caption_size, draw_hand_header, hand_header_height, header_panel
+from render.header import INSET, caption_size, draw_turn_header, hand_header_height, header_panel
 from render.icons import icon
 from render.layout import Box
 from render.legend import player_name
@@ -114,18 +114,13 @@ def _counts_by_colour(cards: Sequence[CardGroup]) -> dict[str, int]:
 
 def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, names: Sequence[str], seat: int,
                  counts: Mapping[str, int], jokers: int, theme: Theme) -> None:
-    tag, status = "", ""
-    winner, to_act = view["winner"], view["to_act"]
+    winner = view["winner"]
+    ended = None
     if winner is not None:
-        tag = _("YOU WON!") if winner == seat else _("GAME OVER")
-        status = (_("You built every piece first.") if winner == seat
-                  else _("{name} won.", name=player_name(names, winner)))
-    elif to_act == seat:
-        tag, status = _("YOUR TURN"), _("Your turn: build, or take 2 cards.")
-    elif to_act is not None:
-        status = _("Waiting for {name}", name=player_name(names, to_act))
-    y = draw_hand_header(img, draw, theme, width=W, seat=seat, name=player_name(names, seat), tag=tag,
-                         title="BURGENLAND", turn=view["turn_number"], status=status, mine=to_act == seat)
+        ended = ((_("YOU WON!"), _("You built every piece first.")) if winner == seat
+                 else (_("GAME OVER"), _("{name} won.", name=player_name(names, winner))))
+    y = draw_turn_header(img, draw, theme, width=W, names=names, seat=seat, to_act=view["to_act"], title="BURGENLAND",
+                         turn=view["turn_number"], your_turn=_("Your turn: build, or take 2 cards."), ended=ended)
     coins = sum(g["value"] * g["count"] for g in view["hand"]["cards"])
     n_cards = sum(counts.values())
     summary = " · ".join((

@@ -27,6 +27,7 @@ from render.header import (
     caption_size,
     draw_hand_header,
     hand_header_height,
+    hand_turn,
     header_panel,
     status_rows,
 )
@@ -134,16 +135,11 @@ def draw_hand_image(view: SeatView, names: Sequence[str], theme: Theme = DEFAULT
     castle = (decision.get("spaces") if decision else None) or ()
     estate = estate_image(view, names, seat, title=_("your estate"), placeable=placeable, castle=castle, theme=theme)
     actor = view["to_act"]
-    tag, status = "", ""
-    if view["over"]:
-        tag, status = _("GAME OVER"), _("The game is over.")
-    elif actor == seat:
-        tag = _("YOUR TURN")
-        # The prompt in the reader's language, from the decision's fields (the view's text is the viewer's).
-        asked = L.prompt(decision["levels"][-1], decision["die"] or 0, decision["tile"]) if decision else ""
-        status = _("Your turn: {prompt}", prompt=asked) if asked else _("Your turn.")
-    elif actor is not None:
-        status = _("Waiting for {name}", name=player_name(names, actor))
+    # The prompt in the reader's language, from the decision's fields (the view's text is the viewer's).
+    asked = L.prompt(decision["levels"][-1], decision["die"] or 0, decision["tile"]) if decision else ""
+    your_turn = _("Your turn: {prompt}", prompt=asked) if asked else _("Your turn.")
+    ended = (_("GAME OVER"), _("The game is over.")) if view["over"] else None
+    tag, status = hand_turn(names, seat, actor, your_turn, ended)
     # The header holds the status and the key to the rings on as many rows as they take.
     c = caption_size(W)
     entries = key_entries(view)

@@ -14,6 +14,9 @@ from tests.bot.helpers import FakeClock
 from tests.bot.tinygame import lookup
 from tests.conftest import StoreFactory
 
+#: Two "processes" on the test's database (a store each, with its own connection or pool) and their clock.
+TwoProcesses = tuple[Store, Store, FakeClock]
+
 
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
@@ -26,6 +29,20 @@ async def store(new_store: StoreFactory) -> AsyncIterator[Store]:
     await store.open()
     yield store
     await store.close()
+
+
+@pytest.fixture
+async def two_processes(new_store: StoreFactory) -> AsyncIterator[TwoProcesses]:
+    """Two stores opened on the test's database, as two bot processes have them, on one fake clock."""
+    clock = FakeClock()
+    first, second = new_store(clock=clock), new_store(clock=clock)
+    await first.open()
+    await second.open()
+    try:
+        yield first, second, clock
+    finally:
+        await first.close()
+        await second.close()
 
 
 @pytest.fixture

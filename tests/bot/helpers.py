@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import threading
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import AsyncIterator, Mapping, Sequence
+from typing import Any, TypeVar
 
-from bot.store import HOUR
+from bot.store import HOUR, Store
 from bot.table import TableService
 from bot.table.results import ChannelEdit, ChannelPost, PrivateMessage, Reply, User
 
@@ -126,3 +127,16 @@ class RecordingTransport:
 
     def dms(self, user_id: int) -> list[PrivateMessage]:
         return [m for m in self.sent if isinstance(m, PrivateMessage) and m.user_id == user_id]
+
+
+S = TypeVar("S", bound=Store)
+
+
+@contextlib.asynccontextmanager
+async def opened(store: S) -> AsyncIterator[S]:
+    """``store`` opened for the block and closed after it, whatever the block raised."""
+    await store.open()
+    try:
+        yield store
+    finally:
+        await store.close()

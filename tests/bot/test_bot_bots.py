@@ -14,12 +14,12 @@ import engines
 from bot.autoplay import AutoPlay
 from bot.scheduler import Scheduler
 from bot.store import Status, Store
-from bot.store.sqlite import SqliteStore, connect
+from bot.store.sqlite import SqliteStore
 from bot.table import TableService
 from bot.table.results import PrivateMessage, Problem, Reply
 from bot.thinking import HINT
 from tests.bot.helpers import ANN, BO, CHANNEL, CY, GUILD, FakeClock, ok
-from tests.old_schemas import sqlite_at
+from tests.old_schemas import OLD_GAME, old_sqlite_file
 from tests.sql import rows
 
 GAME = "buerger-baumeister"
@@ -205,14 +205,9 @@ async def test_stats_count_games_against_computers_apart(store: SqliteStore) -> 
 
 
 async def test_a_version_7_file_gains_computer_seats_and_the_bot_policy(db_path: Path) -> None:
-    db = await connect(db_path)
-    await sqlite_at(db, 7)
-    await db.execute("""INSERT INTO games (engine, rules_version, seed, options, guild_id, channel_id, status,
-                        created_by, created_at, updated_at, seat_count, to_act)
-                        VALUES ('sprint', 1, 42, '{}', 1, 10, 'running', 1, 0, 0, 2, ',1,')""")
-    await db.execute("INSERT INTO seats (game_id, user_id, name, seat, joined) VALUES (1, 1, 'Ann', 0, 0)")
-    await db.execute("INSERT INTO clocks (game_id, pace, policy, started, hand) VALUES (1, 'daily', 'vote', 5, ',1,')")
-    await db.close()
+    await old_sqlite_file(
+        db_path, 7, OLD_GAME, "INSERT INTO seats (game_id, user_id, name, seat, joined) VALUES (1, 1, 'Ann', 0, 0)",
+        "INSERT INTO clocks (game_id, pace, policy, started, hand) VALUES (1, 'daily', 'vote', 5, ',1,')")
     store = SqliteStore(db_path)
     await store.open()
     try:

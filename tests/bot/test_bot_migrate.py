@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import io
-import itertools
 import os
 import sqlite3
 import subprocess
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +21,7 @@ from bot.outbox import Deliverer
 from bot.scheduler import Scheduler
 from bot.store import Status, Store
 from bot.store.postgres import PostgresStore
-from bot.store.sqlite import SqliteStore, connect
+from bot.store.sqlite import SqliteStore
 from bot.table import TableService
 from tests.bot.helpers import (
     ANN,
@@ -34,17 +32,16 @@ from tests.bot.helpers import (
     FakeClock,
     RecordingTransport,
     ok,
+    opened,
     play,
     player_to_act,
     started,
 )
 from tests.bot.tinygame import ENGINE, StricterSprint, lookup
-from tests.old_schemas import sqlite_at
-from tests.pg import PgServer
+from tests.old_schemas import old_sqlite_file
 from tests.sql import rows
 
 USERS = (ANN, BO, CY, DEE)
-_NAMES = itertools.count(1)
 #: The channel of each game built below (game ids follow in this order).
 LOBBY, RUNNING, FINISHED, ABANDONED, CANCELLED, BROKEN, WITH_BOT, VOTING = range(1, 9)
 STARTED = (RUNNING, FINISHED, ABANDONED, WITH_BOT, VOTING)  # replayed by the check (BROKEN is not)
@@ -102,20 +99,6 @@ async def build(path: Path, clock: FakeClock) -> RecordingTransport:
     finally:
         await store.close()
     return transport
-
-
-@pytest.fixture
-async def empty_db(pg_server: PgServer) -> AsyncIterator[str]:
-    """A new, empty PostgreSQL database (not migrated: the command must do it); its URL."""
-    name = f"m_{os.getpid()}_{next(_NAMES)}"
-    admin = await asyncpg.connect(pg_server.url("postgres"))
-    try:
-        await admin.execute(f"CREATE DATABASE {name}")
-    finally:
-        await admin.close()
-    target = pg_server.url(name)
-    yield target
-    await pg_server.drop_database(target)
 
 
 @pytest.fixture
@@ -182,10 +165,10 @@ async def replayed(store: Store, game_id: int) -> dict[str, Any]:
 
 
 async def test_everything_is_copied_and_every_started_game_replays_the_same(
-        built: RecordingTransport, db_path: Path, empty_db: str) -> None:
-    code, out, err = await run("--to", empty_db, "--from", str(db_path))
+        built: RecordingTransport, db_path: Path, empty_pg_database: str) -> None:
+    code, out, err = await run("--to", empty_pg_database, "--from", str(db_path))
     assert (code, err) == (0, "")
-    sqlite, pg = SqliteStore(db_path), PostgresStore(empty_db)
+    sqlite, pg = SqliteStore(db_path), PostgresStore(empty_pg_database)
     await sqlite.open()
     await pg.open()
     try:
@@ -203,7 +186,7 @@ async def test_everything_is_copied_and_every_started_game_replays_the_same(
         assert await sqlite.seat_history(RUNNING) != ((), ())
         assert await sqlite.get_review(FINISHED) == REVIEW and len(await rows(sqlite, "SELECT * FROM reviews")) == 2
         # Table by table, every column PostgreSQL has, row for row.
-        columns = await pg_columns(empty_db)
+        columns = await pg_columns(empty_pg_database)
         assert await table_rows(pg, columns) == await table_rows(sqlite, columns)
         # And through each store's own reads.
         assert await through_the_store(pg) == await through_the_store(sqlite)
@@ -212,18 +195,16 @@ async def test_everything_is_copied_and_every_started_game_replays_the_same(
         actions = (await rows(sqlite, "SELECT COUNT(*) FROM actions"))[0][0]
         outbox = (await rows(sqlite, "SELECT COUNT(*) FROM outbox"))[0][0]
         assert out.splitlines()[-1] == (f"migrated games=8 actions={actions} outbox={outbox} verified=5 broken=1 "
-                                        f"to {empty_db}")
+                                        f"to {empty_pg_database}")
     finally:
         await sqlite.close()
         await pg.close()
 
 
-async def test_play_goes_on_on_the_target(built: RecordingTransport, db_path: Path, empty_db: str) -> None:
-    assert (await run("--to", empty_db, "--from", str(db_path)))[0] == 0
+async def test_play_goes_on_on_the_target(built: RecordingTransport, db_path: Path, empty_pg_database: str) -> None:
+    assert (await run("--to", empty_pg_database, "--from", str(db_path)))[0] == 0
     clock = FakeClock(FakeClock().at(25))
-    pg = PostgresStore(empty_db, clock=clock)
-    await pg.open()
-    try:
+    async with opened(PostgresStore(empty_pg_database, clock=clock)) as pg:
         service = TableService(pg, engines_lookup=lookup, clock=clock)
         fresh = ok(await service.create("sprint", GUILD, 99, DEE, seats=2))
         assert fresh.game_id == VOTING + 1                      # the id sequence continues after the copied ids
@@ -245,24 +226,20 @@ async def test_play_goes_on_on_the_target(built: RecordingTransport, db_path: Pa
         lobby_message = built.sent.index(lobby_post) + 1001     # RecordingTransport numbers from 1001
         assert [(channel, message) for edit, channel, message in transport.edits if edit.game_id == LOBBY] == [
             (LOBBY, lobby_message)]
-    finally:
-        await pg.close()
 
 
 async def test_a_target_that_is_not_empty_is_refused_unless_forced(
-        built: RecordingTransport, db_path: Path, empty_db: str) -> None:
-    assert (await run("--to", empty_db, "--from", str(db_path)))[0] == 0
-    pg = PostgresStore(empty_db)
-    await pg.open()
-    try:
+        built: RecordingTransport, db_path: Path, empty_pg_database: str) -> None:
+    assert (await run("--to", empty_pg_database, "--from", str(db_path)))[0] == 0
+    async with opened(PostgresStore(empty_pg_database)) as pg:
         ok(await play(TableService(pg, engines_lookup=lookup), "end", RUNNING))  # the target moves on
-        columns = await pg_columns(empty_db)
+        columns = await pg_columns(empty_pg_database)
         before = await table_rows(pg, columns)
-        code, out, err = await run("--to", empty_db, "--from", str(db_path))
+        code, out, err = await run("--to", empty_pg_database, "--from", str(db_path))
         assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
         assert "is not empty" in err and "--force" in err and "Traceback" not in err
         assert await table_rows(pg, columns) == before          # nothing changed
-        code, out, err = await run("--to", empty_db, "--from", str(db_path), "--force")
+        code, out, err = await run("--to", empty_pg_database, "--from", str(db_path), "--force")
         assert (code, err) == (0, "") and out.splitlines()[-1].startswith("migrated games=8 ")
         sqlite = SqliteStore(db_path)
         await sqlite.open()
@@ -270,37 +247,31 @@ async def test_a_target_that_is_not_empty_is_refused_unless_forced(
             assert await table_rows(pg, columns) == await table_rows(sqlite, columns)  # the copy again, whole
         finally:
             await sqlite.close()
-    finally:
-        await pg.close()
 
 
 async def test_a_complete_copy_left_unchecked_is_named_and_verified_on_request(
-        built: RecordingTransport, db_path: Path, empty_db: str) -> None:
+        built: RecordingTransport, db_path: Path, empty_pg_database: str) -> None:
     """A migrate killed after its commit, during its check, left a complete target that a rerun only called
     "not empty": it now says the copy is complete and unchecked, and ``--verify`` checks it copying nothing."""
-    assert (await run("--to", empty_db, "--from", str(db_path)))[0] == 0  # as if its check had been cut short
-    code, out, err = await run("--to", empty_db, "--from", str(db_path))
+    assert (await run("--to", empty_pg_database, "--from", str(db_path)))[0] == 0  # as if its check had been cut short
+    code, out, err = await run("--to", empty_pg_database, "--from", str(db_path))
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
     assert "already holds a complete copy" in err and "--verify" in err and "not empty" not in err
-    pg = PostgresStore(empty_db)
-    await pg.open()
-    try:
-        before = await table_rows(pg, await pg_columns(empty_db))
-        code, out, err = await run("--to", empty_db, "--from", str(db_path), "--verify")
+    async with opened(PostgresStore(empty_pg_database)) as pg:
+        before = await table_rows(pg, await pg_columns(empty_pg_database))
+        code, out, err = await run("--to", empty_pg_database, "--from", str(db_path), "--verify")
         assert (code, err) == (0, "") and "copying" not in out
         assert out.splitlines()[-1].startswith("migrated games=8 ") and " verified=" in out
-        assert await table_rows(pg, await pg_columns(empty_db)) == before  # nothing written
+        assert await table_rows(pg, await pg_columns(empty_pg_database)) == before  # nothing written
         ok(await play(TableService(pg, engines_lookup=lookup), "end", RUNNING))  # the target moves on
-    finally:
-        await pg.close()
-    code, out, err = await run("--to", empty_db, "--from", str(db_path), "--verify")
+    code, out, err = await run("--to", empty_pg_database, "--from", str(db_path), "--verify")
     assert code == 2 and "does not hold a complete copy" in err
 
 
 async def test_a_game_that_does_not_replay_on_the_target_fails_the_migration(
-        built: RecordingTransport, db_path: Path, empty_db: str) -> None:
+        built: RecordingTransport, db_path: Path, empty_pg_database: str) -> None:
     # Under stricter rules the running game's 'step' no longer replays (the finished one only ended turns).
-    code, out, err = await run("--to", empty_db, "--from", str(db_path),
+    code, out, err = await run("--to", empty_pg_database, "--from", str(db_path),
                                engines_lookup={"sprint": StricterSprint()}.__getitem__)
     assert code == 1
     assert f"game {RUNNING} (sprint, running)" in err and "does not replay" in err
@@ -309,13 +280,13 @@ async def test_a_game_that_does_not_replay_on_the_target_fails_the_migration(
 
 
 async def test_the_summary_and_the_progress_never_show_the_password(
-        built: RecordingTransport, db_path: Path, empty_db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        built: RecordingTransport, db_path: Path, empty_pg_database: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(migrate_module, "BATCH", 3)
-    url = empty_db.replace("postgres@", "postgres:s3cret-pw@")  # the test server trusts any password
+    url = empty_pg_database.replace("postgres@", "postgres:s3cret-pw@")  # the test server trusts any password
     code, out, err = await run("--to", url, "--from", str(db_path))
     assert (code, err) == (0, "")
     assert "copied 3/8 games" in out and "copied 8/8 games" in out and "verified 6/8 games" in out
-    assert out.splitlines()[-1].endswith(f" to {empty_db.replace('postgres@', 'postgres:***@')}")
+    assert out.splitlines()[-1].endswith(f" to {empty_pg_database.replace('postgres@', 'postgres:***@')}")
     assert "s3cret" not in out
     # A refusal names the database without its password too.
     code, out, err = await run("--to", url, "--from", str(db_path))
@@ -357,22 +328,17 @@ def test_python_m_bot_migrate_is_wired(tmp_path: Path) -> None:
 
 
 async def test_a_file_from_an_older_bot_is_brought_up_to_date_in_a_copy_and_left_as_it_was(
-        tmp_path: Path, empty_db: str) -> None:
+        tmp_path: Path, empty_pg_database: str) -> None:
     old = tmp_path / "old.sqlite3"
-    db = await connect(old)
-    await sqlite_at(db, 4)                                      # before names were escaped (6) and seats had levels (8)
-    await db.execute("""INSERT INTO games (engine, rules_version, seed, guild_id, channel_id, status, created_by,
-                        created_at, updated_at) VALUES ('sprint', 1, 1, 1, 3, 'lobby', 5, 1.0, 1.0)""")
-    await db.execute("INSERT INTO seats (game_id, user_id, name, joined) VALUES (1, 5, 'A_b', 0)")
-    await db.close()
-    code, out, err = await run("--to", empty_db, "--from", str(old))
+    # Version 4: before names were escaped (6) and seats had levels (8).
+    await old_sqlite_file(old, 4, """INSERT INTO games (engine, rules_version, seed, guild_id, channel_id, status,
+                                     created_by, created_at, updated_at)
+                                     VALUES ('sprint', 1, 1, 1, 3, 'lobby', 5, 1.0, 1.0)""",
+                          "INSERT INTO seats (game_id, user_id, name, joined) VALUES (1, 5, 'A_b', 0)")
+    code, out, err = await run("--to", empty_pg_database, "--from", str(old))
     assert (code, err) == (0, "") and "migrated games=1 " in out
     with sqlite3.connect(old) as source:
         assert source.execute("PRAGMA user_version").fetchone() == (4,)  # the file itself is only read
-    pg = PostgresStore(empty_db)
-    await pg.open()
-    try:
+    async with opened(PostgresStore(empty_pg_database)) as pg:
         assert await rows(pg, "SELECT name, level FROM seats") == [("A\\_b", "")]
         assert await rows(pg, "SELECT origin_id, settings FROM games") == [(3, "{}")]
-    finally:
-        await pg.close()

@@ -9,9 +9,10 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.store.sqlite import SqliteStore, connect
+from bot.store.sqlite import SqliteStore
 from bot.text import escape_name, plain_name
-from tests.old_schemas import sqlite_at
+from tests.bot.helpers import opened
+from tests.old_schemas import old_sqlite_file
 
 MENTION = re.compile(r"<@[!&]?\d+>|@everyone|@here")
 
@@ -30,18 +31,12 @@ def test_markdown_in_a_name_is_shown_as_typed() -> None:
 
 async def test_names_stored_before_are_escaped_when_the_database_upgrades(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
-    db = await connect(path)
-    await sqlite_at(db, 5)
-    await db.execute("""INSERT INTO games (engine, rules_version, seed, guild_id, channel_id, status, created_by,
-                                           created_at, updated_at) VALUES ('sprint', 1, 7, 1, 10, 'lobby', 1, 0, 0)""")
-    await db.execute("INSERT INTO seats (game_id, user_id, name, joined) VALUES (1, 1, '@everyone <@5> **x**', 0)")
-    await db.close()
-    store = SqliteStore(path)
-    await store.open()
-    try:
+    await old_sqlite_file(path, 5, """INSERT INTO games (engine, rules_version, seed, guild_id, channel_id, status,
+                                      created_by, created_at, updated_at)
+                                      VALUES ('sprint', 1, 7, 1, 10, 'lobby', 1, 0, 0)""",
+                          "INSERT INTO seats (game_id, user_id, name, joined) VALUES (1, 1, '@everyone <@5> **x**', 0)")
+    async with opened(SqliteStore(path)) as store:
         (seat,) = await store.seats(1)
         assert seat.name == escape_name("@everyone <@5> **x**")
-    finally:
-        await store.close()
     with sqlite3.connect(path) as conn:
         assert conn.execute("PRAGMA user_version").fetchone()[0] >= 6

@@ -8,13 +8,13 @@ from pathlib import Path
 
 from bot.scheduler import Scheduler, plan
 from bot.store import HOUR, Pace, Policy, Waiting
-from bot.store.sqlite import SCHEMA_VERSION, SqliteStore, connect
+from bot.store.sqlite import SCHEMA_VERSION, SqliteStore
 from bot.table import TableService
 from bot.table.results import Reply
-from tests.bot.helpers import ANN, BO, CHANNEL, CY, GUILD, T0, FakeClock, ok, player_to_act
+from tests.bot.helpers import ANN, BO, CHANNEL, CY, GUILD, T0, FakeClock, ok, opened, player_to_act
 from tests.bot.tinygame import lookup
 from tests.conftest import StoreFactory
-from tests.old_schemas import sqlite_at
+from tests.old_schemas import old_sqlite_file
 
 
 async def open_game(service: TableService, *, pace: str = "daily", deadline: str = "skip", channel: int = CHANNEL,
@@ -235,22 +235,15 @@ def test_plan_is_pure_and_orders_by_due_time() -> None:
 
 
 async def test_an_older_database_migrates_its_running_games_to_clocks(db_path: Path) -> None:
-    db = await connect(db_path)
-    await sqlite_at(db, 3)
-    await db.execute("""INSERT INTO games (engine, rules_version, seed, guild_id, channel_id, status, created_by,
-                                           created_at, updated_at, to_act, version)
-                        VALUES ('sprint', 1, 7, 1, 10, 'running', 101, 5.0, 6.0, ',1,', 3)""")
-    await db.close()
-    store = SqliteStore(db_path)
-    await store.open()
-    try:
+    await old_sqlite_file(db_path, 3, """INSERT INTO games (engine, rules_version, seed, guild_id, channel_id, status,
+                                         created_by, created_at, updated_at, to_act, version)
+                                         VALUES ('sprint', 1, 7, 1, 10, 'running', 101, 5.0, 6.0, ',1,', 3)""")
+    async with opened(SqliteStore(db_path)) as store:
         (timer,) = await store.running_timers()
         assert (timer.pace, timer.policy, timer.started, timer.to_act) == (Pace.NONE, Policy.SKIP, 6.0, (1,))
         async with store._lock:
             (version,) = await (await store.db.execute("PRAGMA user_version")).fetchone()  # type: ignore[misc]
         assert version == SCHEMA_VERSION >= 4
-    finally:
-        await store.close()
 
 
 async def test_a_reminder_under_the_bot_deadline_says_a_computer_will_play(timed: TableService, clock: FakeClock

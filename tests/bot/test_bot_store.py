@@ -13,7 +13,8 @@ import pytest
 from bot.config import Config
 from bot.store import ChannelBusy, NewGame, SchemaTooNew, StaleVersion, Status, Store
 from bot.store.sqlite import SCHEMA_VERSION, SqliteStore, connect
-from tests.old_schemas import sqlite_at
+from tests.bot.helpers import opened
+from tests.old_schemas import OLD_GAME, old_sqlite_file
 from tests.sql import REFUSED, execute, rows
 
 
@@ -35,42 +36,28 @@ def user_version(path: Path) -> int:
 
 
 async def test_a_fresh_file_gets_every_schema_version_and_the_pragmas(db_path: Path) -> None:
-    store = SqliteStore(db_path)
-    await store.open()
-    try:
+    async with opened(SqliteStore(db_path)) as store:
         assert (await (await store.db.execute("PRAGMA journal_mode")).fetchone())[0] == "wal"
         assert (await (await store.db.execute("PRAGMA foreign_keys")).fetchone())[0] == 1
         assert (await (await store.db.execute("PRAGMA synchronous")).fetchone())[0] == 1  # NORMAL
-    finally:
-        await store.close()
     assert db_path.parent.is_dir()  # created on open
     assert user_version(db_path) == SCHEMA_VERSION >= 2
 
 
 async def test_an_older_file_is_upgraded_in_place_and_keeps_its_games(db_path: Path) -> None:
     # Write a version-1 database by hand, with a game that has a move, as an old bot would have.
-    db = await connect(db_path)
-    await sqlite_at(db, 1)
-    await db.execute("""INSERT INTO games (engine, rules_version, seed, options, guild_id, channel_id, status,
-                        created_by, created_at, updated_at, seat_count, to_act)
-                        VALUES ('sprint', 1, 42, '{}', 1, 10, 'running', 1, 0, 0, 2, ',1,')""")
-    await db.execute("INSERT INTO seats VALUES (1, 1, 'Ann', 0, 0), (1, 2, 'Bo', 1, 1)")
-    await db.execute("INSERT INTO actions VALUES (1, 1, 0, 'end', 'Ann ends', 0)")
-    await db.execute("INSERT INTO state VALUES (1, 1, '{}')")
-    await db.close()
+    await old_sqlite_file(db_path, 1, OLD_GAME, "INSERT INTO seats VALUES (1, 1, 'Ann', 0, 0), (1, 2, 'Bo', 1, 1)",
+                          "INSERT INTO actions VALUES (1, 1, 0, 'end', 'Ann ends', 0)",
+                          "INSERT INTO state VALUES (1, 1, '{}')")
     assert user_version(db_path) == 1
 
-    store = SqliteStore(db_path)
-    await store.open()
-    try:
+    async with opened(SqliteStore(db_path)) as store:
         game = await store.get_game(1)
         assert game is not None and game.version == 0 and game.status is Status.RUNNING and game.to_act == (1,)
         assert [a.action_key for a in await store.live_actions(1)] == ["end"]  # undone defaults to 0
         # The upgraded file works with the version-2 features: undo flags and version checks.
         await store.undo_action(1, 0, seq=1, state_seq=0, state_json="{}", to_act=(0,))
         assert await store.live_actions(1) == []
-    finally:
-        await store.close()
     assert user_version(db_path) == SCHEMA_VERSION
 
 
@@ -195,9 +182,7 @@ async def test_an_unknown_synchronous_setting_is_refused(db_path: Path) -> None:
 
 
 async def test_writes_are_synced_to_disk_within_the_interval(db_path: Path) -> None:
-    store = SqliteStore(db_path, synchronous="NORMAL", sync_interval=0.05)
-    await store.open()
-    try:
+    async with opened(SqliteStore(db_path, synchronous="NORMAL", sync_interval=0.05)) as store:
         await asyncio.sleep(0.2)
         assert store.checkpoints == 0  # nothing written, nothing to sync
         await running_game(store)
@@ -206,15 +191,11 @@ async def test_writes_are_synced_to_disk_within_the_interval(db_path: Path) -> N
                 break
             await asyncio.sleep(0.02)
         assert store.checkpoints == 1
-    finally:
-        await store.close()
 
 
 async def test_moves_commit_after_a_periodic_sync(db_path: Path) -> None:
     """A sync (the WAL checkpoint) leaves no statement open that would make the next move's COMMIT fail."""
-    store = SqliteStore(db_path, synchronous="NORMAL", sync_interval=0.01)
-    await store.open()
-    try:
+    async with opened(SqliteStore(db_path, synchronous="NORMAL", sync_interval=0.01)) as store:
         game_id = await running_game(store)
         for seq in range(1, 6):
             checkpoints = store.checkpoints
@@ -224,20 +205,14 @@ async def test_moves_commit_after_a_periodic_sync(db_path: Path) -> None:
                 await asyncio.sleep(0.01)
             await store.append_action(game_id, seq + 1, seq, 0, "k", "", "{}", (seq % 2,), None)
         assert [a.seq for a in await store.live_actions(game_id)] == [1, 2, 3, 4, 5]
-    finally:
-        await store.close()
 
 
 async def test_full_synchronous_fsyncs_each_commit_and_needs_no_syncer(db_path: Path) -> None:
-    store = SqliteStore(db_path, synchronous="FULL", sync_interval=0.01)
-    await store.open()
-    try:
+    async with opened(SqliteStore(db_path, synchronous="FULL", sync_interval=0.01)) as store:
         assert (await (await store.db.execute("PRAGMA synchronous")).fetchone())[0] == 2
         await running_game(store)
         await asyncio.sleep(0.1)
         assert store.checkpoints == 0
-    finally:
-        await store.close()
 
 
 async def test_game_parts_keep_discord_sized_ids_and_odd_names(store: Store) -> None:
@@ -267,9 +242,7 @@ async def test_a_write_cancelled_while_sqlite_begins_its_transaction_leaves_none
     """A task cancelled at BEGIN (as the heartbeat is when a process stops) rolls back the transaction that
     BEGIN opened anyway: the next write starts its own (it found one still open, and the process could not
     leave the database)."""
-    store = SqliteStore(db_path)
-    await store.open()
-    try:
+    async with opened(SqliteStore(db_path)) as store:
         task = asyncio.create_task(store.start_vacation(1, 10.0, 20.0))
         await asyncio.sleep(0)  # the task takes the store's lock and awaits BEGIN IMMEDIATE
         task.cancel()
@@ -277,5 +250,3 @@ async def test_a_write_cancelled_while_sqlite_begins_its_transaction_leaves_none
             await task
         await store.start_vacation(2, 10.0, 20.0)
         assert [v.user_id for v in await store.vacations(None, 0.0)] == [2]
-    finally:
-        await store.close()

@@ -17,22 +17,15 @@ from bot.store.schema import POSTGRES_OFFSET, STEPS
 from bot.table import TableService
 from bot.table.results import Problem
 from bot.table.wording import STALE
-from tests.bot.helpers import CHANNEL, player_to_act, started
+from tests.bot.helpers import CHANNEL, opened, player_to_act, started
 from tests.bot.tinygame import lookup
 from tests.pg import PgServer
 
 
 @pytest.fixture
-async def url(pg_server: PgServer) -> AsyncIterator[str]:
-    url = await pg_server.create_database()
-    yield url
-    await pg_server.drop_database(url)
-
-
-@pytest.fixture
-async def two_stores(url: str) -> AsyncIterator[tuple[PostgresStore, PostgresStore]]:
+async def two_stores(pg_database: str) -> AsyncIterator[tuple[PostgresStore, PostgresStore]]:
     """Two stores with a pool each on one database: what two bot processes have."""
-    first, second = PostgresStore(url), PostgresStore(url)
+    first, second = PostgresStore(pg_database), PostgresStore(pg_database)
     await first.open()
     await second.open()
     yield first, second
@@ -53,34 +46,30 @@ async def versions(url: str) -> list[int]:
         await conn.close()
 
 
-async def test_a_fresh_database_gets_every_schema_version_once(url: str) -> None:
+async def test_a_fresh_database_gets_every_schema_version_once(pg_database: str) -> None:
     # The test databases are copies of a migrated template: opening again applies nothing twice.
-    assert await versions(url) == list(range(1, SCHEMA_VERSION + 1))
-    store = PostgresStore(url)
+    assert await versions(pg_database) == list(range(1, SCHEMA_VERSION + 1))
+    store = PostgresStore(pg_database)
     await store.open()
     await store.close()
-    assert await versions(url) == list(range(1, SCHEMA_VERSION + 1))
+    assert await versions(pg_database) == list(range(1, SCHEMA_VERSION + 1))
 
 
-async def test_a_later_migration_is_applied_in_order_and_keeps_the_games(url: str) -> None:
-    store = PostgresStore(url)
-    await store.open()
-    try:
+async def test_a_later_migration_is_applied_in_order_and_keeps_the_games(pg_database: str) -> None:
+    async with opened(PostgresStore(pg_database)) as store:
         game = await store.create_game(new_game())
-    finally:
-        await store.close()
     later = (*STEPS, ("ALTER TABLE games ADD COLUMN later TEXT NOT NULL DEFAULT 'x'",),
              ("UPDATE games SET later = later || 'y'",))
-    conn = await asyncpg.connect(url)
+    conn = await asyncpg.connect(pg_database)
     try:
         assert await migrate(conn, steps=later) == len(later) - POSTGRES_OFFSET == SCHEMA_VERSION + 2
         assert await migrate(conn, steps=later) == SCHEMA_VERSION + 2  # nothing left to do
         assert await conn.fetchval("SELECT later FROM games WHERE id = $1", game.id) == "xy"
     finally:
         await conn.close()
-    assert await versions(url) == list(range(1, SCHEMA_VERSION + 3))
+    assert await versions(pg_database) == list(range(1, SCHEMA_VERSION + 3))
     # That database is now newer than this bot: it refuses it rather than guess.
-    store = PostgresStore(url)
+    store = PostgresStore(pg_database)
     with pytest.raises(SchemaTooNew, match="upgrade the bot"):
         await store.open()
     await store.close()
@@ -141,8 +130,8 @@ async def test_two_services_on_two_processes_land_one_move_and_refuse_the_other(
     assert (await first.snapshot(CHANNEL)).move_number == (await second.snapshot(CHANNEL)).move_number == 1
 
 
-async def test_opening_picks_postgresql_from_database_url(url: str) -> None:
-    store = await open_store(Config(database_url=url))
+async def test_opening_picks_postgresql_from_database_url(pg_database: str) -> None:
+    store = await open_store(Config(database_url=pg_database))
     try:
         assert isinstance(store, PostgresStore)
     finally:

@@ -3,9 +3,6 @@ store opens them: their games still read and play, and the tables come out as a 
 
 from __future__ import annotations
 
-import os
-from collections.abc import AsyncIterator
-from itertools import count
 from pathlib import Path
 from typing import Any
 
@@ -16,12 +13,12 @@ from bot.store import Store
 from bot.store.postgres import SCHEMA_VERSION as POSTGRES_LATEST
 from bot.store.postgres import PostgresStore
 from bot.store.sqlite import SCHEMA_VERSION as SQLITE_LATEST
-from bot.store.sqlite import SqliteStore, connect
-from tests.old_schemas import POSTGRES_VERSIONS, SQLITE_VERSIONS, postgres_at, sqlite_at
+from bot.store.sqlite import SqliteStore
+from tests.bot.helpers import opened
+from tests.old_schemas import POSTGRES_VERSIONS, SQLITE_VERSIONS, old_postgres_database, old_sqlite_file
 from tests.pg import PgServer
 from tests.sql import rows
 
-_NAMES = count()
 # A game with a seat each and a move, in the columns every version has had since the first.
 _GAME = ("""INSERT INTO games (id, engine, rules_version, seed, options, guild_id, channel_id, status, created_by,
                                created_at, updated_at, seat_count, to_act)
@@ -42,54 +39,33 @@ _POSTGRES_SHAPE = """SELECT 'column', table_name::text, column_name::text, data_
                      ORDER BY 1, 2, 3, 4"""
 
 
-async def _plays_on(store: Store) -> None:
-    """The old game reads back and takes an undo and a move with today's store."""
-    game = await store.get_game(1)
-    assert game is not None and game.to_act == (1,)
-    assert [a.action_key for a in await store.live_actions(1)] == ["end"]
-    await store.undo_action(1, game.version, seq=1, state_seq=0, state_json="{}", to_act=(0,))
-    await store.append_action(1, game.version + 1, 2, 0, "again", "", '{"s": 2}', (1,), None)
-    assert [a.action_key for a in await store.live_actions(1)] == ["again"]
+async def _plays_on(store: Store, version_query: str, latest: int) -> None:
+    """Today's ``store`` opens the old database, which ``version_query`` then finds at the ``latest`` version:
+    the old game reads back and takes an undo and a move."""
+    await store.open()
+    try:
+        game = await store.get_game(1)
+        assert game is not None and game.to_act == (1,)
+        assert [a.action_key for a in await store.live_actions(1)] == ["end"]
+        await store.undo_action(1, game.version, seq=1, state_seq=0, state_json="{}", to_act=(0,))
+        await store.append_action(1, game.version + 1, 2, 0, "again", "", '{"s": 2}', (1,), None)
+        assert [a.action_key for a in await store.live_actions(1)] == ["again"]
+        assert await rows(store, version_query) == [(latest,)]
+    finally:
+        await store.close()
 
 
 async def _sqlite_shape(path: Path) -> list[tuple[Any, ...]]:
-    store = SqliteStore(path)
-    await store.open()
-    try:
+    async with opened(SqliteStore(path)) as store:
         return await rows(store, _SQLITE_SHAPE)
-    finally:
-        await store.close()
 
 
 @pytest.mark.parametrize("version", SQLITE_VERSIONS)
 async def test_a_sqlite_file_of_every_past_version_upgrades_in_place(tmp_path: Path, version: int) -> None:
     path = tmp_path / "old.sqlite3"
-    db = await connect(path)
-    await sqlite_at(db, version)
-    for statement in _GAME:
-        await db.execute(statement)
-    await db.close()
-    store = SqliteStore(path)
-    await store.open()
-    try:
-        await _plays_on(store)
-        assert await rows(store, "PRAGMA user_version") == [(SQLITE_LATEST,)]
-    finally:
-        await store.close()
+    await old_sqlite_file(path, version, *_GAME)
+    await _plays_on(SqliteStore(path), "PRAGMA user_version", SQLITE_LATEST)
     assert await _sqlite_shape(path) == await _sqlite_shape(tmp_path / "new.sqlite3")
-
-
-@pytest.fixture
-async def empty_db(pg_server: PgServer) -> AsyncIterator[str]:
-    """A new PostgreSQL database with no tables; its URL."""
-    name = f"v_{os.getpid()}_{next(_NAMES)}"
-    admin = await asyncpg.connect(pg_server.url("postgres"))
-    try:
-        await admin.execute(f"CREATE DATABASE {name}")
-    finally:
-        await admin.close()
-    yield pg_server.url(name)
-    await pg_server.drop_database(pg_server.url(name))
 
 
 async def _postgres_shape(url: str) -> list[tuple[Any, ...]]:
@@ -102,23 +78,11 @@ async def _postgres_shape(url: str) -> list[tuple[Any, ...]]:
 
 @pytest.mark.parametrize("version", POSTGRES_VERSIONS)
 async def test_a_postgresql_database_of_every_past_version_upgrades_in_place(
-        empty_db: str, pg_server: PgServer, version: int) -> None:
-    conn = await asyncpg.connect(empty_db)
-    try:
-        await postgres_at(conn, version)
-        for statement in _GAME:
-            await conn.execute(statement)
-    finally:
-        await conn.close()
-    store = PostgresStore(empty_db)
-    await store.open()
-    try:
-        await _plays_on(store)
-        assert await rows(store, "SELECT MAX(version) FROM schema_version") == [(POSTGRES_LATEST,)]
-    finally:
-        await store.close()
+        empty_pg_database: str, pg_server: PgServer, version: int) -> None:
+    await old_postgres_database(empty_pg_database, version, *_GAME)
+    await _plays_on(PostgresStore(empty_pg_database), "SELECT MAX(version) FROM schema_version", POSTGRES_LATEST)
     fresh = await pg_server.create_database()
     try:
-        assert await _postgres_shape(empty_db) == await _postgres_shape(fresh)
+        assert await _postgres_shape(empty_pg_database) == await _postgres_shape(fresh)
     finally:
         await pg_server.drop_database(fresh)

@@ -32,6 +32,13 @@ async def join(fake: FakeDiscord, user: FakeUser, lobby: FakeMessage) -> None:
     await fake.idle()
 
 
+async def two_player_game(fake: FakeDiscord, host: FakeUser, other: FakeUser) -> FakeChannel:
+    """``host`` opens a two-player table and ``other`` joins it, which starts the game; returns its thread."""
+    thread, lobby = await open_table(fake, host, players=2)
+    await join(fake, other, lobby)
+    return thread
+
+
 def board_posts(fake: FakeDiscord, thread: FakeChannel) -> list[FakeMessage]:
     return [m for m in fake.messages(thread) if m.attachments]
 
@@ -125,8 +132,7 @@ async def test_a_payment_step_by_step_posts_once(fake_discord: FakeDiscord, stor
     fake = fake_discord
     ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
     async with bot_running(fake, drawing_service(store)) as bot:
-        thread, lobby = await open_table(fake, ann, players=2)
-        await join(fake, bo, lobby)
+        thread = await two_player_game(fake, ann, bo)
         # Take cards (through the service) until the player to act can build in a small castle.
         for _ in range(20):
             player = await to_act(bot, thread, [ann, bo])
@@ -177,8 +183,7 @@ async def test_closed_dms_are_announced_once_and_hands_served_ephemerally(
     ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
     fake.close_dms(bo)
     async with bot_running(fake, drawing_service(store)) as bot:
-        thread, lobby = await open_table(fake, ann, players=2)
-        await join(fake, bo, lobby)
+        thread = await two_player_game(fake, ann, bo)
         notices = [m for m in fake.messages(thread) if "can't send you direct messages" in m.readable]
         assert len(notices) == 1 and notices[0].mentions(bo)
         assert fake.dms(bo) == [] and len(fake.dms(ann)) == 1
@@ -204,8 +209,7 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(
     fake = fake_discord
     ann, bo, stranger = fake.add_member("Ann"), fake.add_member("Bo"), fake.add_member("Stranger")
     async with bot_running(fake, drawing_service(store)) as bot:
-        thread, lobby = await open_table(fake, ann, players=2)
-        await join(fake, bo, lobby)
+        thread = await two_player_game(fake, ann, bo)
         start = board_posts(fake, thread)[-1]
         first = await to_act(bot, thread, [ann, bo])
         other = bo if first is ann else ann
@@ -264,8 +268,7 @@ async def test_buttons_survive_a_restart(fake_discord: FakeDiscord, store: Sqlit
     fake = fake_discord
     ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
     async with bot_running(fake, drawing_service(store)):
-        thread, lobby = await open_table(fake, ann, players=2)
-        await join(fake, bo, lobby)
+        thread = await two_player_game(fake, ann, bo)
     start = board_posts(fake, thread)[-1]
     # A new process: a new client and service on the same database.
     async with bot_running(fake, drawing_service(store)) as bot:
@@ -279,8 +282,7 @@ async def test_the_end_of_a_game_and_the_lists(fake_discord: FakeDiscord, store:
     fake = fake_discord
     ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
     async with bot_running(fake, drawing_service(store)) as bot:
-        thread, lobby = await open_table(fake, ann, players=2)
-        await join(fake, bo, lobby)
+        thread = await two_player_game(fake, ann, bo)
         first = await to_act(bot, thread, [ann, bo])
         mine = await (await fake.slash(first, thread, "mygames")).original()
         assert "#1" in mine.readable

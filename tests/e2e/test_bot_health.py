@@ -23,7 +23,6 @@ from tests.e2e.fake import FakeDiscord
 from tests.e2e.fake.models import FakeChannel, FakeUser
 from tests.e2e.processes import BotProcess
 from tests.e2e.test_bot_crash import next_move
-from tests.pg import PgServer
 from tests.sql import rows
 
 #: How long a game's announcements may wait for a healthy process (the issue's bound).
@@ -31,16 +30,9 @@ BOUND = 30.0
 
 
 @pytest.fixture
-async def database(pg_server: PgServer) -> AsyncIterator[str]:
-    url = await pg_server.create_database()
-    yield url
-    await pg_server.drop_database(url)
-
-
-@pytest.fixture
-async def reader(database: str) -> AsyncIterator[PostgresStore]:
+async def reader(pg_database: str) -> AsyncIterator[PostgresStore]:
     """The test's own view of the database."""
-    store = PostgresStore(database)
+    store = PostgresStore(pg_database)
     await store.open()
     yield store
     await store.close()
@@ -92,15 +84,15 @@ async def assert_each_said_once(fake: FakeDiscord, store: PostgresStore, thread:
 
 
 @pytest.mark.parametrize("gateway", [True, False], ids=["cut-off", "rest-calls-fail"])
-async def test_a_process_cut_off_from_discord_strands_no_game(fake_discord: FakeDiscord, database: str,
+async def test_a_process_cut_off_from_discord_strands_no_game(fake_discord: FakeDiscord, pg_database: str,
                                                                 reader: PostgresStore, gateway: bool) -> None:
     """The issue's first case: process B loses Discord (all of it, or only its REST calls) while its database
     stays reachable; process A is killed right after a move commits, and restarted.  The move's post must
     not wait on B: it is out within 30 s of A being up again."""
     fake = fake_discord
     ann, bo = fake.add_member("Ann"), fake.add_member("Bo")
-    a = BotProcess(fake, database, kill=("move", 1), env=serving(home(fake), "bot-a"))
-    b = BotProcess(fake, database, env=serving(1 - home(fake), "bot-b"))
+    a = BotProcess(fake, pg_database, kill=("move", 1), env=serving(home(fake), "bot-a"))
+    b = BotProcess(fake, pg_database, env=serving(1 - home(fake), "bot-b"))
     try:
         await a.ready(fake)
         await b.ready(fake)
@@ -115,7 +107,7 @@ async def test_a_process_cut_off_from_discord_strands_no_game(fake_discord: Fake
         await asyncio.sleep(2)
         if not gateway:  # B's gateway is up: it claimed the post, and failed to send it
             assert await rows(reader, "SELECT key FROM outbox WHERE state = 'pending' AND attempts > 0")
-        a = BotProcess(fake, database, env=serving(home(fake), "bot-a"))
+        a = BotProcess(fake, pg_database, env=serving(home(fake), "bot-a"))
         await a.ready(fake)
         await all_sent(reader, BOUND)
         await assert_each_said_once(fake, reader, thread)
@@ -125,13 +117,13 @@ async def test_a_process_cut_off_from_discord_strands_no_game(fake_discord: Fake
 
 
 async def test_what_a_killed_process_had_claimed_is_sent_by_another_within_30_s(
-        fake_discord: FakeDiscord, database: str, reader: PostgresStore) -> None:
+        fake_discord: FakeDiscord, pg_database: str, reader: PostgresStore) -> None:
     """The issue's second case: process A claims a new table's announcements and is killed before sending
     any; process B, started after it died on another host (so B cannot tell it is dead), sends them within
     30 s: A's claim runs out, no heartbeat renews it."""
     fake = fake_discord
     ann = fake.add_member("Ann")
-    a = BotProcess(fake, database, kill=("claimed", 1), env={**serving(home(fake)), "BOT_HOST": "elsewhere"})
+    a = BotProcess(fake, pg_database, kill=("claimed", 1), env={**serving(home(fake)), "BOT_HOST": "elsewhere"})
     b: BotProcess | None = None
     try:
         await a.ready(fake)
@@ -139,7 +131,7 @@ async def test_what_a_killed_process_had_claimed_is_sent_by_another_within_30_s(
         await a.died(fake)
         claims = await rows(reader, "SELECT claimed_by FROM outbox WHERE state = 'pending'")
         assert claims and all(f"shards={home(fake)}" in str(owner) for (owner,) in claims)  # A's, all of them
-        b = BotProcess(fake, database, env=serving(1 - home(fake)))
+        b = BotProcess(fake, pg_database, env=serving(1 - home(fake)))
         await b.ready(fake)
         await all_sent(reader, BOUND)
         thread = fake.threads(fake.channel)[-1]
@@ -169,7 +161,7 @@ async def refused(fake: FakeDiscord, database: str, env: dict[str, str]) -> str:
 
 
 async def test_a_process_whose_shards_another_serves_refuses_to_start(fake_discord: FakeDiscord,
-                                                                     database: str) -> None:
+                                                                     pg_database: str) -> None:
     """The issue's third case: two processes serving the same shards (with the same SHARD_IDS, or both
     without) each sent the same posts and DMs.  The second refuses to start, naming the first and the
     settings to change; a process stopped (SIGTERM, as ``docker stop`` sends) leaves its shards free at once."""
@@ -177,13 +169,13 @@ async def test_a_process_whose_shards_another_serves_refuses_to_start(fake_disco
     started: list[BotProcess] = []
 
     def start(env: dict[str, str]) -> BotProcess:
-        started.append(BotProcess(fake, database, env=bot(database, fake, env), main=True))
+        started.append(BotProcess(fake, pg_database, env=bot(pg_database, fake, env), main=True))
         return started[-1]
 
     try:
         zero = start(serving(0))
         await zero.connected(fake, [0, 2])
-        line = await refused(fake, database, {"SHARD_COUNT": "2", "SHARD_IDS": "0,1"})
+        line = await refused(fake, pg_database, {"SHARD_COUNT": "2", "SHARD_IDS": "0,1"})
         assert f"process {zero.pid}" in line and "shard 0 of 2" in line and "shards 0,1 of 2" in line
         assert "SHARD_IDS" in line and "SHARD_COUNT" in line
         one = start(serving(1))
@@ -193,7 +185,7 @@ async def test_a_process_whose_shards_another_serves_refuses_to_start(fake_disco
 
         every = start({})  # no SHARD_IDS: every shard
         await every.connected(fake, [0, 1])
-        line = await refused(fake, database, {})
+        line = await refused(fake, pg_database, {})
         assert f"process {every.pid}" in line and "serves every shard" in line and "would serve every shard" in line
     finally:
         for process in started:

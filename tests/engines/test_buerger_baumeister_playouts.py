@@ -14,7 +14,7 @@ import pytest
 import engines
 from engines.buerger_baumeister import data as D
 from tests.engines.buerger_baumeister_helpers import playout_invariant
-from tests.harness import by_verb, finished_games, play_many
+from tests.harness import by_verb, chunk_of_games, play_many
 
 ENGINE = engines.get("buerger-baumeister")
 #: A where-step's key starts with its district (``red-M coin``): weight every district.
@@ -25,8 +25,7 @@ GAMES_PER_CHUNK = 31
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_purposeful_random_games(chunk: int) -> None:
-    played = finished_games(ENGINE, GAMES_PER_CHUNK, (2, 3, 4), 5000 + chunk * GAMES_PER_CHUNK,
-                            invariant=playout_invariant, policy=PURPOSEFUL, deep_every=25)
+    played = chunk_of_games(ENGINE, chunk, GAMES_PER_CHUNK, 5000, invariant=playout_invariant, policy=PURPOSEFUL)
     runs = [run for run, _ in played]
     for run in runs:
         # Every token was placed or is still somewhere: each turn places one, so the board grew by the turns.

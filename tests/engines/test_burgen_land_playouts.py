@@ -14,7 +14,7 @@ import pytest
 
 import engines
 from tests.engines.burgen_land_helpers import conservation
-from tests.harness import by_verb, finished_games, play_many
+from tests.harness import by_verb, chunk_of_games, play_many
 
 ENGINE = engines.get("burgen-land")
 # Cards and scoring favoured; placing and choosing a copy over `cancel` (uniform games cover that).
@@ -26,8 +26,7 @@ GAMES_PER_CHUNK = 50
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_purposeful_random_games(chunk: int) -> None:
-    played = finished_games(ENGINE, GAMES_PER_CHUNK, (2,), 5000 + chunk * GAMES_PER_CHUNK,
-                            invariant=conservation, policy=PURPOSEFUL, deep_every=25)
+    played = chunk_of_games(ENGINE, chunk, GAMES_PER_CHUNK, 5000, (2,), invariant=conservation, policy=PURPOSEFUL)
     runs = [run for run, _ in played]
     for _, outcome in played:
         assert len(outcome.winners) == 1

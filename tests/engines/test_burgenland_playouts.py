@@ -12,7 +12,7 @@ import pytest
 
 import engines
 from tests.engines.burgenland_helpers import conservation
-from tests.harness import by_key, finished_games, play_many
+from tests.harness import by_key, chunk_of_games, play_many
 
 ENGINE = engines.get("burgenland")
 WEIGHTS = {"build": 40, "pay": 4, "take": 10, "end": 10, "cancel": 1, "jokers": 1}
@@ -33,8 +33,7 @@ GAMES_PER_CHUNK = 30
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_purposeful_random_games(chunk: int) -> None:
-    played = finished_games(ENGINE, GAMES_PER_CHUNK, (2, 3, 4), 1000 + chunk * GAMES_PER_CHUNK,
-                            invariant=conservation, policy=PURPOSEFUL, deep_every=25)
+    played = chunk_of_games(ENGINE, chunk, GAMES_PER_CHUNK, 1000, invariant=conservation, policy=PURPOSEFUL)
     assert all(len(outcome.winners) == 1 for _, outcome in played)
 
 

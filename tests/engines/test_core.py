@@ -157,3 +157,15 @@ def test_action_keys_and_ranks() -> None:
     assert action.key == "build wall 3W pay R1 J" and str(action) == action.key
     assert ranks_from_scores((5, 7, 7)) == (3, 1, 1)
     assert ranks_from_scores((2, 2)) == (1, 1)
+
+
+@pytest.mark.parametrize("name", engines.names())
+def test_a_new_game_refuses_a_seat_count_it_is_not_for_and_options_it_does_not_know(name: str) -> None:
+    engine = engines.get(name)
+    players = (f"exactly {engine.min_seats}" if engine.min_seats == engine.max_seats
+               else f"{engine.min_seats} to {engine.max_seats}")
+    for seats in (engine.min_seats - 1, engine.max_seats + 1):
+        with pytest.raises(ValueError, match=f" is for {players} players, not {seats}$"):
+            engine.new_game(seats, 1)
+    with pytest.raises(ValueError, match=r"zz|options"):
+        engine.new_game(engine.min_seats, 1, {"zz": 1})

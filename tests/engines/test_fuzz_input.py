@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -60,12 +61,22 @@ def only_engine_errors(engine: Any, state: Any, seat: int, attempt: Any) -> None
     assert fingerprint(engine, state) == before  # the input state is never changed
 
 
-@pytest.mark.parametrize("name", engines.names())
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data())
-def test_any_text_is_a_move_or_an_engine_error(name: str, data: st.DataObject) -> None:
-    engine = engines.get(name)
+def each_engine_fuzzed(test: Callable[[str, st.DataObject], None]) -> Callable[..., None]:
+    """``test(name, data)`` for every engine, with ``EXAMPLES`` draws from hypothesis's ``data`` each."""
+    fuzzed = given(data=st.data())(test)
+    fuzzed = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])(fuzzed)
+    return pytest.mark.parametrize("name", engines.names())(fuzzed)
+
+
+def a_position(name: str, data: st.DataObject) -> tuple[Any, Any, int]:
+    """The engine ``name``, and one of its ``positions`` drawn: (engine, state, seat to act)."""
     state, seat = data.draw(st.sampled_from(positions(name)))
+    return engines.get(name), state, seat
+
+
+@each_engine_fuzzed
+def test_any_text_is_a_move_or_an_engine_error(name: str, data: st.DataObject) -> None:
+    engine, state, seat = a_position(name, data)
     words = st.sampled_from(vocabulary(name))
     text = data.draw(st.one_of(st.text(max_size=40), st.lists(st.one_of(words, st.text(max_size=5)), max_size=6)
                                .map(" ".join)))
@@ -77,12 +88,9 @@ def test_any_text_is_a_move_or_an_engine_error(name: str, data: st.DataObject) -
     only_engine_errors(engine, state, seat, attempt)
 
 
-@pytest.mark.parametrize("name", engines.names())
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data())
+@each_engine_fuzzed
 def test_any_forged_action_is_applied_or_refused_as_an_engine_error(name: str, data: st.DataObject) -> None:
-    engine = engines.get(name)
-    state, seat = data.draw(st.sampled_from(positions(name)))
+    engine, state, seat = a_position(name, data)
     word = st.one_of(st.sampled_from(vocabulary(name)), st.text(max_size=6))
     steps = data.draw(st.lists(st.lists(word, max_size=4).map(tuple), max_size=3))
     only_engine_errors(engine, state, seat, lambda: engine.apply(state, seat, Action(tuple(steps))))

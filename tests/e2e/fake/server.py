@@ -341,17 +341,16 @@ class FakeDiscord:
 
     # -------------------------------------------------------------------------------- gateway events
     async def message_created(self, msg: FakeMessage) -> None:
-        if not msg.ephemeral:
-            channel = self.world.channels[msg.channel_id]
-            await self.gateway.dispatch("MESSAGE_CREATE", self.world.message_payload(msg),
-                                        intent=message_intent(channel))
-        self.notify()
+        await self._message_event("MESSAGE_CREATE", msg)
 
     async def message_updated(self, msg: FakeMessage) -> None:
+        await self._message_event("MESSAGE_UPDATE", msg)
+
+    async def _message_event(self, event: str, msg: FakeMessage) -> None:
+        """``event`` with the whole message to the gateway (an ephemeral message has none: Discord sends none)."""
         if not msg.ephemeral:
             channel = self.world.channels[msg.channel_id]
-            await self.gateway.dispatch("MESSAGE_UPDATE", self.world.message_payload(msg),
-                                        intent=message_intent(channel))
+            await self.gateway.dispatch(event, self.world.message_payload(msg), intent=message_intent(channel))
         self.notify()
 
     async def message_deleted(self, msg: FakeMessage) -> None:
