@@ -186,19 +186,31 @@ async def test_two_processes_asking_at_once_compute_the_review_once(new_store: S
         first, second = reviewer(stores[0]), reviewer(stores[1])
         second.reviews.poll = 0.05
         game = await ended(first)
-        started = asyncio.Event()
+        # Deterministic order: the first holds the claim and is held at its first piece of work until the second
+        # has found the claim taken; only then does the first go on (a fast review could otherwise end first).
+        gate = Gated(first.reviews.runner)
+        first.reviews.runner = gate
+        refused = asyncio.Event()
+        claim = stores[1].claim_review
 
-        async def progress(_channel: int, _line: str) -> None:
-            started.set()
+        async def watched_claim(game_id: int, owner: str, lease: float) -> bool:
+            taken = await claim(game_id, owner, lease)
+            if not taken:
+                refused.set()
+            return taken
 
-        computing = asyncio.create_task(first.review(CHANNEL, game_id=game, progress=progress))
-        await started.wait()                               # the first holds the claim and weighs
+        stores[1].claim_review = watched_claim  # type: ignore[method-assign]
+        computing = asyncio.create_task(first.review(CHANNEL, game_id=game))
+        await gate.reached.wait()                          # the first holds the claim
         told: list[str] = []
 
         async def second_progress(_channel: int, line: str) -> None:
             told.append(line)
 
-        waited = ok(await second.review(CHANNEL, game_id=game, progress=second_progress))
+        asking = asyncio.create_task(second.review(CHANNEL, game_id=game, progress=second_progress))
+        await refused.wait()                               # the second found the claim taken and waits
+        gate.open.set()
+        waited = ok(await asking)
         done = ok(await computing)
         assert waited.review.joined and not done.review.joined and told == []
         assert waited.text == f"Game #{game} is being reviewed already: the review will be posted in its thread."
@@ -240,6 +252,19 @@ async def test_a_claim_holds_while_renewed_and_a_dead_processs_claim_is_taken_ov
     finally:
         await one.close()
         await two.close()
+
+
+class Gated:
+    """A thinking pool that holds every piece of work until ``open`` is set (``reached``: one has been asked for)."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.reached, self.open = asyncio.Event(), asyncio.Event()
+
+    async def run(self, fn: Callable[..., Any], *args: Any, priority: int = 0) -> Any:
+        self.reached.set()
+        await self.open.wait()
+        return await self.inner.run(fn, *args, priority=priority)
 
 
 class Failing:
