@@ -105,7 +105,25 @@ async def test_a_finished_game_is_reviewed_once_and_kept_across_a_restart(store:
 async def test_two_requests_at_once_share_one_computation(store: Store) -> None:
     service = reviewer(store)
     game = await ended(service)
-    first, second = await asyncio.gather(service.review(CHANNEL, game_id=game), service.review(CHANNEL, game_id=game))
+    # Deterministic order: the first request's computation is held at its first piece of work until the second
+    # has looked for a kept review and found none (a fast review could otherwise be kept before the second asks).
+    gate = Gated(service.reviews.runner)
+    service.reviews.runner = gate
+    computing = asyncio.create_task(service.review(CHANNEL, game_id=game))
+    await gate.reached.wait()
+    looked = asyncio.Event()
+    get_review = store.get_review
+
+    async def watched_get_review(game_id: int) -> str | None:
+        kept = await get_review(game_id)
+        looked.set()  # nothing awaits between this and the second request finding the computation under way
+        return kept
+
+    store.get_review = watched_get_review  # type: ignore[method-assign]
+    asking = asyncio.create_task(service.review(CHANNEL, game_id=game))
+    await looked.wait()
+    gate.open.set()
+    first, second = await computing, await asking
     assert ok(first).review.review == ok(second).review.review
     assert [first.review.joined, second.review.joined] == [False, True]
     assert second.text == f"Game #{game} is being reviewed already: the review will be posted in its thread."
