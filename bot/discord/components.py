@@ -153,7 +153,7 @@ class RematchButton(CallButton, template=rf"bg:rematch:{GAME}"):
     kind = "rematch"
 
     async def call(self, service: TableService, interaction: discord.Interaction) -> Reply:
-        return await service.rematch(self.game, person(interaction.user), channel_id=interaction.channel_id)
+        return await service.rematch(interaction.channel_id, person(interaction.user), game_id=self.game)
 
 
 class ResignButton(CallButton, template=rf"bg:resign:{GAME}"):
@@ -179,14 +179,14 @@ class VoteEndButton(CallButton, template=rf"bg:voteend:{GAME}"):
     kind = "voteend"
 
     async def call(self, service: TableService, interaction: discord.Interaction) -> Reply:
-        return await service.vote(self.game, person(interaction.user), "end", channel_id=interaction.channel_id)
+        return await service.vote(interaction.channel_id, person(interaction.user), "end", game_id=self.game)
 
 
 class VoteReplaceButton(CallButton, template=rf"bg:votesub:{GAME}"):
     kind = "votesub"
 
     async def call(self, service: TableService, interaction: discord.Interaction) -> Reply:
-        return await service.vote_open(self.game, person(interaction.user), channel_id=interaction.channel_id)
+        return await service.vote_open(interaction.channel_id, person(interaction.user), game_id=self.game)
 
     async def tell(self, interaction: discord.Interaction, reply: Reply) -> None:
         await answer(interaction, reply.text, view=member_view(self.game) if reply.ok else None)
@@ -212,8 +212,8 @@ class MemberSelect(OneCall, discord.ui.DynamicItem[discord.ui.UserSelect[Any]], 
             return Reply(wording.STALE_MENU, problem=Problem.BAD_REQUEST)
         if members[0].bot:
             return Reply(_("A bot cannot take a seat; pick a person."), problem=Problem.BAD_REQUEST)
-        return await service.vote(self.game, person(interaction.user), "replace", person(members[0]),
-                                  channel_id=interaction.channel_id)
+        return await service.vote(interaction.channel_id, person(interaction.user), "replace", person(members[0]),
+                                  game_id=self.game)
 
 
 # ---------------------------------------------------------------------- a player's menu

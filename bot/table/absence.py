@@ -269,20 +269,21 @@ class Absence:
             return await self._hand_over(table, engine, seat, member, line)
 
     @replies
-    async def vote(self, game_id: int, user: User, choice: str, member: User | None = None, *,
-                   channel_id: int | None = None) -> Reply:
-        """A vote ("end", or "replace" with ``member``) on an absent player's seat (pressed in ``channel_id``,
-        when given: it must be the game's)."""
+    async def vote(self, channel_id: int | None, user: User, choice: str, member: User | None = None, *,
+                   game_id: int | None = None) -> Reply:
+        """A vote ("end", or "replace" with ``member``) on an absent player's seat in ``game_id`` (pressed in
+        ``channel_id``, when given: it must be the game's), else in the channel's game."""
         async with self._seated(channel_id, game_id, user) as (table, engine, seat, timer):
             if timer is None or timer.waiting is not Waiting.VOTE:
-                raise TableError(Problem.WRONG_PHASE, wording.no_vote(game_id), game_id)
+                raise TableError(Problem.WRONG_PHASE, wording.no_vote(table.game.id), table.game.id)
             return await self._vote(table, engine, timer, seat, user, choice, member)
 
     @replies
-    async def vote_open(self, game_id: int, user: User, *, channel_id: int | None = None) -> Reply:
+    async def vote_open(self, channel_id: int | None, user: User, *, game_id: int | None = None) -> Reply:
         """Whether ``user`` may vote in the game now (before offering them a member picker)."""
         async with self._seated(channel_id, game_id, user) as (table, _engine, seat, timer):
             pass
+        game_id = table.game.id
         if timer is None or timer.waiting is not Waiting.VOTE:
             raise TableError(Problem.WRONG_PHASE, wording.no_vote(game_id), game_id)
         if seat in timer.to_act:

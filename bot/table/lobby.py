@@ -260,11 +260,11 @@ class Lobby:
                      channel_id=game.channel_id, to_act=tuple(order[s] for s in to_act))
 
     @replies
-    async def rematch(self, game_id: int, user: User, *, channel_id: int | None = None) -> Reply:
-        """A new lobby in the same channel with the same options; the others are asked to join."""
-        old = await self.store.get_game(game_id)
-        if old is None or (channel_id is not None and old.channel_id != channel_id):
-            raise TableError(Problem.NO_GAME, wording.no_game(game_id, here=channel_id is not None))
+    async def rematch(self, channel_id: int | None, user: User, *, game_id: int | None = None) -> Reply:
+        """A new lobby in the same channel with the same options as ``game_id`` (else the channel's latest game);
+        the others are asked to join."""
+        old = await self.tables.find(channel_id, game_id, active_only=False)
+        game_id = old.id
         if old.status in ACTIVE:
             raise TableError(Problem.WRONG_PHASE, wording.not_over_yet(game_id), game_id)
         seats = await self.store.seats(game_id)

@@ -225,7 +225,7 @@ async def test_a_rematch_seats_the_computers_again(store: SqliteStore) -> None:
     ok(await service.create(GAME, GUILD, CHANNEL, ANN, seats=3, bots=1, level="hard", hints=False))
     ok(await service.join(CHANNEL, BO))
     ok(await service.resign(CHANNEL, BO))
-    again = ok(await service.rematch(1, ANN))
+    again = ok(await service.rematch(None, ANN, game_id=1))
     seats = await store.seats(again.game_id or 0)
     assert [(s.name, s.level) for s in seats] == [("Ann", ""), ("Bot 1 (hard)", "hard")]
     game = await store.get_game(again.game_id or 0)

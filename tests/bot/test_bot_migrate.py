@@ -92,7 +92,7 @@ async def build(path: Path, clock: FakeClock) -> RecordingTransport:
         absent = await player_to_act(service, VOTING)
         await Scheduler(service).tick(clock.at(24))              # the deadline passes: a vote opens
         voter = next(u for u in (ANN, BO, CY) if u != absent)
-        ok(await service.vote(VOTING, voter, "replace", DEE))   # one vote of two: still open
+        ok(await service.vote(None, voter, "replace", DEE, game_id=VOTING))   # one vote of two: still open
         ok(await service.join(LOBBY, BO))                        # a pending edit of a sent lobby message
         ok(await service.vacation(DEE, 3))
         ok(await service.set_reminders(BO, False))

@@ -218,7 +218,7 @@ async def test_a_game_ended_by_vote_ranks_the_absent_player_last(timed: TableSer
     others = [u for u in (ANN, BO, CY) if u != absent]
     await Scheduler(timed).tick(clock.at(24))  # the deadline passes: a vote opens
     for voter in others:
-        last = ok(await timed.vote(1, voter, "end"))
+        last = ok(await timed.vote(None, voter, "end", game_id=1))
     assert last.post is not None and "Ratings: " in last.post.text
     changes = await rows(timed.store, "SELECT user_id, place FROM rating_changes ORDER BY place, seat")
     assert len(changes) == 3 and changes[-1] == (absent.id, 3)

@@ -55,7 +55,7 @@ async def test_every_policy_on_every_engine(store: SqliteStore, engine: str, pol
         else:
             assert timer.waiting is Waiting.VOTE and reply.post.buttons.vote_on == absent.name
             assert reply.post.mentions == (other.id,)
-            ended = ok(await service.vote(game, other, "end"))
+            ended = ok(await service.vote(None, other, "end", game_id=game))
             assert ended.post is not None and "they rank last" in ended.post.text
             result = (await service.snapshot(CHANNEL)).game
             assert result.status is Status.FINISHED and result.result["ranks"][seat] == 2  # type: ignore[index]

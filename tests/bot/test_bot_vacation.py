@@ -83,12 +83,12 @@ async def test_a_vote_replaces_the_absent_player(timed: TableService, clock: Fak
     game = await open_game(timed, players=(ANN, BO, CY), deadline="vote")
     absent = await player_to_act(timed)
     others = [u for u in (ANN, BO, CY) if u != absent]
-    assert (await timed.vote(game, others[0], "end")).problem is not None  # no vote open yet
+    assert (await timed.vote(None, others[0], "end", game_id=game)).problem is not None  # no vote open yet
     await Scheduler(timed).tick(clock.at(24))
     assert (await timed.store.timer(game)).waiting is Waiting.VOTE  # type: ignore[union-attr]
-    assert "vote is about" in (await timed.vote(game, absent, "end")).text
-    assert "already plays" in (await timed.vote(game, others[0], "replace", others[1])).text
-    first = ok(await timed.vote(game, others[0], "replace", DEE))
+    assert "vote is about" in (await timed.vote(None, absent, "end", game_id=game)).text
+    assert "already plays" in (await timed.vote(None, others[0], "replace", others[1], game_id=game)).text
+    first = ok(await timed.vote(None, others[0], "replace", DEE, game_id=game))
     assert "1 of 2" in first.text
     # The second vote for the same member decides (2 of the 2 others).
     done = ok(await timed.replace(CHANNEL, others[1], DEE))  # /replace during a vote is a vote
@@ -105,27 +105,27 @@ async def test_the_absent_players_move_ends_the_vote(timed: TableService, clock:
     absent = await player_to_act(timed)
     other = next(u for u in (ANN, BO, CY) if u != absent)
     await Scheduler(timed).tick(clock.at(24))
-    ok(await timed.vote(game, other, "end"))
+    ok(await timed.vote(None, other, "end", game_id=game))
     ok(await timed.act(CHANNEL, absent, "step"))
     assert await timed.store.votes(game) == []
-    assert (await timed.vote(game, other, "end")).problem is not None
+    assert (await timed.vote(None, other, "end", game_id=game)).problem is not None
     assert (await timed.snapshot(CHANNEL)).game.status is Status.RUNNING
 
 
 async def test_rematch_and_stats(timed: TableService, clock: FakeClock) -> None:
     game = await open_game(timed, pace="brisk", deadline="pause")
-    assert (await timed.rematch(game, ANN)).problem is not None  # not over yet
+    assert (await timed.rematch(None, ANN, game_id=game)).problem is not None  # not over yet
     loser = await player_to_act(timed)
     ok(await timed.resign(CHANNEL, loser))
     winner = ANN if loser == BO else BO
-    assert "Only the players" in (await timed.rematch(game, CY)).text
-    again = ok(await timed.rematch(game, winner))
+    assert "Only the players" in (await timed.rematch(None, CY, game_id=game)).text
+    again = ok(await timed.rematch(None, winner, game_id=game))
     assert again.post is not None and "Rematch!" in again.post.text and again.post.mentions == (loser.id,)
     new = await timed.snapshot(CHANNEL)
     assert (new.game.id, new.game.seat_count, new.game.options) == (again.game_id, 2, {"target": 15})
     assert "brisk pace" in await timed.timing(new.game.id)
     assert "pauses" in await timed.timing(new.game.id)
-    assert (await timed.rematch(game, winner)).problem is not None  # the channel is busy now
+    assert (await timed.rematch(None, winner, game_id=game)).problem is not None  # the channel is busy now
     stats = ok(await timed.stats(GUILD, winner)).text
     assert "Sprint: 1 played, 1 won" in stats
     assert "Sprint: 1 played, 0 won" in ok(await timed.stats(GUILD, loser)).text

@@ -178,7 +178,7 @@ async def test_anyone_steps_through_a_game_privately_and_sees_no_hand(fake_disco
         shows(middle, 40)
         seen.append(middle)
         # A rematch opens game 2 in the channel: the buttons made for game 1 still show game 1 …
-        rematch = await service.rematch(game, User(ann.id, ann.name), channel_id=fake.channel.id)
+        rematch = await service.rematch(fake.channel.id, User(ann.id, ann.name), game_id=game)
         assert rematch.ok and rematch.game_id == game + 2
         await bot.publish(rematch)
         shows(await pressed(ann, middle, button(middle, "▶")), 41)
