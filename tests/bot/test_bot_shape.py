@@ -5,6 +5,7 @@ no import cycle between its modules.  Run as a script, it prints every module's 
 from __future__ import annotations
 
 import ast
+import inspect
 import sys
 from pathlib import Path
 
@@ -89,6 +90,29 @@ def test_no_class_in_bot_is_over_320_lines() -> None:
 
 def test_no_import_cycle_between_bot_modules() -> None:
     assert cycles() == []
+
+
+def test_every_table_verb_takes_its_arguments_in_one_order(tmp_path: Path) -> None:
+    """The service's verbs about a game take the channel first, then the user, and the game only by name
+    (``game_id=``): a verb about a channel's game is called the same way from a command, a button or the console."""
+    from bot.store.sqlite import SqliteStore
+    from bot.table import TableService
+
+    service = TableService(SqliteStore(str(tmp_path / "shape.db")))
+    verbs = {name: inspect.signature(verb) for name in dir(service) if not name.startswith("_")
+             and inspect.iscoroutinefunction(verb := getattr(service, name))}
+    # The scheduler's verbs (a computer's move, a time-out) name a game alone: no channel, nobody asking.
+    about_a_game = {name: sig for name, sig in verbs.items() if "game_id" in sig.parameters
+                    and {"channel_id", "user"} & set(sig.parameters)}
+    assert {"act", "hand", "replace", "vote", "vote_open", "rematch", "review", "replay"} <= set(about_a_game)
+    wrong = {}
+    for name, sig in about_a_game.items():
+        params = list(sig.parameters.values())
+        order = [p.name for p in params if p.kind is not p.KEYWORD_ONLY]
+        if order[:1] != ["channel_id"] or ("user" in sig.parameters and order[1:2] != ["user"]) \
+                or sig.parameters["game_id"].kind is not inspect.Parameter.KEYWORD_ONLY:
+            wrong[name] = str(sig)
+    assert wrong == {}
 
 
 def main() -> int:
