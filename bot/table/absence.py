@@ -149,7 +149,7 @@ class Absence:
 
         def announcements(after: Table) -> list[Announcement]:
             post, private = announce.move_messages(engine, table, after, late[0], all_events, lead=notes)
-            return [post, *private, *announce.history_posts(engine, after)]
+            return [post, *private]
 
         after, items = await self.tables.commit_moves(table, engine, moves, current, announcements)
         post = next(a for a in items if not isinstance(a, PrivateMessage))

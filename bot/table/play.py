@@ -81,7 +81,7 @@ class Play:
                     # else to see, so only the player hears back; the channel gets the completed move.
                     return []
                 post, private = announce.move_messages(engine, before, after, seat, events)
-                return [post, *private, *announce.history_posts(engine, after)]
+                return [post, *private]
 
             after, items = await self.tables.commit_moves(before, engine, [(seat, action, events)], state,
                                                           announcements)
