@@ -1,8 +1,9 @@
 """The end of a game through the fake Discord: a game ended by its rules ends with one post that carries its end
 screen (a PNG) and, in a gallery of its own below it, the whole game as an animated GIF — a frame for the start and
 one per turn, under Discord's 8 MB, 800 px wide (a phone's width, doubled) — each described for screen readers.
-The mover is answered while the animation is still being drawn; a drawing that fails costs the animation alone; and
-the separate animation post an older bot queued still goes out."""
+The mover is answered while the animation is still being drawn; a drawing that fails, or an animation too large to
+send with the end screen, costs the animation alone; and the separate animation post an older bot queued still goes
+out."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import pytest
 from PIL import Image
 
 import engines
@@ -117,14 +119,21 @@ async def test_a_game_ended_by_its_rules_ends_with_one_post_carrying_its_end_scr
     check_animation(end, game, turns_of(log), animation)
 
 
-async def test_a_failed_animation_still_posts_the_end_screen(fake_discord: FakeDiscord,
-                                                             sqlite_store: SqliteStore) -> None:
+def broken(draw: DrawFn, engine: str, record: Mapping[str, Any], names: Sequence[str]) -> bytes:
+    raise RuntimeError("the film tore")
+
+
+def too_large(draw: DrawFn, engine: str, record: Mapping[str, Any], names: Sequence[str]) -> bytes:
+    """An animation that, with the end screen, passes what Discord takes of one message's files (10 MB)."""
+    return b"GIF89a" + bytes(10 * 1024 * 1024)
+
+
+@pytest.mark.parametrize("animation", [broken, too_large])
+async def test_a_failed_animation_still_posts_the_end_screen(
+        fake_discord: FakeDiscord, sqlite_store: SqliteStore,
+        animation: Callable[[DrawFn, str, Mapping[str, Any], Sequence[str]], bytes]) -> None:
     fake, log = fake_discord, whole_log()
-
-    def broken(draw: DrawFn, engine: str, record: Mapping[str, Any], names: Sequence[str]) -> bytes:
-        raise RuntimeError("the film tore")
-
-    service = TableService(sqlite_store, renderer=renderer_drawing_animations_with(broken))
+    service = TableService(sqlite_store, renderer=renderer_drawing_animations_with(animation))
     channel, game, players = await all_but_the_last_move(fake, service, log)
     mover, key = await last_mover(service, channel, players, log)
     async with bot_running(fake, service, scheduler_interval=None):
