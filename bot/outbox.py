@@ -1,5 +1,5 @@
-"""Delivering the outbox: draw each announcement's picture (a turn post's board and its compact close-up), send it
-through a transport, mark it sent.
+"""Delivering the outbox: draw each announcement's pictures (a turn post's board and its compact close-up, an end
+post's end screen and animation), send it through a transport, mark it sent.
 
 Announcements are committed with the change that caused them (:mod:`bot.store.protocol`); this
 module gets them out exactly once:
@@ -78,9 +78,11 @@ BEAT = LEASE / 3
 GRACE = 2 * LEASE
 
 
-#: The roles whose pictures take seconds to draw (a game's animation at its end): :meth:`Deliverer.deliver` sends
-#: them — and what follows them in their game — in the background, so whoever made the move is answered at once.
-SLOW = frozenset({PostRole.HISTORY})
+def slow(item: Announcement) -> bool:
+    """Whether the item's pictures take seconds to draw — a game's end post with its animation, or an older bot's
+    separate post of it (``PostRole.HISTORY``): :meth:`Deliverer.deliver` sends it — and what follows it in its game —
+    in the background, so whoever made the move is answered at once."""
+    return isinstance(item, ChannelPost) and (item.animation is not None or item.role == PostRole.HISTORY)
 
 
 class TryLater(Exception):
@@ -153,7 +155,7 @@ class Deliverer:
                 if game_id is not None and game_id in self._waiting:
                     self.wake()  # an older item of this game waits for a retry: the drain keeps the order
                     continue
-                cut = next((i for i, a in enumerate(group) if _role(a) in SLOW), len(group))
+                cut = next((i for i, a in enumerate(group) if slow(a)), len(group))
                 now, later = group[:cut], group[cut:]
                 async with self._lock(game_id):
                     sent = await self._send_all(now, drawing, generation)
@@ -352,13 +354,16 @@ class Deliverer:
     def _drawing(self, items: Sequence[Announcement]) -> dict[str, asyncio.Future[Announcement]]:
         """Each item (by key) with its picture drawn, all started at once off the event loop and each awaited in its
         turn: an item goes out as soon as it and those before it are ready, never waiting for a slower picture
-        after it (a game's animation, after its end screen).  A failed drawing costs the image, not the message."""
+        after it (a game's end post, drawing its animation).  A failed drawing costs the image, not the message."""
         return {item.key: asyncio.ensure_future(self._drawn(item)) for item in items}
 
     async def _drawn(self, item: Announcement) -> Announcement:
         renderer = self.renderer
         if renderer is None or item.picture is None or item.image is not None:
             return item
+        if isinstance(item, ChannelPost) and item.animation is not None:  # a game's end post: its animation too
+            image, animated = await asyncio.gather(draw(renderer, item.picture), draw(renderer, item.animation))
+            return dataclasses.replace(item, image=image, animated=animated)
         if item.picture.close_up and not isinstance(item, PrivateMessage):  # a turn's post: its close-up too
             image, close_up = await asyncio.gather(draw(renderer, item.picture), draw(renderer, item.picture.compact()))
             return dataclasses.replace(item, image=image, close_up=close_up)
@@ -370,10 +375,6 @@ class Deliverer:
         if lock is None:
             lock = self._locks[key] = asyncio.Lock()
         return lock
-
-
-def _role(item: Announcement) -> str:
-    return "" if isinstance(item, PrivateMessage) else item.role
 
 
 def _stop(drawing: dict[str, asyncio.Future[Announcement]]) -> None:

@@ -8,12 +8,14 @@ users the announcement names — never parsed from text, so a display name canno
 A game's post with a picture, and its lobby, is a Components V2 layout (:func:`bot.discord.views.post_layout`):
 one container in the colour of the seat to act, holding the text, the picture and the buttons.  A turn's post (and
 its edits) shows two pictures in its gallery: the compact close-up (``game-<id>-turn.png``) first, then the whole
-board (``game-<id>-board.png``).  Its edits stay layouts (Discord never lets the flag go); other posts (notices
-without a picture) and DMs are plain.
+board (``game-<id>-board.png``).  The end post of a game ended by its rules shows its end screen, then, in a gallery
+of its own (full width), the whole game as an animated GIF (``game-<id>-history.gif``).  A layout's edits stay layouts
+(Discord never lets the flag go); other posts (notices without a picture) and DMs are plain.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import aiohttp
@@ -26,6 +28,12 @@ from bot.rendering import Picture, PictureKind, seat_colour
 from bot.table import wording
 from bot.table.results import Buttons, ChannelEdit, ChannelPost, PostRole, PrivateMessage
 from engines.i18n import speaking
+
+log = logging.getLogger(__name__)
+
+
+#: What Discord takes of a message's files together (a server without boosts): past it, it refuses the whole message.
+UPLOAD_LIMIT = 10 * 1024 * 1024
 
 
 def mentions_only(user_ids: tuple[int, ...]) -> discord.AllowedMentions:
@@ -47,10 +55,11 @@ class DiscordTransport:
             kwargs["file"] = file
         if is_layout(post.picture, post.role):
             files = _files(post.game_id, file, post.close_up, post.picture)
-            if len(files) > 1:
-                del kwargs["file"]
-                kwargs["files"] = files
-            kwargs["view"] = _layout(post.game_id, text, post.buttons, files, post.picture, post.seat)
+            moving = _animation(post)
+            if files or moving:  # (the board is one of ``files``)
+                kwargs.pop("file", None)
+                kwargs["files"] = [*files, *moving]
+            kwargs["view"] = _layout(post.game_id, text, post.buttons, files, post.picture, post.seat, moving)
             message: discord.Message = await _sending(channel.send(**kwargs))
             return message.id
         view = post_view(post.game_id, post.buttons)
@@ -104,14 +113,30 @@ def _files(game: int | None, board: discord.File | None, close_up: bytes | None,
     return [first, board] if first is not None else [board]
 
 
+def _animation(post: ChannelPost) -> list[discord.File]:
+    """The end post's animation as a file of its own (``game-<id>-history.gif``), when it was drawn and fits in the
+    message with its other pictures (Discord refuses the whole message past ``UPLOAD_LIMIT``: the end screen goes
+    out without it then)."""
+    if post.animated is None or post.animation is None:
+        return []
+    if sum(len(data or b"") for data in (post.animated, post.image, post.close_up)) > UPLOAD_LIMIT:
+        log.warning("game %s's animation (%s bytes) left out of its end post: too large", post.game_id,
+                    len(post.animated))
+        return []
+    moving = png(post.animated, f"game-{post.game_id}-history.gif", post.animation.alt)
+    return [moving] if moving is not None else []
+
+
 def _layout(game: int | None, text: str, buttons: Buttons, files: list[discord.File], picture: Picture | None,
-            seat: int | None) -> discord.ui.LayoutView:
+            seat: int | None, apart: list[discord.File] | None = None) -> discord.ui.LayoutView:
     media = [(f.filename, f.description or "") for f in files]
-    return post_layout(game, text, buttons, media=media, accent=seat_colour(seat))
+    below = [(f.filename, f.description or "") for f in apart or ()]
+    return post_layout(game, text, buttons, media=media, apart=below, accent=seat_colour(seat))
 
 
 def _file_name(game: int | None, picture: Picture | None) -> str:
-    """A post's image: the game's board (or end screen), or its animation at the end."""
+    """A post's image: the game's board (or end screen), or the animation of an older bot's post of its own
+    (``PostRole.HISTORY``)."""
     animated = picture is not None and picture.kind == PictureKind.ANIMATION
     return f"game-{game}-history.gif" if animated else f"game-{game}-board.png"
 

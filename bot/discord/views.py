@@ -46,19 +46,22 @@ def post_view(game: int | None, buttons: Buttons) -> discord.ui.View | None:
 
 
 def post_layout(game: int | None, text: str, buttons: Buttons, *, image: str | None = None, alt: str = "",
-                accent: int | None = None, media: Sequence[tuple[str, str]] = ()) -> discord.ui.LayoutView:
+                accent: int | None = None, media: Sequence[tuple[str, str]] = (),
+                apart: Sequence[tuple[str, str]] = ()) -> discord.ui.LayoutView:
     """A game's post as one Components V2 container: its colour bar (``accent``: the colour of the seat to
     act), the text (with its pings), the picture (``image``: the name of the file sent with it, described
     by ``alt``) — or the pictures ``media`` ((file name, alt text) each, in order: a turn post's compact close-up,
-    then its whole board), one gallery that Discord shows side by side, a tap opening either full size —, then
-    the buttons in action rows inside the container, so the post reads as one card."""
+    then its whole board), one gallery that Discord shows side by side, a tap opening either full size —, then the
+    pictures ``apart`` each in a gallery of its own, full width (the end post's animation: a phone reads it without
+    a tap), then the buttons in action rows inside the container, so the post reads as one card."""
     container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(accent_colour=accent)
     container.add_item(discord.ui.TextDisplay(shorten(text, LAYOUT_TEXT_MAX) if text else "\u200b"))
     shown = [*media] if media else [(image, alt)] if image is not None else []
-    if shown:
-        container.add_item(discord.ui.MediaGallery(*(
-            discord.MediaGalleryItem(f"attachment://{name}", description=shorten(words, ALT_MAX) if words else None)
-            for name, words in shown)))
+    for gallery in [shown, *([picture] for picture in apart)]:
+        if gallery:
+            container.add_item(discord.ui.MediaGallery(*(
+                discord.MediaGalleryItem(f"attachment://{name}", description=shorten(words, ALT_MAX) if words else None)
+                for name, words in gallery)))
     items = post_items(game, buttons)
     for start in range(0, len(items), ROW_MAX):
         container.add_item(discord.ui.ActionRow(*items[start:start + ROW_MAX]))

@@ -8,12 +8,21 @@ games have no result and are never read here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+import logging
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from bot.ratings.model import Change, Holder, Player, Seat, Skill, rate, seat_players
-from bot.store import GameRow, SeatRow, Store
+from bot.store import GameRow, SeatRow, StaleRatings, Store
 from bot.store.rating_rows import FinishedGame, RatingBasis, RatingChangeRow, RatingRow, RatingUpdate
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+#: Times a game's end is committed at most when the ratings it was rated from keep changing before it commits (a
+#: rebuild, other games of its server ending at once): each time it is rated afresh.
+RATING_TRIES = 3
 
 
 def rated(ending: FinishedGame) -> bool:
@@ -73,3 +82,16 @@ async def rate_ending(store: Store, game: GameRow, seats: Sequence[SeatRow], res
         return update(ending, RatingBasis(0, {}))
     basis = await store.rating_basis(game.guild_id, game.engine, user_ids(ending))
     return update(ending, basis)
+
+
+async def rerated(commit: Callable[[], Awaitable[T]]) -> T:
+    """``commit()`` — an ending's commit that rates it afresh each time it is called — tried again while only the
+    ratings it was rated from went stale (:class:`bot.store.StaleRatings`: the board did not move, so the player's
+    move must land), at most ``RATING_TRIES`` times; a board that moved on (any other ``StaleVersion``) is refused
+    at once, as ever."""
+    for attempt in range(1, RATING_TRIES):
+        try:
+            return await commit()
+        except StaleRatings as err:
+            log.info("an ending's ratings went stale (%s); rating it again (attempt %s)", err, attempt + 1)
+    return await commit()

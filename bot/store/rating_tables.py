@@ -5,7 +5,8 @@ A game's rating is written in the transaction that ends it (:func:`write_rating`
 both backends), so a finished game is never left unrated by a crash; games that finished before ratings existed
 are rated by :func:`bot.ratings.rebuild.catch_up` at start.  The order (``rated_games.n``, per server and game)
 is checked under a lock: a game's update was computed from the ratings after game ``n - 1``, so another game of
-that server and engine rated in between makes it stale (``StaleVersion``: the player tries again).
+that server and engine rated in between makes it stale (``StaleRatings``: the ending is rated again and retried,
+:func:`bot.ratings.games.rerated`).
 
 A rebuild (:meth:`RatingTables.rebuild_ratings`) reads the results and replaces every rating in one transaction
 holding the ``ratings`` lock alone, while each game's end holds it shared: an end waits for a rebuild, so a game
@@ -29,7 +30,7 @@ from bot.store.rating_rows import (
     RatingRow,
     RatingUpdate,
 )
-from bot.store.rows import StaleVersion
+from bot.store.rows import StaleRatings
 
 #: The lock every game's end takes shared and a rebuild alone.
 _RATINGS_LOCK = "ratings"
@@ -45,7 +46,7 @@ async def record_holder(tx: Tx, game_id: int, seat: int) -> None:
 
 
 async def write_rating(tx: Tx, update: RatingUpdate | None, rebuilding: bool = False) -> None:
-    """Record what a finished game does to the ratings, inside the transaction that ends it.  StaleVersion when
+    """Record what a finished game does to the ratings, inside the transaction that ends it.  StaleRatings when
     another game of the server and engine was rated, or the ratings were rebuilt, since the ratings it was computed
     from were read.  ``rebuilding``: inside a rebuild, which holds the ``ratings`` lock and wrote the basis itself."""
     if update is None:
@@ -65,7 +66,7 @@ async def write_rating(tx: Tx, update: RatingUpdate | None, rebuilding: bool = F
     if found[0]["taken"]:
         return  # already taken account of (two processes catching up at once): the first one's stands
     if update.n is not None and found[0]["last"] != update.n - 1:
-        raise StaleVersion(f"the ratings of {update.engine} on server {update.guild_id} changed meanwhile")
+        raise StaleRatings(f"the ratings of {update.engine} on server {update.guild_id} changed meanwhile")
     if not rebuilding:
         _check_basis(update, {(r["user_id"], r["level"]): (r["mu"], r["sigma"], r["games"])
                               for r in found if r["user_id"] is not None})
@@ -90,13 +91,13 @@ async def write_rating(tx: Tx, update: RatingUpdate | None, rebuilding: bool = F
 
 
 def _check_basis(update: RatingUpdate, stored: dict[tuple[int, str], tuple[float, float, int]]) -> None:
-    """StaleVersion unless the ``stored`` ratings (mu, sigma, games) of the players the update changes are those it
+    """StaleRatings unless the ``stored`` ratings (mu, sigma, games) of the players the update changes are those it
     was computed from (a rebuild keeps the numbering but may change the values)."""
     for change in update.changes:
         before = stored.get((change.user_id, change.level))
         expected = (change.mu_before, change.sigma_before, change.after.games - 1)
         if (before is None and change.after.games != 1) or (before is not None and before != expected):
-            raise StaleVersion(f"the ratings of {update.engine} on server {update.guild_id} were rebuilt meanwhile")
+            raise StaleRatings(f"the ratings of {update.engine} on server {update.guild_id} were rebuilt meanwhile")
 
 
 @functools.cache

@@ -10,8 +10,8 @@ from typing import Any
 __all__ = [
     "ACTIVE", "DAY", "HOUR", "TAIL", "ActionRow", "AnnounceNew", "ChannelBusy", "Delivery", "EngineStats", "GameParts",
     "GameRow", "LogStats", "NewGame", "NewMove", "OutboxRow", "Outgoing", "Pace", "Policy", "ProcessRow",
-    "SchemaTooNew", "SeatRow", "StaleVersion", "StateRow", "Status", "StoreError", "StoreUnavailable", "Timer",
-    "UserGame", "Vacation", "Vote", "Waiting",
+    "SchemaTooNew", "SeatRow", "StaleRatings", "StaleVersion", "StateRow", "Status", "StoreError", "StoreUnavailable",
+    "Timer", "UserGame", "Vacation", "Vote", "Waiting",
 ]
 
 HOUR = 3600.0
@@ -68,6 +68,12 @@ class StoreError(Exception):
 
 class StaleVersion(StoreError):
     """The game changed since it was read (another move, undo or process got there first)."""
+
+
+class StaleRatings(StaleVersion):
+    """The ratings a game's end was rated from changed since they were read (another game of its server and engine
+    was rated, or the ratings were rebuilt): the board is as it was, so the end is rated afresh and committed again
+    (:func:`bot.ratings.games.rerated`); a caller that does not retry sees it as stale."""
 
 
 class ChannelBusy(StoreError):

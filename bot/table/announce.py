@@ -248,7 +248,8 @@ def move_messages(engine: AnyEngine, before: Table, after: Table, actor: int, ev
         if after.history:  # the end screen: places, scores, the breakdown and the scores over the game
             alt = described(engine, after, wording_alt.standings(title_of(engine), after.game.id))
             message = replace(message, picture=Picture(engine.name, PictureKind.STANDINGS, after.view(engine, None),
-                                                       _drawn(after), history=after.history, alt=alt))
+                                                       _drawn(after), history=after.history, alt=alt),
+                              animation=animation(engine, after))
     elif to_act != engine.to_act(before.state):
         message = post(engine, after, turn_text(engine, after, lead), [after.user_of(s) for s in to_act if s != actor],
                        role=PostRole.TURN, since=after.turn_from)
@@ -306,18 +307,16 @@ def final_post(engine: AnyEngine, table: Table, head: str, result: dict[str, Any
                 [s.user_id for s in table.seats], picture=picture, role=PostRole.FINAL)
 
 
-def history_posts(engine: AnyEngine, table: Table) -> tuple[ChannelPost, ...]:
-    """At a game's end by its rules, the post after the end screen that carries the whole game as an animation (a
-    follow-up of its own: drawing it takes seconds, which the standings do not wait for); none at any other end, nor
-    for a game without images."""
+def animation(engine: AnyEngine, table: Table) -> Picture | None:
+    """At a game's end by its rules, the whole game as an animation, which the end post carries after its end screen
+    (drawing it takes seconds: the outbox sends that post in the background); None at any other end, and for a game
+    without images."""
     if not table.log or not table.history or not _registered(engine):
-        return ()
+        return None
     game, turns = table.game, len(table.history)
     record = game_record(len(table.seats), game.seed, game.options, table.log)
-    picture = Picture(engine.name, PictureKind.ANIMATION, record, _drawn(table),
-                      alt=wording_replay.alt_history(title_of(engine), game.id, turns))
-    return (ChannelPost(wording_replay.history_text(game.id, turns), picture=picture, game_id=game.id,
-                        channel_id=game.channel_id, role=PostRole.HISTORY),)
+    return Picture(engine.name, PictureKind.ANIMATION, record, _drawn(table),
+                   alt=wording_replay.alt_history(title_of(engine), game.id, turns))
 
 
 def lobby_text(engine: AnyEngine, table: Table, timing_text: str) -> str:

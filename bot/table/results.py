@@ -68,8 +68,10 @@ class PostRole(StrEnum):
     NONE = ""                # a message never edited
     LOBBY = "lobby"          # the lobby message, edited as players join
     TURN = "turn"            # the post of the turn in progress, edited as it goes on
-    FINAL = "final"          # the end screen
-    HISTORY = "history"      # the animated history after the end screen
+    FINAL = "final"          # the end screen (at an end by the rules, with the game's animation)
+    #: The animated history as a post of its own after the end screen, as older bots queued it: their outbox rows
+    #: still go out (the end post now carries the animation itself, ``ChannelPost.animation``).
+    HISTORY = "history"
 
 
 class Controls(StrEnum):
@@ -125,6 +127,10 @@ class ChannelPost:
     seat: int | None = None
     #: The picture's compact close-up (``Picture.compact``), once drawn: a turn post shows it first.
     close_up: bytes | None = None
+    #: The end post of a game ended by its rules: the whole game as an animation, shown after the end screen.
+    animation: Picture | None = None
+    #: That animation, once drawn (None too when drawing it failed: the post goes out with its end screen alone).
+    animated: bytes | None = None
 
     @property
     def view(self) -> Mapping[str, Any] | None:
@@ -187,9 +193,11 @@ def keyed(item: A) -> A:
 def to_outgoing(item: Announcement) -> Outgoing:
     """An announcement as the store keeps it."""
     if isinstance(item, ChannelPost):
-        return Outgoing(item.key, item.game_id, "post", channel_id=item.channel_id, role=item.role,
-                        body={"text": item.text, "mentions": list(item.mentions), "buttons": item.buttons.to_json(),
-                              "since": item.since, "seat": item.seat},
+        body: dict[str, Any] = {"text": item.text, "mentions": list(item.mentions),
+                                "buttons": item.buttons.to_json(), "since": item.since, "seat": item.seat}
+        if item.animation is not None:  # (a game record: a few kilobytes, its log)
+            body["animation"] = item.animation.to_json()
+        return Outgoing(item.key, item.game_id, "post", channel_id=item.channel_id, role=item.role, body=body,
                         picture=item.picture.to_json() if item.picture else None)
     if isinstance(item, PrivateMessage):
         return Outgoing(item.key, item.game_id, "dm", channel_id=item.channel_id, user_id=item.user_id,
@@ -205,10 +213,11 @@ def from_outgoing(out: Outgoing) -> Announcement:
     """An announcement read back from the store."""
     body, picture = out.body, Picture.from_json(out.picture) if out.picture else None
     if out.kind == "post":
+        animation = body.get("animation")
         return ChannelPost(body["text"], tuple(body.get("mentions", ())), picture,
                            buttons=Buttons.from_json(body.get("buttons", {})), game_id=out.game_id,
                            channel_id=out.channel_id, role=out.role, since=body.get("since"), key=out.key,
-                           seat=body.get("seat"))
+                           seat=body.get("seat"), animation=Picture.from_json(animation) if animation else None)
     if out.kind == "dm":
         assert out.user_id is not None
         return PrivateMessage(out.user_id, body["text"], picture, game_id=out.game_id, channel_id=out.channel_id,

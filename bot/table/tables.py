@@ -20,7 +20,7 @@ from typing import Any
 
 import engines
 from bot.cache import LRU
-from bot.ratings.games import rate_ending
+from bot.ratings.games import rate_ending, rerated
 from bot.store import TAIL, GameRow, LogStats, NewMove, StateRow, Status, Store
 from bot.table import wording
 from bot.table.errors import TableError
@@ -307,11 +307,9 @@ class Tables:
             # The turn that ended the game stays the one its final post tells (no turn follows it).
             turn_from=last.seq if handover and result is None else before.turn_from)
         after = dataclasses.replace(after, events=kept_events(after, before.events, rows, moves))
-        if result is not None:  # the game is over: its end screen charts the scores over the whole game, and rates it
-            rating = await rate_ending(self.store, after.game, after.seats, result, [(r.seq, r.seat) for r in rows])
+        if result is not None:  # the game is over: its end screen charts the scores over the whole game
             log = await whole_log(self.store, before, engine, moves)
-            after = dataclasses.replace(after, history=await score_history(before, engine, log), log=log,
-                                        rating=rating)
+            after = dataclasses.replace(after, history=await score_history(before, engine, log), log=log)
         else:
             # The view after each mover's last action: the last mover's is this one; a commit of several seats'
             # moves (computer players in a row) leaves the earlier ones' to the log.
@@ -321,15 +319,24 @@ class Tables:
             after = dataclasses.replace(after, seen=seen, seen_all=before.seen_all and len(movers) == 1)
             since = await view_since(self.store, after, engine, moves, to_act) if handover else before.since
             after = await with_events(self.store, dataclasses.replace(after, since=since), engine)
-        after = await self.with_readers(after)
-        with speaking(after.language):  # posts in the table's language (each DM chooses its reader's)
-            items = tuple(keyed(a) for a in announce(after))
-        outgoing = [to_outgoing(a) for a in items]
-        if len(rows) == 1:
-            await self.store.append_action(game.id, game.version, last.seq, last.seat, last.action_key, last.public,
-                                           self.dump(engine, state), to_act, result, outgoing, after.rating)
-        else:
-            await self.store.append_actions(game.id, game.version, rows, self.dump(engine, state), to_act, result,
-                                            outgoing, after.rating)
+        unrated = await self.with_readers(after)
+
+        async def commit() -> tuple[Table, tuple[Announcement, ...]]:
+            """The moves committed, an ending rated (afresh on each try: its rating lines are in its end post)."""
+            after = unrated if result is None else dataclasses.replace(unrated, rating=await rate_ending(
+                self.store, unrated.game, unrated.seats, result, [(r.seq, r.seat) for r in rows]))
+            with speaking(after.language):  # posts in the table's language (each DM chooses its reader's)
+                items = tuple(keyed(a) for a in announce(after))
+            outgoing = [to_outgoing(a) for a in items]
+            if len(rows) == 1:
+                await self.store.append_action(game.id, game.version, last.seq, last.seat, last.action_key,
+                                               last.public, self.dump(engine, state), to_act, result, outgoing,
+                                               after.rating)
+            else:
+                await self.store.append_actions(game.id, game.version, rows, self.dump(engine, state), to_act,
+                                                result, outgoing, after.rating)
+            return after, items
+
+        after, items = await rerated(commit)
         self._tables.put(game.id, after)
         return after, items

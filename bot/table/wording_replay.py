@@ -61,14 +61,6 @@ def alt_moves(moves: Sequence[str]) -> str:
     return _("This turn: {moves}", moves=" ".join(moves))
 
 
-def history_text(game_id: int, turns: int) -> str:
-    """The words of the post that carries a finished game's animation (the end post's follow-up)."""
-    return ngettext("**Game #{game}, turn by turn** — the board after its {count} turn, one frame a turn "
-                    "(`/replay` steps through it).",
-                    "**Game #{game}, turn by turn** — the board after each of its {count} turns, one frame a turn "
-                    "(`/replay` steps through it).", turns, game=game_id, count=turns)
-
-
 def alt_history(title: str, game_id: int, turns: int) -> str:
     """The animation's alt text."""
     return ngettext("{title}, game #{game}: an animation of the board, from the start through its {count} turn, "

@@ -58,14 +58,16 @@ async def to_act(bot: GameBot, thread: FakeChannel, users: Sequence[FakeUser]) -
 async def play_against_computer(fake: FakeDiscord, bot: GameBot, thread: FakeChannel, person: FakeUser,
                                 moves: int = 400) -> list[FakeMessage]:
     """``person`` plays the first move offered to them with ``/move`` until the game ends, the computer's turns
-    following by themselves (each time it is ``person``'s turn again, or the computer failed to play); returns
-    the answers to ``person``'s moves."""
+    following by themselves (each time it is ``person``'s turn again, or the computer failed to play), the end
+    post out; returns the answers to ``person``'s moves."""
     answers: list[FakeMessage] = []
     for _ in range(moves):
         await bot.autoplay.idle()
         await fake.idle()
         snap = await bot.service.snapshot(thread.id)
         if snap.game.status is not Status.RUNNING:
+            await bot.deliverer.settled()  # the end post, sent in the background once its animation is drawn
+            await fake.idle()
             return answers
         assert snap.user_ids[snap.to_act[0]] == person.id, "the computer did not play its turn"
         choices = (await bot.service.moves(thread.id, User(person.id, person.name))).choices

@@ -65,18 +65,21 @@ def colour(seat: int) -> int:
     return red << 16 | green << 8 | blue
 
 
-def assert_layout(post: FakeMessage, accent: int, pings: FakeUser, *, close_up: bool = False) -> None:
+def assert_layout(post: FakeMessage, accent: int, pings: FakeUser, *, close_up: bool = False,
+                  animated: bool = False) -> None:
     """A post with an image is one Components V2 container: the colour of ``accent``'s seat, a text that
     pings ``pings``, the board in a gallery described by its alt text (a turn's post, ``close_up``: its compact
-    close-up first, then the board, each described), and the buttons."""
+    close-up first, then the board, each described; the end post, ``animated``: then the animation, in a gallery of
+    its own), and the buttons."""
     assert post.is_layout and not post.content and not post.embeds, post
     (container,) = post.components
     assert container["type"] == CONTAINER and container.get("accent_color") == accent, container.get("accent_color")
     (text,) = post.layout(TEXT_DISPLAY)
     assert pings.mention in text["content"] and post.mentions(pings)
-    (gallery,) = post.layout(MEDIA_GALLERY)
-    items = gallery["items"]
-    assert len(items) == len(post.attachments) == (2 if close_up else 1), (len(items), post.attachments)
+    galleries = post.layout(MEDIA_GALLERY)
+    assert [len(g["items"]) for g in galleries] == ([2] if close_up else [1, 1] if animated else [1])
+    items = [item for gallery in galleries for item in gallery["items"]]
+    assert len(items) == len(post.attachments), (len(items), post.attachments)
     for item, image in zip(items, post.attachments, strict=True):
         assert item["media"]["url"] == image.url and item.get("description")
         assert item["description"] == image.description
@@ -114,6 +117,8 @@ async def play_whole_game(fake: FakeDiscord, bot: GameBot, game: str, users: lis
             assert snap.to_act != acting, "a new post while the same turn goes on"
         said, acting = now, snap.to_act
         if snap.game.status is not Status.RUNNING:
+            await bot.deliverer.settled()  # the end post, sent in the background once its animation is drawn
+            await fake.idle()
             return thread
         user = by_id[snap.user_ids[snap.to_act[0]]]
         reply = await bot.service.moves(thread.id, User(user.id, user.name))
@@ -151,10 +156,13 @@ async def test_a_complete_game_to_the_final_ranking(fake_discord: FakeDiscord, s
         assert snap.game.status is Status.FINISHED and snap.game.result is not None
         final = [m for m in fake.messages(thread) if m.attachments][-1]
         assert "Game over!" in final.readable and "1st" in final.readable
+        # One end post: the end screen, then the whole game as an animation.
+        assert [a.filename for a in final.attachments] == [f"game-{snap.game.id}-board.png",
+                                                           f"game-{snap.game.id}-history.gif"]
         # The end screen is a layout too, in the winner's colour (the first of those ranked first).
         ranks = snap.game.result["ranks"]
         winner = min(range(players), key=lambda s: (ranks[s], s))
-        assert_layout(final, colour(winner), next(u for u in users if u.id == snap.user_ids[winner]))
+        assert_layout(final, colour(winner), next(u for u in users if u.id == snap.user_ids[winner]), animated=True)
         # Every post with an image is a layout, and the lobby too; the lobby's buttons still work.
         assert all(m.is_layout for m in fake.messages(thread) if m.attachments)
         edited = [v for m in fake.messages(thread) if m.attachments for v in m.history]
@@ -181,12 +189,14 @@ async def test_a_complete_game_to_the_final_ranking(fake_discord: FakeDiscord, s
         assert final.attachments[0].data == render.draw_standings(game, engine.view(state, None), names, history)
         assert all(final.mentions(u) for u in users) or final.mention_ids == []
         assert "Play my turn" not in [c.get("label") for c in final.all_components()]
-        # Everyone's board and hand images were real PNGs; nobody got another player's DM.
-        assert all(a.is_png for m in fake.messages(thread) for a in m.attachments)
+        # Everyone's board and hand images were real PNGs (but the animation); nobody got another player's DM.
+        *images, animation = [a for m in fake.messages(thread) for a in m.attachments]
+        assert all(a.is_png for a in images) and animation.data.startswith(b"GIF89a")
         # Every image says what it shows (alt text): the boards whose turn it is, the hands their choices.
-        boards = [a.description or "" for m in fake.messages(thread) for a in m.attachments]
+        boards = [a.description or "" for a in images]
         assert all(f"game #{snap.game.id}: the board." in d for d in boards[:-1]), boards[:3]
         assert "final standing" in boards[-1] and "1st" in boards[-1]
+        assert f"game #{snap.game.id}: an animation of the board" in (animation.description or "")
         hands = [a.description or "" for u in users for d in fake.dms(u) for a in d.attachments]
         assert hands and all("what only" in d and "sees" in d for d in hands), hands[:3]
         assert any("Your choices:" in d for d in hands)
