@@ -12,15 +12,17 @@ from typing import Any
 
 import pytest
 
+import bot.table.absence
 import bot.table.play
 import bot.table.tables
 from bot.ratings.games import RATING_TRIES
 from bot.ratings.rebuild import rebuild
+from bot.scheduler import Scheduler
 from bot.store import Status, Store
 from bot.table import TableService
 from bot.table.results import Problem, Reply
 from bot.table.wording import STALE
-from tests.bot.helpers import BO, CHANNEL, ok, play, started
+from tests.bot.helpers import ANN, BO, CHANNEL, CY, GUILD, FakeClock, ok, play, player_to_act, started
 from tests.bot.test_bot_ratings import finish, snapshot
 from tests.conftest import StoreFactory
 from tests.sql import execute, rows
@@ -167,6 +169,35 @@ async def test_a_resignation_whose_ratings_were_rebuilt_meanwhile_lands(
     monkeypatch.setattr(bot.table.play, "rate_ending", compute_then_rebuild)
     ok(await service.resign(CHANNEL + 1, BO))
     assert rebuilt == [1]
+    ended = await snapshot(store)
+    await rebuild(store)
+    assert await snapshot(store) == ended  # rated on top of the rebuilt ratings
+
+
+async def test_an_end_by_vote_whose_ratings_were_rebuilt_meanwhile_lands(
+        timed: TableService, store: Store, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The last vote that ends a game (its absent player ranked last) lands though a rebuild replaced the ratings
+    between the ending's rating and its commit: rated again on top of the rebuilt ratings, as a move would be."""
+    await started(timed, 3, target=4)
+    await finish(timed)
+    await execute(store, "UPDATE ratings SET mu = mu + 1")  # (so a rebuild changes them)
+    ok(await timed.create("sprint", GUILD, CHANNEL + 1, ANN, seats=3, pace="daily", deadline="vote"))
+    for user in (BO, CY):
+        ok(await timed.join(CHANNEL + 1, user))
+    absent = await player_to_act(timed, CHANNEL + 1)
+    await Scheduler(timed).tick(clock.at(24))  # the deadline passes: a vote opens
+    compute = bot.table.absence.rate_ending
+    rebuilt: list[int] = []
+
+    async def compute_then_rebuild(*args: Any, **kwargs: Any) -> Any:
+        made = await compute(*args, **kwargs)
+        if not rebuilt:
+            rebuilt.append(len(await rebuild(store)))
+        return made
+
+    monkeypatch.setattr(bot.table.absence, "rate_ending", compute_then_rebuild)
+    last = [ok(await timed.vote(CHANNEL + 1, voter, "end")) for voter in (ANN, BO, CY) if voter != absent][-1]
+    assert rebuilt == [1] and last.post is not None and "Ratings: " in last.post.text
     ended = await snapshot(store)
     await rebuild(store)
     assert await snapshot(store) == ended  # rated on top of the rebuilt ratings
