@@ -8,6 +8,8 @@ a board that did move on is refused as ever."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -48,6 +50,23 @@ async def finish_retrying(service: TableService, channel: int) -> list[Reply]:
     raise AssertionError("the game did not end")
 
 
+def after_rating(monkeypatch: pytest.MonkeyPatch, module: ModuleType,
+                 then: Callable[[int], Awaitable[object]]) -> list[int]:
+    """Every ending rated through ``module.rate_ending`` is followed, before its commit, by ``then(n)`` (the n-th
+    rating: a rebuild, a change of the ratings or of the board by another process); the list of the n so far."""
+    compute = module.rate_ending
+    computed: list[int] = []
+
+    async def hooked(*args: Any, **kwargs: Any) -> Any:
+        made = await compute(*args, **kwargs)
+        computed.append(len(computed) + 1)
+        await then(len(computed))
+        return made
+
+    monkeypatch.setattr(module, "rate_ending", hooked)
+    return computed
+
+
 async def test_a_game_ending_while_a_rebuild_reads_the_results_keeps_its_rating(
         service: TableService, store: Store, new_store: StoreFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     await started(service, 2, target=4)
@@ -86,16 +105,13 @@ async def test_an_ending_computed_before_a_rebuild_is_rated_on_top_of_it(
     late = await started(service, 2, channel=CHANNEL + 1, seed=3, target=4)
     other = new_store()
     await other.open()
-    compute = bot.table.tables.rate_ending
     rebuilt: list[int] = []
 
-    async def compute_then_rebuild(*args: Any, **kwargs: Any) -> Any:
-        made = await compute(*args, **kwargs)
-        if not rebuilt:  # the ending's update is made from the old ratings, then the rebuild replaces them
+    async def rebuild_once(n: int) -> None:
+        if n == 1:  # the ending's update is made from the old ratings, then the rebuild replaces them
             rebuilt.append(len(await rebuild(other)))
-        return made
 
-    monkeypatch.setattr(bot.table.tables, "rate_ending", compute_then_rebuild)
+    after_rating(monkeypatch, bot.table.tables, rebuild_once)
     try:
         refused = await finish_retrying(service, CHANNEL + 1)
     finally:
@@ -113,17 +129,12 @@ async def test_an_ending_whose_ratings_keep_changing_is_refused_after_a_few_trie
     await started(service, 2, target=4)
     await finish(service)
     late = await started(service, 2, channel=CHANNEL + 1, seed=3, target=4)
-    compute = bot.table.tables.rate_ending
-    computed: list[int] = []
 
-    async def compute_then_change(*args: Any, **kwargs: Any) -> Any:
-        made = await compute(*args, **kwargs)
-        computed.append(1)
-        if len(computed) <= RATING_TRIES:  # the ratings change under every try of the first ending move
+    async def change(n: int) -> None:
+        if n <= RATING_TRIES:  # the ratings change under every try of the first ending move
             await execute(store, "UPDATE ratings SET mu = mu + 1")
-        return made
 
-    monkeypatch.setattr(bot.table.tables, "rate_ending", compute_then_change)
+    computed = after_rating(monkeypatch, bot.table.tables, change)
     refused = await finish_retrying(service, CHANNEL + 1)
     assert len(refused) == 1 and len(computed) == RATING_TRIES + 1  # tried RATING_TRIES times, then refused; the
     assert refused[0].text == STALE                                   # player's move sent again landed
@@ -135,17 +146,12 @@ async def test_an_ending_whose_board_moved_on_is_refused_at_once(
     await started(service, 2, target=4)
     await finish(service)
     late = await started(service, 2, channel=CHANNEL + 1, seed=3, target=4)
-    compute = bot.table.tables.rate_ending
-    computed: list[int] = []
 
-    async def compute_then_move_on(*args: Any, **kwargs: Any) -> Any:
-        made = await compute(*args, **kwargs)
-        computed.append(1)
-        if len(computed) == 1:  # another process changes the game meanwhile: the board the move saw is gone
+    async def move_on(n: int) -> None:
+        if n == 1:  # another process changes the game meanwhile: the board the move saw is gone
             await execute(store, f"UPDATE games SET version = version + 1 WHERE id = {late}")
-        return made
 
-    monkeypatch.setattr(bot.table.tables, "rate_ending", compute_then_move_on)
+    computed = after_rating(monkeypatch, bot.table.tables, move_on)
     refused = await finish_retrying(service, CHANNEL + 1)
     assert len(refused) == 1 and len(computed) == 2  # refused without a retry; the player's move sent again landed
     assert refused[0].problem is Problem.STALE and refused[0].text == STALE
@@ -157,18 +163,14 @@ async def test_a_resignation_whose_ratings_were_rebuilt_meanwhile_lands(
     await finish(service)
     await execute(store, "UPDATE ratings SET mu = mu + 1")  # (so a rebuild changes them)
     await started(service, 2, channel=CHANNEL + 1, seed=3, target=4)
-    compute = bot.table.play.rate_ending
-    rebuilt: list[int] = []
 
-    async def compute_then_rebuild(*args: Any, **kwargs: Any) -> Any:
-        made = await compute(*args, **kwargs)
-        if not rebuilt:
-            rebuilt.append(len(await rebuild(store)))
-        return made
+    async def rebuild_once(n: int) -> None:
+        if n == 1:
+            await rebuild(store)
 
-    monkeypatch.setattr(bot.table.play, "rate_ending", compute_then_rebuild)
+    rated = after_rating(monkeypatch, bot.table.play, rebuild_once)
     ok(await service.resign(CHANNEL + 1, BO))
-    assert rebuilt == [1]
+    assert rated == [1, 2]  # rated, the rebuild, rated again on the rebuilt ratings
     ended = await snapshot(store)
     await rebuild(store)
     assert await snapshot(store) == ended  # rated on top of the rebuilt ratings
@@ -186,18 +188,14 @@ async def test_an_end_by_vote_whose_ratings_were_rebuilt_meanwhile_lands(
         ok(await timed.join(CHANNEL + 1, user))
     absent = await player_to_act(timed, CHANNEL + 1)
     await Scheduler(timed).tick(clock.at(24))  # the deadline passes: a vote opens
-    compute = bot.table.absence.rate_ending
-    rebuilt: list[int] = []
 
-    async def compute_then_rebuild(*args: Any, **kwargs: Any) -> Any:
-        made = await compute(*args, **kwargs)
-        if not rebuilt:
-            rebuilt.append(len(await rebuild(store)))
-        return made
+    async def rebuild_once(n: int) -> None:
+        if n == 1:
+            await rebuild(store)
 
-    monkeypatch.setattr(bot.table.absence, "rate_ending", compute_then_rebuild)
+    rated = after_rating(monkeypatch, bot.table.absence, rebuild_once)
     last = [ok(await timed.vote(CHANNEL + 1, voter, "end")) for voter in (ANN, BO, CY) if voter != absent][-1]
-    assert rebuilt == [1] and last.post is not None and "Ratings: " in last.post.text
+    assert rated == [1, 2] and last.post is not None and "Ratings: " in last.post.text
     ended = await snapshot(store)
     await rebuild(store)
     assert await snapshot(store) == ended  # rated on top of the rebuilt ratings
