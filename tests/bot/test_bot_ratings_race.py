@@ -67,11 +67,19 @@ def after_rating(monkeypatch: pytest.MonkeyPatch, module: ModuleType,
     return computed
 
 
-async def test_a_game_ending_while_a_rebuild_reads_the_results_keeps_its_rating(
-        service: TableService, store: Store, new_store: StoreFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+async def rated_then_running(service: TableService, store: Store, *, older: bool = False) -> int:
+    """A first game played to its end (so there are ratings), then a second started in the next channel: its id.
+    ``older``: the ratings as an older bot left them, so that a rebuild changes them."""
     await started(service, 2, target=4)
     await finish(service)
-    late = await started(service, 2, channel=CHANNEL + 1, seed=3, target=4)
+    if older:
+        await execute(store, "UPDATE ratings SET mu = mu + 1")
+    return await started(service, 2, channel=CHANNEL + 1, seed=3, target=4)
+
+
+async def test_a_game_ending_while_a_rebuild_reads_the_results_keeps_its_rating(
+        service: TableService, store: Store, new_store: StoreFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    late = await rated_then_running(service, store)
     other = new_store()  # the rebuild's process
     await other.open()
     read = other.finished_games
@@ -98,11 +106,7 @@ async def test_a_game_ending_while_a_rebuild_reads_the_results_keeps_its_rating(
 
 async def test_an_ending_computed_before_a_rebuild_is_rated_on_top_of_it(
         service: TableService, store: Store, new_store: StoreFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    await started(service, 2, target=4)
-    await finish(service)
-    # Ratings from an older bot (the reason to rebuild): the rebuild changes them.
-    await execute(store, "UPDATE ratings SET mu = mu + 1")
-    late = await started(service, 2, channel=CHANNEL + 1, seed=3, target=4)
+    late = await rated_then_running(service, store, older=True)  # older ratings: the reason to rebuild
     other = new_store()
     await other.open()
     rebuilt: list[int] = []
@@ -126,9 +130,7 @@ async def test_an_ending_computed_before_a_rebuild_is_rated_on_top_of_it(
 
 async def test_an_ending_whose_ratings_keep_changing_is_refused_after_a_few_tries(
         service: TableService, store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    await started(service, 2, target=4)
-    await finish(service)
-    late = await started(service, 2, channel=CHANNEL + 1, seed=3, target=4)
+    late = await rated_then_running(service, store)
 
     async def change(n: int) -> None:
         if n <= RATING_TRIES:  # the ratings change under every try of the first ending move
@@ -143,9 +145,7 @@ async def test_an_ending_whose_ratings_keep_changing_is_refused_after_a_few_trie
 
 async def test_an_ending_whose_board_moved_on_is_refused_at_once(
         service: TableService, store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    await started(service, 2, target=4)
-    await finish(service)
-    late = await started(service, 2, channel=CHANNEL + 1, seed=3, target=4)
+    late = await rated_then_running(service, store)
 
     async def move_on(n: int) -> None:
         if n == 1:  # another process changes the game meanwhile: the board the move saw is gone
@@ -159,10 +159,7 @@ async def test_an_ending_whose_board_moved_on_is_refused_at_once(
 
 async def test_a_resignation_whose_ratings_were_rebuilt_meanwhile_lands(
         service: TableService, store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    await started(service, 2, target=4)
-    await finish(service)
-    await execute(store, "UPDATE ratings SET mu = mu + 1")  # (so a rebuild changes them)
-    await started(service, 2, channel=CHANNEL + 1, seed=3, target=4)
+    await rated_then_running(service, store, older=True)
 
     async def rebuild_once(n: int) -> None:
         if n == 1:
