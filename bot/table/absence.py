@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 import ai
 from bot.language import _
-from bot.ratings.games import rate_ending, rerated
 from bot.store import DAY, Outgoing, Policy, Status, Timer, Vote, Waiting
 from bot.table import announce, wording, wording_bots, wording_time
 from bot.table.errors import TableError, replies
@@ -343,20 +342,10 @@ class Absence:
         game = table.game
         standing = engine.standing(table.state)
         result = outcome_result(standing, ranks=resign_ranks(standing, seat), timed_out=seat)
-        unrated = dataclasses.replace(table, game=dataclasses.replace(game, status=Status.FINISHED, result=result))
-
-        async def commit() -> ChannelPost:  # rated afresh on each try (its rating lines are in the post)
-            ended = dataclasses.replace(unrated, rating=await rate_ending(self.store, unrated.game, unrated.seats,
-                                                                          result))
-            with speaking(ended.language):  # the game's note (shown by its status) is in its language too
-                post = keyed(announce.final_post(engine, ended, wording_time.ended_by_vote(game.id, table.names[seat]),
-                                                 result))
-                note = _("ended by vote after {name}'s time ran out", name=table.names[seat])
-            await self.store.end_game(game.id, game.version, Status.FINISHED, result, note, [to_outgoing(post)],
-                                      ended.rating)
-            return post
-
-        post = await rerated(commit)
+        ended = dataclasses.replace(table, game=dataclasses.replace(game, status=Status.FINISHED, result=result))
+        post = await self.tables.end_by_player(engine, ended, result, lambda: (
+            wording_time.ended_by_vote(game.id, table.names[seat]),
+            _("ended by vote after {name}'s time ran out", name=table.names[seat])))
         self.tables.forget(game.id)
         return Reply(wording_time.VOTE_ENDED_GAME, game_id=game.id, engine=engine.name, post=post, outbox=(post,),
                      channel_id=game.channel_id)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import dataclasses
 
 from bot.language import _
-from bot.ratings.games import rate_ending, rerated
 from bot.store import ACTIVE, Status
 from bot.table import announce, wording
 from bot.table.errors import TableError, replies
@@ -172,19 +171,8 @@ class Play:
             seat = self.tables.seat(table, user)
             standing = engine.standing(table.state)
             result = outcome_result(standing, ranks=resign_ranks(standing, seat), resigned=seat)
-            unrated = _ended(table, Status.FINISHED, result)
-
-            async def commit() -> ChannelPost:  # rated afresh on each try (its rating lines are in the post)
-                ended = dataclasses.replace(unrated, rating=await rate_ending(self.store, unrated.game, unrated.seats,
-                                                                              result))
-                with speaking(ended.language):  # the game's note (shown by its status) is in its language too
-                    post = keyed(announce.final_post(engine, ended, wording.resigned(user.name, row.id), result))
-                    note = _("{name} resigned", name=user.name)
-                await self.store.end_game(row.id, table.game.version, Status.FINISHED, result, note,
-                                          [to_outgoing(post)], ended.rating)
-                return post
-
-            post = await rerated(commit)
+            post = await self.tables.end_by_player(engine, _ended(table, Status.FINISHED, result), result, lambda: (
+                wording.resigned(user.name, row.id), _("{name} resigned", name=user.name)))
         return Reply(wording.RESIGNED, game_id=row.id, engine=engine.name, post=post, outbox=(post,),
                      channel_id=row.channel_id)
 

@@ -22,10 +22,11 @@ import engines
 from bot.cache import LRU
 from bot.ratings.games import rate_ending, rerated
 from bot.store import TAIL, GameRow, LogStats, NewMove, StateRow, Status, Store
+from bot.table import announce as announcing
 from bot.table import wording
 from bot.table.errors import TableError
 from bot.table.hindsight import score_history, view_since, whole_log, with_events
-from bot.table.results import Announcement, Problem, User, keyed, to_outgoing
+from bot.table.results import Announcement, ChannelPost, Problem, User, keyed, to_outgoing
 from bot.table.table import Table, kept_events, outcome_result, public_text, title_of
 from bot.text import fill_seats, join_names
 from engines.core import Action, AnyEngine, EngineError, Event
@@ -340,3 +341,19 @@ class Tables:
         after, items = await rerated(commit)
         self._tables.put(game.id, after)
         return after, items
+
+    async def end_by_player(self, engine: AnyEngine, ended: Table, result: dict[str, Any],
+                            words: Callable[[], tuple[str, str]]) -> ChannelPost:
+        """A game ended by a player or a vote (``ended``: its table as it ends, unrated): rated, and committed with
+        its end post — ``words()``, said in the table's language, gives the post's head and the game's note (shown
+        by its status).  Rated afresh on each try while only the ratings it was rated from went stale."""
+        async def commit() -> ChannelPost:
+            rated = dataclasses.replace(ended, rating=await rate_ending(self.store, ended.game, ended.seats, result))
+            with speaking(rated.language):
+                head, note = words()
+                post = keyed(announcing.final_post(engine, rated, head, result))
+            await self.store.end_game(ended.game.id, ended.game.version, Status.FINISHED, result, note,
+                                      [to_outgoing(post)], rated.rating)
+            return post
+
+        return await rerated(commit)

@@ -165,7 +165,7 @@ async def test_a_resignation_whose_ratings_were_rebuilt_meanwhile_lands(
         if n == 1:
             await rebuild(store)
 
-    rated = after_rating(monkeypatch, bot.table.play, rebuild_once)
+    rated = after_rating(monkeypatch, bot.table.tables, rebuild_once)
     ok(await service.resign(CHANNEL + 1, BO))
     assert rated == [1, 2]  # rated, the rebuild, rated again on the rebuilt ratings
     ended = await snapshot(store)
@@ -190,7 +190,7 @@ async def test_an_end_by_vote_whose_ratings_were_rebuilt_meanwhile_lands(
         if n == 1:
             await rebuild(store)
 
-    rated = after_rating(monkeypatch, bot.table.absence, rebuild_once)
+    rated = after_rating(monkeypatch, bot.table.tables, rebuild_once)
     last = [ok(await timed.vote(CHANNEL + 1, voter, "end")) for voter in (ANN, BO, CY) if voter != absent][-1]
     assert rated == [1, 2] and last.post is not None and "Ratings: " in last.post.text
     ended = await snapshot(store)
