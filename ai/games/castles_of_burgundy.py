@@ -99,13 +99,17 @@ KIND_INDEX = {kind: i for i, kind in enumerate(D.KINDS)}
 class _Layout:
     """One estate's regions as (spaces, size points, size), each space's region, spaces per colour."""
 
-    __slots__ = ("kind_spaces", "region_of", "regions")
+    __slots__ = ("kind_of", "kind_regions", "kind_spaces", "region_of", "regions")
 
     def __init__(self, number: int) -> None:
         estate = D.ESTATES[number]
         self.regions = tuple((r, D.REGION_POINTS[len(r)], len(r)) for r in estate.regions[1:])
         self.region_of = tuple(estate.region_of[s] - 1 if s else -1 for s in range(D.SPACES + 1))
         self.kind_spaces = {k: estate.spaces_of_kind[k] for k in D.KINDS}
+        self.kind_of = estate.colours
+        # A colour's spaces by region (a region is one colour): what placing a tile adds differs by region only.
+        self.kind_regions = {k: tuple((region, spaces) for region, (spaces, _, _) in enumerate(self.regions)
+                                      if estate.colours[spaces[0]] == k) for k in D.KINDS}
 
 
 _LAYOUTS = {n: _Layout(n) for n in D.ESTATES}
@@ -154,10 +158,15 @@ class _Estate:
 
     def __init__(self, player: Player) -> None:
         layout = self.layout = _LAYOUTS[player.estate_no]
-        estate = player.estate
-        self.covered = [sum(1 for sp in spaces if estate[sp] != EMPTY) for spaces, _, _ in layout.regions]
-        self.missing = {kind: sum(1 for sp in spaces if estate[sp] == EMPTY)
-                        for kind, spaces in layout.kind_spaces.items()}
+        covered = self.covered = [0] * len(layout.regions)
+        missing = self.missing = dict.fromkeys(layout.kind_spaces, 0)
+        kinds, regions = layout.kind_of, layout.region_of
+        for space, tile in enumerate(player.estate):
+            if space:  # space 0 is no space
+                if tile == EMPTY:
+                    missing[kinds[space]] += 1
+                else:
+                    covered[regions[space]] += 1
 
 
 def _worth(s: State, seat: int, player: Player, mine: _Estate, time: _Time) -> float:
@@ -251,7 +260,6 @@ def _placing(s: State, player: Player, tile: int, mine: _Estate, prize: int, tim
     estate's worth are not counted twice) and its effect.  0 when no space is left for it.  ``prize``:
     the colour bonus tile still to win for its colour."""
     kind = D.TILE_KIND[tile]
-    estate = player.estate
     layout = mine.layout
     colour_spaces = layout.kind_spaces[kind]
     colour_gain = 0.0
@@ -259,20 +267,21 @@ def _placing(s: State, player: Player, tile: int, mine: _Estate, prize: int, tim
         covered, size = len(colour_spaces) - mine.missing[kind], len(colour_spaces)
         after = prize if covered + 1 == size else _colour(covered + 1, size, prize)
         colour_gain = after - _colour(covered, size, prize)
+    # Every empty space of a region adds the same, so each region is weighed once, by its empty spaces.
+    effect = None if kind == D.ANIMAL else _effect(s, player, tile, layout, -1, time, dice_left)
     total = 0.0
     count = 0
-    for space in colour_spaces:
-        if estate[space] != EMPTY:
-            continue
-        region = layout.region_of[space]
-        spaces, points, size = layout.regions[region]
-        if kind == D.BUILDING and not _building_fits(player, tile, spaces):
-            continue
+    for region, spaces in layout.kind_regions[kind]:
+        _, points, size = layout.regions[region]
         covered = mine.covered[region]
+        empty = size - covered
+        if not empty or (kind == D.BUILDING and not _building_fits(player, tile, spaces)):
+            continue
         after = points + time.bonus if covered + 1 == size else _region(covered + 1, points, size, time, dice_left)
-        total += after - _region(covered, points, size, time, dice_left)
-        total += _effect(s, player, tile, layout, space, time, dice_left)
-        count += 1
+        gain = after - _region(covered, points, size, time, dice_left)
+        gain += effect if effect is not None else _effect(s, player, tile, layout, region, time, dice_left)
+        total += gain * empty
+        count += empty
     return colour_gain + total / count if count else 0.0
 
 
@@ -283,12 +292,13 @@ def _building_fits(player: Player, tile: int, city: tuple[int, ...]) -> bool:
     return all(player.estate[sp] == EMPTY or D.TILE_BUILDING[player.estate[sp]] != building for sp in city)
 
 
-def _effect(s: State, player: Player, tile: int, layout: _Layout, space: int, time: _Time, dice_left: int) -> float:
-    """What a tile does when it lands (its region share aside)."""
+def _effect(s: State, player: Player, tile: int, layout: _Layout, region: int, time: _Time, dice_left: int) -> float:
+    """What a tile does when it lands in ``region`` (its share of the region aside; only an animal's effect
+    depends on the region)."""
     kind = D.TILE_KIND[tile]
     if kind == D.ANIMAL:
         animal = D.TILE_ANIMAL_KIND[tile]
-        spaces = layout.regions[layout.region_of[space]][0]
+        spaces = layout.regions[region][0]
         same = [t for sp in spaces if (t := player.estate[sp]) != EMPTY and D.TILE_ANIMAL_KIND[t] == animal]
         return float(D.TILE_ANIMALS[tile] + sum(D.TILE_ANIMALS[t] for t in same) + (len(same) + 1) * player.has(7))
     if kind == D.BUILDING:
