@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from ai.levels import Level
@@ -134,87 +133,111 @@ def _packing(castles: list[tuple[int, bool, int]], walls: int, towers: int, hous
     return towers_in + houses_in + 2 * paired + walls_in
 
 
+class _Board:
+    """What the evaluation reads of the board for every seat, and for every marker swap weighed, counted
+    once: the small castles with a free square site, the sites each seat's buildings could take there
+    (its share where they are contested), the well's castle, the seat to take the next main action."""
+
+    __slots__ = ("castles", "crowded", "fits", "mover", "sites_open", "well_castle", "well_seats")
+
+    def __init__(self, s: State) -> None:
+        castles: list[tuple[int, bool, int]] = []  # per castle with a free square site: (free, no tower, house room)
+        self.sites_open: list[int] = []            # those castles, by number
+        for castle, sites in enumerate(s.sites):
+            empty = (sites[0] is None) + (sites[1] is None) + (sites[2] is None)
+            if not empty:
+                continue
+            self.sites_open.append(castle + 1)
+            pieces = [site[0] for site in sites if site is not None]
+            castles.append((empty, D.TOWER not in pieces, pieces.count(D.WALL) - pieces.count(D.HOUSE)))
+        self.castles = castles
+        self.well_castle = R.indicator(s)
+        self.fits = [_packing(castles, p.supply[_WALL], p.supply[_TOWER], p.supply[_HOUSE]) for p in s.players]
+        demand = sum(self.fits)
+        room = _packing(castles, *(sum(p.supply[k] for p in s.players) for k in (_WALL, _TOWER, _HOUSE)))
+        self.crowded = room / demand if demand > room else 1.0
+        self.well_seats = sum(1 for p in s.players if p.supply[_WELL]) or 1
+        self.mover = s.turn if not s.main_done else (s.turn + 1) % s.seats
+
+    def colours(self, markers: tuple[int, ...]) -> tuple[int, list[tuple[int, int]], int]:
+        """With the colour markers so: a bit per colour with an empty square site in some small castle, the
+        colour pairs of those castles and the well's castle, and the well's colours as bits."""
+        open_colours = 0
+        open_pairs: list[tuple[int, int]] = []
+        for castle in self.sites_open:
+            a, b = D.CASTLE_MARKERS[castle]
+            pair = (markers[a - 1], markers[b - 1])
+            open_pairs.append(pair)
+            open_colours |= (1 << pair[0]) | (1 << pair[1])
+        well_bits = 0
+        if self.well_castle is not None:
+            a, b = D.CASTLE_MARKERS[self.well_castle]
+            open_pairs.append((markers[a - 1], markers[b - 1]))
+            well_bits = (1 << markers[a - 1]) | (1 << markers[b - 1])
+        return open_colours, open_pairs, well_bits
+
+
 def values(engine: AnyEngine, state: Any) -> tuple[float, ...]:
     """Minus the turns each seat still needs, as the module's docstring says."""
     s: State = state
-    open_colours = 0  # a bit per colour with an empty square site in some small castle
-    open_pairs: list[tuple[int, int]] = []
-    markers = s.markers
-    castles: list[tuple[int, bool, int]] = []  # per castle with a free square site: (free, no tower, house room)
-    for castle, sites in enumerate(s.sites):
-        empty = (sites[0] is None) + (sites[1] is None) + (sites[2] is None)
-        if not empty:
-            continue
-        a, b = D.CASTLE_MARKERS[castle + 1]
-        pair = (markers[a - 1], markers[b - 1])
-        open_pairs.append(pair)
-        open_colours |= (1 << pair[0]) | (1 << pair[1])
-        pieces = [site[0] for site in sites if site is not None]
-        castles.append((empty, D.TOWER not in pieces, pieces.count(D.WALL) - pieces.count(D.HOUSE)))
-    well_castle = R.indicator(s)
-    well_bits = 0
-    if well_castle is not None:
-        a, b = D.CASTLE_MARKERS[well_castle]
-        open_pairs.append((markers[a - 1], markers[b - 1]))
-        well_bits = (1 << markers[a - 1]) | (1 << markers[b - 1])
-    # The small-castle sites each seat's buildings could take, and its share where they are contested.
-    fits = [_packing(castles, p.supply[_WALL], p.supply[_TOWER], p.supply[_HOUSE]) for p in s.players]
-    demand = sum(fits)
-    room = _packing(castles, *(sum(p.supply[k] for p in s.players) for k in (_WALL, _TOWER, _HOUSE)))
-    crowded = room / demand if demand > room else 1.0
-    well_seats = sum(1 for p in s.players if p.supply[_WELL]) or 1
-    mover = s.turn if not s.main_done else (s.turn + 1) % s.seats
-    out = []
-    for seat, p in enumerate(s.players):
-        walls, towers, houses, wells = p.supply
-        buildings = walls + towers + houses
-        left = buildings + wells
-        # The buildings no small castle will take go to the large castle: towers first (a small castle
-        # saves least on them), then houses, then walls (a small castle's wall brings its jokers).
-        large = buildings - fits[seat] * crowded
-        large_towers = min(towers, large)
-        large_houses = min(houses, large - large_towers)
-        large_walls = large - large_towers - large_houses
-        small_walls = walls - large_walls
-        small = buildings - large
-        need = (CARDS * (small + wells) + TOWER_EXTRA * (towers - large_towers) - SITE_INCOME * small
-                - WALL_INCOME * small_walls + LARGE_CARDS[D.WALL] * large_walls
-                + LARGE_CARDS[D.TOWER] * large_towers + LARGE_CARDS[D.HOUSE] * large_houses)
-        for j in range(wells):  # my j-th well's reward, the other seats' wells taking turns with mine
-            need -= REWARD_CARD * _well_cards(s.wells_built + j * well_seats + (well_seats - 1) / 2)
-        counts = [0] * len(D.COLOURS)
-        coins = [0] * len(D.COLOURS)
-        for card in p.hand:
-            counts[card // D.CARDS_PER_COLOUR] += 1
-            coins[card // D.CARDS_PER_COLOUR] += CARD_COINS[card]
-        total = sum(coins)
-        usable = open_colours | (well_bits if wells else 0)
-        # Colour cards by use: as many as the small castles and wells still need of those some open site
-        # (or the well) takes, then as many as the large castle's builds will take, then the rest.
-        fitting = sum(k for colour, k in enumerate(counts) if usable >> colour & 1)
-        small_use = min(fitting, CARDS * (small + wells))
-        large_use = min(len(p.hand) - small_use, LARGE_USE * large)
-        held = (JOKER * p.jokers + EXCHANGE_TILE * p.exchange_tiles + USABLE_CARD * small_use
-                + LARGE_CARD * large_use + STRAY_CARD * (len(p.hand) - small_use - large_use))
-        for tile in p.bonus_tiles:
-            held += TILE_CARDS[tile]
-        short = need - held
-        turns = left + (short / TAKE if short > 0 else SURPLUS * short)
-        # The most cards one build could take now, the other colours exchanged for jokers as needed (so an
-        # exchange made before it is needed gains nothing here: it can wait for the build it completes).
-        ready = max(k + p.jokers + (total - c) // EXCHANGE for k, c in zip(counts, coins, strict=True))
-        for a, b in open_pairs:
-            fit = counts[a] + counts[b] + p.jokers + (total - coins[a] - coins[b]) // EXCHANGE
-            if fit > ready:
-                ready = fit
-        if ready < CARDS and left:
-            turns += NOT_READY * (CARDS - ready)
-        if wells and well_castle is None:
-            turns += STUCK_WELL * wells
-        if seat == mover:
-            turns -= TO_MOVE
-        out.append(-turns)
-    return tuple(out)
+    board = _Board(s)
+    colours = board.colours(s.markers)
+    return tuple(-_turns(s, board, colours, seat) for seat in range(len(s.players)))
+
+
+def _turns(s: State, board: _Board, colours: tuple[int, list[tuple[int, int]], int], seat: int) -> float:
+    """The turns ``seat`` still needs, with the board so and the markers' colours so (:meth:`_Board.colours`)."""
+    open_colours, open_pairs, well_bits = colours
+    p = s.players[seat]
+    walls, towers, houses, wells = p.supply
+    buildings = walls + towers + houses
+    left = buildings + wells
+    # The buildings no small castle will take go to the large castle: towers first (a small castle
+    # saves least on them), then houses, then walls (a small castle's wall brings its jokers).
+    large = buildings - board.fits[seat] * board.crowded
+    large_towers = min(towers, large)
+    large_houses = min(houses, large - large_towers)
+    large_walls = large - large_towers - large_houses
+    small_walls = walls - large_walls
+    small = buildings - large
+    need = (CARDS * (small + wells) + TOWER_EXTRA * (towers - large_towers) - SITE_INCOME * small
+            - WALL_INCOME * small_walls + LARGE_CARDS[D.WALL] * large_walls
+            + LARGE_CARDS[D.TOWER] * large_towers + LARGE_CARDS[D.HOUSE] * large_houses)
+    well_seats = board.well_seats
+    for j in range(wells):  # my j-th well's reward, the other seats' wells taking turns with mine
+        need -= REWARD_CARD * _well_cards(s.wells_built + j * well_seats + (well_seats - 1) / 2)
+    counts = [0] * len(D.COLOURS)
+    coins = [0] * len(D.COLOURS)
+    for card in p.hand:
+        counts[card // D.CARDS_PER_COLOUR] += 1
+        coins[card // D.CARDS_PER_COLOUR] += CARD_COINS[card]
+    total = sum(coins)
+    usable = open_colours | (well_bits if wells else 0)
+    # Colour cards by use: as many as the small castles and wells still need of those some open site
+    # (or the well) takes, then as many as the large castle's builds will take, then the rest.
+    fitting = sum(k for colour, k in enumerate(counts) if usable >> colour & 1)
+    small_use = min(fitting, CARDS * (small + wells))
+    large_use = min(len(p.hand) - small_use, LARGE_USE * large)
+    held = (JOKER * p.jokers + EXCHANGE_TILE * p.exchange_tiles + USABLE_CARD * small_use
+            + LARGE_CARD * large_use + STRAY_CARD * (len(p.hand) - small_use - large_use))
+    for tile in p.bonus_tiles:
+        held += TILE_CARDS[tile]
+    short = need - held
+    turns = left + (short / TAKE if short > 0 else SURPLUS * short)
+    # The most cards one build could take now, the other colours exchanged for jokers as needed (so an
+    # exchange made before it is needed gains nothing here: it can wait for the build it completes).
+    ready = max(k + p.jokers + (total - c) // EXCHANGE for k, c in zip(counts, coins, strict=True))
+    for a, b in open_pairs:
+        fit = counts[a] + counts[b] + p.jokers + (total - coins[a] - coins[b]) // EXCHANGE
+        if fit > ready:
+            ready = fit
+    if ready < CARDS and left:
+        turns += NOT_READY * (CARDS - ready)
+    if wells and board.well_castle is None:
+        turns += STUCK_WELL * wells
+    if seat == board.mover:
+        turns -= TO_MOVE
+    return turns
 
 
 def candidates(engine: AnyEngine, state: Any, seat: int, legal: tuple[Action, ...]) -> tuple[Action, ...]:
@@ -271,13 +294,14 @@ def _best_swaps(engine: AnyEngine, s: State, seat: int, keep: tuple[Action, ...]
         return keep
 
     known: dict[tuple[int, int], float] = {}
+    board = _Board(s)  # a swap changes only the markers: the board is read once for all of them
 
     def worth(first: int, second: int) -> float:
         pair = (min(first, second), max(first, second))  # a swap is the same whichever marker is picked first
         if pair not in known:
             swapped = list(s.markers)
             swapped[first - 1], swapped[second - 1] = swapped[second - 1], swapped[first - 1]
-            known[pair] = values(engine, replace(s, markers=tuple(swapped), pending=None))[seat]
+            known[pair] = -_turns(s, board, board.colours(tuple(swapped)), seat)
         return known[pair]
 
     score: dict[str, float] = {}
