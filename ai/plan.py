@@ -12,7 +12,8 @@ It reads only the samples it is given (see :func:`ai.analyse`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -122,8 +123,27 @@ def _ahead(engine: AnyEngine, policy: GamePolicy, end: Any, seat: int, seed: int
     return policy.utilities(engine, state)[seat], evaluations + 1
 
 
-#: How far below the best turn's chance of winning a turn may be and still be weighed again by the look-ahead.
-AHEAD_MARGIN = 0.01
+#: How far below the best turn's a turn's lead may be and still be weighed again by the look-ahead, in units of
+#: the policy's ``scale`` (the lead whose chance of winning is 0.73): 0.04 is 0.01 of a chance in an even game,
+#: half a VP in The Castles of Burgundy.
+AHEAD_MARGIN = 0.04
+
+
+def close_to_best(values: Mapping[str, float], ranked: Sequence[str], ahead: int) -> list[str]:
+    """The first steps the look-ahead weighs again: of the ``ahead`` best (``ranked`` by ``values``, chances of
+    winning), those about as good as the best.  Where the plan sees a clear difference, the evaluation of the
+    turn's end is trusted over a look-ahead played by narrow plans.  The margin is taken in the lead the chances
+    stand for (their logit), not in the chances: a chance is logistic in the lead, so 0.01 of it is half a VP
+    in a close game but several in a lopsided one, where a few draws of the look-ahead would overrule a clear
+    difference in the plan."""
+    best = _lead(values[ranked[0]])
+    return [k for k in ranked[:ahead] if _lead(values[k]) >= best - AHEAD_MARGIN]
+
+
+def _lead(chance: float) -> float:
+    """The lead, in units of the policy's scale, that a chance of winning stands for (its logit)."""
+    chance = min(1.0 - 1e-9, max(1e-9, chance))
+    return math.log(chance / (1.0 - chance))
 #: The look-ahead plans each turn narrowly: one way on from each decision, four at the first.
 AHEAD_WIDTH, AHEAD_ROOT = 1, 4
 
@@ -149,9 +169,7 @@ def plan(engine: AnyEngine, policy: GamePolicy, samples: Sequence[Any], seat: in
     ranked = sorted(values, key=lambda k: (-values[k], k))
     evaluations = planner.evaluations
     if ahead and len(values) > 1:
-        # Only turns the plan finds about as good as the best are weighed again: where the plan sees a clear
-        # difference, the evaluation of the turn's end is trusted over a look-ahead played by narrow plans.
-        top = [k for k in ranked[:ahead] if values[k] >= values[ranked[0]] - AHEAD_MARGIN]
+        top = close_to_best(values, ranked, ahead)
         # Each draw plays every other seat's turn: at a larger table fewer draws keep the look-ahead's cost
         # about what it is with two (a 4-player game's hard player waited a minute on some turns).
         seats = len(engine.standing(samples[0]).scores)

@@ -3,13 +3,14 @@ more than there is; and its first step leads there."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 import engines
 from ai.games import policy_for
-from ai.plan import plan
+from ai.plan import close_to_best, plan
 from engines import rng
 from engines.core import AnyEngine
 
@@ -68,7 +69,7 @@ def test_a_budget_stops_the_look_ahead_after_the_best_turn_but_never_before_it()
     for state, seat in turn_starts(9, 6):
         free = plan(ENGINE, POLICY, [state], seat, width=1, root_width=4, ahead=4, ahead_samples=1, seed=3)
         plain = plan(ENGINE, POLICY, [state], seat, width=1, root_width=4)
-        close = [k for k in plain.ranked[:4] if plain.values[k] >= plain.values[plain.ranked[0]] - 0.01]
+        close = close_to_best(plain.values, plain.ranked, 4)
         if len(close) < 2:
             continue
         checked += 1
@@ -83,4 +84,26 @@ def test_a_budget_stops_the_look_ahead_after_the_best_turn_but_never_before_it()
         again = plan(ENGINE, POLICY, [state], seat, width=1, root_width=4, ahead=4, ahead_samples=1, seed=3,
                      budget=1)
         assert again.ranked == capped.ranked
+    assert checked
+
+
+def test_far_ahead_the_look_ahead_still_weighs_again_only_turns_close_in_points() -> None:
+    """A chance of winning bunches up near 1 in a lopsided game: turns 0.01 of a chance apart there differ by
+    several VP.  The look-ahead weighs again only turns whose leads (the chances' logits) are close; a turn
+    clearly worse keeps the plan's value, however close its chance looks."""
+    checked = 0
+    for state, seat in turn_starts(9, 6):
+        players = list(state.players)
+        players[seat] = replace(players[seat], vp=players[seat].vp + 40)  # far ahead: 40 VP is 3.3 scales
+        state = replace(state, players=tuple(players))
+        plain = plan(ENGINE, POLICY, [state], seat, width=1, root_width=4)
+        best = plain.values[plain.ranked[0]]
+        apart = [k for k in plain.ranked[1:4] if best - 0.01 <= plain.values[k] and k not in
+                 close_to_best(plain.values, plain.ranked, 4)]
+        if not apart:
+            continue
+        checked += 1
+        weighed = plan(ENGINE, POLICY, [state], seat, width=1, root_width=4, ahead=4, ahead_samples=1, seed=3)
+        assert all(weighed.values[k] == plain.values[k] for k in apart)
+        assert weighed.values[plain.ranked[0]] != plain.values[plain.ranked[0]]  # the best one is weighed again
     assert checked
