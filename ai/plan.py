@@ -150,11 +150,12 @@ AHEAD_WIDTH, AHEAD_ROOT = 1, 4
 
 def plan(engine: AnyEngine, policy: GamePolicy, samples: Sequence[Any], seat: int, width: int,
          root_width: int, ahead: int = 0, ahead_samples: int = 0, seed: int = 0, budget: int = 0) -> Planned:
-    """Each first step's best end of turn, averaged over ``samples``; with ``ahead``, the ``ahead`` best
-    first steps are weighed again by what follows their end of turn — the others' turns and the seat's
-    next, over ``ahead_samples`` draws of what cannot be seen (dice to come) — and rank above the rest.
-    ``budget`` (0: none) caps the positions scored: once the plan and the look-ahead have scored that many,
-    no further first step is weighed again (the best one always is)."""
+    """Each first step's best end of turn, averaged over ``samples``; with ``ahead``, those of the ``ahead`` best
+    first steps that are about as good as the best (:func:`close_to_best`; two at least) are weighed again by
+    what follows their end of turn — the others' turns and the seat's next, over ``ahead_samples`` draws of
+    what cannot be seen (dice to come) — and rank above the rest.  ``budget`` (0: none) caps the positions
+    scored: the look-ahead draws for every close first step alike, a round at a time, and stops before a
+    round that would take it past the budget (the first round is always drawn)."""
     planner = _Planner(engine, policy, seat, width, root_width)
     totals: dict[str, float] = {}
     actions: dict[str, Action] = {}
@@ -168,23 +169,26 @@ def plan(engine: AnyEngine, policy: GamePolicy, samples: Sequence[Any], seat: in
     values = {k: v / len(samples) for k, v in totals.items()}
     ranked = sorted(values, key=lambda k: (-values[k], k))
     evaluations = planner.evaluations
-    if ahead and len(values) > 1:
-        top = close_to_best(values, ranked, ahead)
+    top = close_to_best(values, ranked, ahead) if ahead and len(values) > 1 else []
+    if len(top) > 1:  # a turn alone near the best is played whatever the look-ahead would say of it
         # Each draw plays every other seat's turn: at a larger table fewer draws keep the look-ahead's cost
         # about what it is with two (a 4-player game's hard player waited a minute on some turns).
         seats = len(engine.standing(samples[0]).scores)
         count = max(1, ahead_samples * 2 // seats)
-        weighed: list[str] = []
-        for key in top:
-            if weighed and budget and evaluations >= budget:
-                break  # counted, not timed: the same position, level and seed still give the same choice
-            draws = []
-            for i in range(count):
+        draws: dict[str, list[float]] = {key: [] for key in top}
+        # Draw by draw, each close turn's the same draw (what is to come drawn alike for all: they are compared
+        # on the same dice), until another round would pass the budget; counted, not timed, so the same
+        # position, level and seed still give the same choice.  Every close turn has as many draws.
+        for i in range(count):
+            before = evaluations
+            for key in top:
                 value, scored = _ahead(engine, policy, ends[key][i % len(ends[key])], seat, seed * 7919 + i)
-                draws.append(value)
+                draws[key].append(value)
                 evaluations += scored
-            values[key] = sum(draws) / len(draws)
-            weighed.append(key)
+            if budget and 2 * evaluations - before > budget:
+                break
+        for key in top:
+            values[key] = sum(draws[key]) / len(draws[key])
         # Weighed again: ahead of the rest, the best of them first.
-        ranked = sorted(weighed, key=lambda k: (-values[k], k)) + [k for k in ranked if k not in weighed]
+        ranked = sorted(top, key=lambda k: (-values[k], k)) + [k for k in ranked if k not in top]
     return Planned(values, actions, evaluations, tuple(ranked))

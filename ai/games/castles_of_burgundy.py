@@ -76,7 +76,7 @@ REGION_SHARE = 0.7
 #: Die actions a region's missing space takes (a take and a place, with dice that do not always fit): fewer
 #: dice left than this many per missing space and the region is less and less likely to be finished.
 REACH = 4.0
-#: hard: the positions a decision may score before it stops weighing more turns by what follows them.
+#: hard: the positions a decision may score before its look-ahead stops drawing what follows the close turns.
 HARD_BUDGET = 12_000
 #: The share of what is still open to an end-game knowledge tile (goods types not yet sold, cities without
 #: its building, animal kinds not yet kept, colour bonus tiles not yet won) that a whole game's dice add.

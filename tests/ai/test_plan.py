@@ -61,29 +61,46 @@ def test_narrow_planning_never_claims_more_than_there_is() -> None:
         assert max(planned.values.values()) <= exhaustive + 1e-9
 
 
-def test_a_budget_stops_the_look_ahead_after_the_best_turn_but_never_before_it() -> None:
-    """hard's counted cap: with a budget the plan alone spends, only the plan's best first step is weighed
-    again (and still comes first); without one every close first step is; the same budget and seed give
-    the same choice (counted, not timed)."""
+def test_a_budget_stops_the_look_ahead_between_rounds_of_draws_alike_for_every_close_turn() -> None:
+    """hard's counted cap: the look-ahead draws what follows each close turn a round at a time, the same draw for
+    all, and stops before a round that would pass the budget — so with a budget the first round spends, every
+    close turn is weighed by one draw (as with one draw and no budget), never some turns by three draws and the
+    others not at all; without one, by all three; the same budget and seed give the same choice."""
     checked = 0
     for state, seat in turn_starts(9, 6):
-        free = plan(ENGINE, POLICY, [state], seat, width=1, root_width=4, ahead=4, ahead_samples=1, seed=3)
         plain = plan(ENGINE, POLICY, [state], seat, width=1, root_width=4)
         close = close_to_best(plain.values, plain.ranked, 4)
         if len(close) < 2:
             continue
         checked += 1
-        capped = plan(ENGINE, POLICY, [state], seat, width=1, root_width=4, ahead=4, ahead_samples=1, seed=3,
-                      budget=1)
-        # Capped: the best plan is weighed again (its value changes from the plan's) and leads; the other
-        # close ones keep the plan's values.
-        assert capped.ranked[0] == plain.ranked[0]
-        assert capped.values[plain.ranked[0]] == free.values[plain.ranked[0]]
-        assert all(capped.values[k] == plain.values[k] for k in close[1:])
-        assert capped.evaluations < free.evaluations
-        again = plan(ENGINE, POLICY, [state], seat, width=1, root_width=4, ahead=4, ahead_samples=1, seed=3,
-                     budget=1)
+        free = plan(ENGINE, POLICY, [state], seat, width=1, root_width=4, ahead=4, ahead_samples=3, seed=3)
+        one_draw = plan(ENGINE, POLICY, [state], seat, width=1, root_width=4, ahead=4, ahead_samples=1, seed=3)
+        capped = plan(ENGINE, POLICY, [state], seat, width=1, root_width=4, ahead=4, ahead_samples=3, seed=3,
+                      budget=plain.evaluations + 1)
+        assert all(capped.values[k] == one_draw.values[k] != plain.values[k] for k in close)
+        assert capped.ranked == one_draw.ranked and set(capped.ranked[:len(close)]) == set(close)
+        assert one_draw.evaluations == capped.evaluations < free.evaluations
+        # A budget that one round more fits draws that round too.
+        rounds = plan(ENGINE, POLICY, [state], seat, width=1, root_width=4, ahead=4, ahead_samples=3, seed=3,
+                      budget=free.evaluations)
+        assert rounds.values == free.values
+        again = plan(ENGINE, POLICY, [state], seat, width=1, root_width=4, ahead=4, ahead_samples=3, seed=3,
+                     budget=plain.evaluations + 1)
         assert again.ranked == capped.ranked
+    assert checked
+
+
+def test_a_turn_alone_close_to_the_best_is_played_without_a_look_ahead() -> None:
+    """The look-ahead only chooses among close turns: where one turn is clearly best it is not played at all
+    (the slowest decisions of hard spent it on a single turn, which it could not change)."""
+    checked = 0
+    for state, seat in turn_starts(10, 8):
+        plain = plan(ENGINE, POLICY, [state], seat, width=1, root_width=4)
+        if len(plain.values) < 2 or len(close_to_best(plain.values, plain.ranked, 4)) != 1:
+            continue
+        checked += 1
+        weighed = plan(ENGINE, POLICY, [state], seat, width=1, root_width=4, ahead=4, ahead_samples=3, seed=3)
+        assert (weighed.values, weighed.ranked, weighed.evaluations) == (plain.values, plain.ranked, plain.evaluations)
     assert checked
 
 
@@ -98,12 +115,13 @@ def test_far_ahead_the_look_ahead_still_weighs_again_only_turns_close_in_points(
         state = replace(state, players=tuple(players))
         plain = plan(ENGINE, POLICY, [state], seat, width=1, root_width=4)
         best = plain.values[plain.ranked[0]]
-        apart = [k for k in plain.ranked[1:4] if best - 0.01 <= plain.values[k] and k not in
-                 close_to_best(plain.values, plain.ranked, 4)]
+        close = close_to_best(plain.values, plain.ranked, 4)
+        apart = [k for k in plain.ranked[1:4] if best - 0.01 <= plain.values[k] and k not in close]
         if not apart:
             continue
         checked += 1
         weighed = plan(ENGINE, POLICY, [state], seat, width=1, root_width=4, ahead=4, ahead_samples=1, seed=3)
         assert all(weighed.values[k] == plain.values[k] for k in apart)
-        assert weighed.values[plain.ranked[0]] != plain.values[plain.ranked[0]]  # the best one is weighed again
+        if len(close) > 1:  # the close ones are weighed again
+            assert all(weighed.values[k] != plain.values[k] for k in close)
     assert checked
