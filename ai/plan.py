@@ -144,6 +144,8 @@ def _lead(chance: float) -> float:
     """The lead, in units of the policy's scale, that a chance of winning stands for (its logit)."""
     chance = min(1.0 - 1e-9, max(1e-9, chance))
     return math.log(chance / (1.0 - chance))
+
+
 #: The look-ahead plans each turn narrowly: one way on from each decision, four at the first.
 AHEAD_WIDTH, AHEAD_ROOT = 1, 4
 

@@ -138,7 +138,7 @@ class _Board:
     once: the small castles with a free square site, the sites each seat's buildings could take there
     (its share where they are contested), the well's castle, the seat to take the next main action."""
 
-    __slots__ = ("castles", "crowded", "fits", "mover", "sites_open", "well_castle", "well_seats")
+    __slots__ = ("crowded", "fits", "mover", "sites_open", "well_castle", "well_seats")
 
     def __init__(self, s: State) -> None:
         castles: list[tuple[int, bool, int]] = []  # per castle with a free square site: (free, no tower, house room)
@@ -150,7 +150,6 @@ class _Board:
             self.sites_open.append(castle + 1)
             pieces = [site[0] for site in sites if site is not None]
             castles.append((empty, D.TOWER not in pieces, pieces.count(D.WALL) - pieces.count(D.HOUSE)))
-        self.castles = castles
         self.well_castle = R.indicator(s)
         self.fits = [_packing(castles, p.supply[_WALL], p.supply[_TOWER], p.supply[_HOUSE]) for p in s.players]
         demand = sum(self.fits)
