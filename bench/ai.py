@@ -2,7 +2,9 @@
 
 Plays 2-player matches with alternating seats and fixed seeds, N games per matchup (default 20) spread
 over worker processes: each level against the one below it (``easy_vs_random``, ``normal_vs_random``,
-``normal_vs_easy``, ``hard_vs_normal``: the first level's share of the points, a tie counting half); then
+``normal_vs_easy``, ``hard_vs_normal``: the first level's share of the points, a tie counting half, and its
+standard error over the games, ``hard_vs_normal_se``: at 6 games a share of 0.5 has one of 0.22, and cannot
+tell 0.5 from 0.6; ``--seed`` starts another range of seeds, whose games pool with a run's); then
 self-play, normal against normal and hard against hard, for what the game's scoring says of them
 (``normal_mean``, ``hard_mean``: the mean final score per player, in the game's own points, beside
 ``good_player``, what a good human player scores in a 2-player game — the outside yardstick, sourced in
@@ -16,10 +18,11 @@ draws); and, for games of more seats, each level at a table of 3 and of 4 with r
 more than one choice (a single choice costs nothing), each worker on one core.  ``random`` plays any legal
 move but ``cancel``/``undo`` (which only go back), so its games end.
 
-The last line has every figure: ``<game> games=<n> easy_vs_random=.. normal_vs_random=.. normal_vs_easy=..
-hard_vs_normal=.. normal_mean=.. normal_mean_se=.. hard_mean=.. hard_mean_se=.. good_player=.. think_p50_ms=..
-think_p99_ms=.. hard_think_p50_ms=.. hard_think_p99_ms=..`` and the game's own figures of normal's self-play
-(The Castles of Burgundy: ``workers_share=.. filled=..``).  Progress goes to stderr.
+The last line has every figure: ``<game> games=<n> easy_vs_random=.. easy_vs_random_se=.. normal_vs_random=..
+… hard_vs_normal=.. hard_vs_normal_se=.. normal_mean=.. normal_mean_se=.. hard_mean=.. hard_mean_se=..
+good_player=.. think_p50_ms=.. think_p99_ms=.. hard_think_p50_ms=.. hard_think_p99_ms=..`` and the game's own
+figures of normal's self-play (The Castles of Burgundy: ``workers_share=.. filled=..``).  Progress goes to
+stderr.
 """
 
 from __future__ import annotations
@@ -46,6 +49,8 @@ SELF_PLAY = ("normal", "hard")
 LEVELS = ("easy", "normal", "hard")
 #: Decisions after which an unfinished game is scored as it stands (never reached in practice).
 MAX_DECISIONS = 20_000
+#: The first game's seed; game ``i`` of a matchup or self-play uses ``FIRST_SEED + i`` (its seats alternate with i).
+FIRST_SEED = 1000
 
 
 @dataclass(frozen=True)
@@ -102,6 +107,9 @@ def main() -> None:
                         help="games of each self-play (default: --games)")
     parser.add_argument("--table-games", type=int, default=0,
                         help="games per level at 3 and at 4 seats (default: --games; 0 with --only)")
+    parser.add_argument("--seed", type=int, default=FIRST_SEED,
+                        help=f"the first game's seed (default {FIRST_SEED}): another range adds games to pool with a "
+                             "run's")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--only", default="",
                         help="what to play, comma-separated: matchups (normal_vs_easy), self-play (normal_mean, "
@@ -134,7 +142,7 @@ def main() -> None:
     results: dict[str, list[Game]] = {}
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         jobs: dict[str, list[Future[Game]]] = {
-            label: [pool.submit(play, args.game, levels, 1000 + i) for i, levels in enumerate(plan)]
+            label: [pool.submit(play, args.game, levels, args.seed + i) for i, levels in enumerate(plan)]
             for label, plan in plans.items()}
         for label, futures in jobs.items():
             results[label] = [f.result() for f in futures]
@@ -145,7 +153,8 @@ def main() -> None:
     figures: list[str] = []
     for label, games in results.items():
         if "_vs_" in label:
-            figures.append(f"{label}={statistics.mean(g.share(label.split('_vs_')[0]) for g in games):.2f}")
+            shares = [g.share(label.split('_vs_')[0]) for g in games]
+            figures.append(f"{label}={statistics.mean(shares):.2f} {label}_se={_standard_error(shares):.2f}")
         elif label.endswith("_mean"):
             means = [statistics.mean(g.scores) for g in games]
             figures.append(f"{label}={statistics.mean(means):.1f} {label}_se={_standard_error(means):.1f}")
