@@ -108,8 +108,8 @@ def main() -> None:
     parser.add_argument("--table-games", type=int, default=0,
                         help="games per level at 3 and at 4 seats (default: --games; 0 with --only)")
     parser.add_argument("--seed", type=int, default=FIRST_SEED,
-                        help=f"the first game's seed (default {FIRST_SEED}): another range adds games to pool with a "
-                             "run's")
+                        help=f"the first game's seed (default {FIRST_SEED}); a run on another range adds games to "
+                             "pool with an earlier run's")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--only", default="",
                         help="what to play, comma-separated: matchups (normal_vs_easy), self-play (normal_mean, "
