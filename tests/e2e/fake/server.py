@@ -495,8 +495,12 @@ class FakeDiscord:
         """Run a blocking ``call`` (e.g. reading another process's output) without stopping the fake."""
         return await asyncio.wait_for(asyncio.to_thread(call), timeout)
 
-    async def idle(self, quiet: float = 0.05, timeout: float = 5.0, *, answered: bool = True) -> None:
+    async def idle(self, quiet: float = 0.05, timeout: float = 20.0, *, answered: bool = True) -> None:
         """Wait until the bot is idle, so assertions see everything it did.
+
+        The timeout is generous because it is only a guard against a bot that never settles: a turn that
+        settles in 0.1-0.3 s alone took over 5 s once in CI, with two test workers and the AI tests'
+        process pools sharing two cores.
 
         Idle means: no REST call in flight, no discord.py handler task running (events, app commands,
         view/modal callbacks), the fake's own gateway events sent, (``answered``) every simulated interaction
