@@ -6,16 +6,16 @@ acting player's name are drawn at ``text_size(width)`` (2.75 % of the width: 11 
 screen, the smallest text size phone guidelines allow for reading), what they are doing and the
 last move at ``caption_size(width)`` (2.25 %: 9 px, a caption).
 
-A board's header (``draw_board_header``) has three rows: the game's name · "turn n" · the game's
-own facts (phase, round); an arrow, the acting seat's badge, its name and what it is doing (or a
-crown, the winners' badges and the result); and the game's last-move line, whose place it returns.
-A status too long for the room beside the name wraps under itself, and a last move too long for one row
-wraps onto more (``board_header_rows`` counts the rows; ``grow_board_header`` makes room for them in an
-image already drawn).  A hand's header (``draw_hand_header``) has the seat's
-badge, its name and a tag ("YOUR TURN"), then the game · "turn n" and whose turn it is, on as many
-rows as it takes (``status_rows``); ``hand_turn`` words that tag and status the same way in every game,
-and ``draw_turn_header`` draws a one-row hand header with them.  Nothing in a header is cut with "…" but a
-player's display name.
+A board's header (``draw_board_header``) has three rows: the game's name · "turn n" · the game's own facts
+(phase, round); an arrow, the acting seat's badge, its name and what it is doing (or a crown, the winners'
+badges and the result); and the game's last-move line, whose place it returns.  A status too long for the
+room beside the name wraps under itself, and a last move too long for one row wraps onto more
+(``board_header_rows`` counts the rows; ``grow_board_header`` makes room for them in an image already drawn;
+``draw_header_with_last_move`` does all of that for a last move in words).  A hand's header
+(``draw_hand_header``) has the seat's badge, its name and a tag ("YOUR TURN"), then the game · "turn n" and
+whose turn it is, on as many rows as it takes (``status_rows``); ``hand_turn`` words that tag and status the
+same way in every game, and ``draw_turn_header`` draws a one-row hand header with them.  Nothing in a header
+is cut with "…" but a player's display name.
 
 The turn is the engine's ``turn_number`` (the view's ``turn_number``): a player's whole turn, the
 number the thread's posts, ``/log`` and the end chart use too — not the count of steps.
@@ -216,6 +216,20 @@ def draw_last_line(img: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[float,
         paste(img, seat_badge(seat, size, theme.ink), (x - size - 8, y - size / 2))
     for i, line in enumerate(lines):
         draw_text(img, (x, y + i * _row(c)), line, c, theme.ink, anchor="lm", max_width=width - INSET - 16 - x)
+
+
+def draw_header_with_last_move(img: Image.Image, theme: Theme, width: int, header: Header, label: str,
+                               seat: int | None, text: str, room: int = 1) -> Image.Image:
+    """A board's whole header, drawn last on an image whose header panel has ``room`` caption rows: ``header``
+    and, under it, the last-move line (``draw_last_line``: ``label``, the mover ``seat``'s badge, ``text``).  The
+    image grows first when they need more rows (``grow_board_header``: the board moves down, so the image
+    returned may be a new one); a last move that needs fewer rows than the room is centred in it."""
+    rows = board_header_rows(width, header, last_line_rows(width, label, seat, text))
+    img = grow_board_header(img, width, rows, room)
+    x, y = draw_board_header(img, theme, width, header)
+    y += max(0, room - rows) * caption_row(width) / 2
+    draw_last_line(img, ImageDraw.Draw(img), (x, y), label, seat, text, theme, width)
+    return img
 
 
 def status_lines(width: int, status: str, mine: bool) -> list[str]:

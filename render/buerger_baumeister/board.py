@@ -25,17 +25,7 @@ from render.buerger_baumeister import colours
 from render.buerger_baumeister.pieces import bag, coin, crane, hand_back, mayor, token
 from render.cache import LAYERS
 from render.canvas import new_canvas
-from render.header import (
-    Header,
-    board_header_height,
-    board_header_rows,
-    caption_row,
-    draw_board_header,
-    draw_last_line,
-    grow_board_header,
-    header_panel,
-    last_line_rows,
-)
+from render.header import Header, board_header_height, draw_header_with_last_move, header_panel
 from render.icons import icon
 from render.layout import Box
 from render.legend import player_name, seat_badge
@@ -284,13 +274,9 @@ def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFA
     header = _header(view, names)
     head, _sep, bought = describe_last_turn(last, names).rpartition(" · ")
     text = f"{head} · {unbroken(bought)}" if head else bought  # "took YH2 (free)" never split
-    last_rows = last_line_rows(W, _("LAST TURN"), last["seat"] if last else None, text)
-    rows = board_header_rows(W, header, last_rows)
-    img = grow_board_header(img, W, rows, room=ROWS)
-    x, y = draw_board_header(img, theme, W, header)
-    y += max(0, ROWS - rows) * caption_row(W) / 2  # one row: in the middle of the two
-    draw_last_line(img, ImageDraw.Draw(img), (x, y), _("LAST TURN"), last["seat"] if last else None, text, theme, W)
-    return img
+    # A last turn on one row stands in the middle of the two the header keeps for it.
+    return draw_header_with_last_move(img, theme, W, header, _("LAST TURN"), last["seat"] if last else None, text,
+                                      room=ROWS)
 
 
 def _highlight(draw: ImageDraw.ImageDraw, centre: tuple[float, float], size: float, theme: Theme) -> None:

@@ -22,16 +22,7 @@ from render.burgenland import geometry as geo
 from render.burgenland.pieces import INDICATOR_RED, TILE_FILL, bonus_icon, coin, indicator, marker, piece
 from render.cache import LAYERS
 from render.canvas import new_canvas
-from render.header import (
-    Header,
-    board_header_height,
-    board_header_rows,
-    draw_board_header,
-    draw_last_line,
-    grow_board_header,
-    header_panel,
-    last_line_rows,
-)
+from render.header import Header, board_header_height, draw_header_with_last_move, header_panel
 from render.icons import icon
 from render.layout import Box, centered
 from render.legend import draw_player_title, player_name, seat_badge
@@ -267,11 +258,7 @@ def draw_board_image(view: PublicView, names: Sequence[str], theme: Theme = DEFA
     # The header last: a long status or last build wraps onto more rows, and the header grows (the board moves
     # down).
     header, text = _header(view, names), describe_last_move(last, names)
-    last_rows = last_line_rows(W, _("LAST BUILD"), last["seat"] if last else None, text)
-    img = grow_board_header(img, W, board_header_rows(W, header, last_rows))
-    line = draw_board_header(img, theme, W, header)
-    draw_last_line(img, ImageDraw.Draw(img), line, _("LAST BUILD"), last["seat"] if last else None, text, theme, W)
-    return img
+    return draw_header_with_last_move(img, theme, W, header, _("LAST BUILD"), last["seat"] if last else None, text)
 
 
 def _draw_castle(img: Image.Image, draw: ImageDraw.ImageDraw, castle: Castle, letters: Mapping[str, str],
