@@ -1,7 +1,8 @@
 """Typed events: each game's events as frozen dataclasses, stored as the plain :class:`engines.core.Event`.
 
-A game declares each kind of event it emits as a subclass of :class:`GameEvent` (in ``engines/<game>/events.py``):
-its fields are what the event says, ``KIND`` its name in the stored form (a field may be called ``kind``),
+A game declares each kind of event it emits as a subclass of :class:`GameEvent` (in ``engines/<game>/events.py``),
+under ``@game_event("take")`` (:func:`game_event`), which makes it the dataclass the storing below relies on and
+names it in the stored form (``KIND``; a field may be called ``kind``): its fields are what the event says,
 ``describe(viewer)`` its words for a viewer (what only one seat may know stays hidden from the others) and
 ``phrase(mover)`` its few words in a turn's one-line summary.  The rules emit the dataclass (``Accumulator.emit``);
 what an engine returns, and what the bot keeps, is still ``Event(kind, seat, data)`` with JSON-safe ``data``:
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import MISSING, Field, dataclass, field, fields
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from engines.core import Event, seat_token
 from engines.i18n import COMMON
@@ -41,6 +42,7 @@ class GameEvent:
 
     ``seat`` is the seat the event is about (None: nobody's, as a new round); the subclass adds the rest."""
 
+    #: The kind's name in the stored form, given by :func:`game_event` ("" here: no kind of its own).
     KIND: ClassVar[str] = ""
 
     seat: int | None = None
@@ -73,6 +75,19 @@ class GameEvent:
         return cls(seat=event.seat, **{name: _frozen(data[name])
                                        for name, when_set in zip(plan.names, plan.optional, strict=True)
                                        if not when_set or name in data})
+
+
+@dataclass_transform(frozen_default=True, kw_only_default=True)
+def game_event(kind: str) -> Callable[[type[E]], type[E]]:
+    """Declares a kind of event (a subclass of :class:`GameEvent`), stored as ``kind``: the class becomes a frozen,
+    keyword-only dataclass with slots, as every event must be (an event's ``__init__`` and ``stored`` fill its
+    slots through their descriptors: :func:`_init_function`)."""
+    def declare(cls: type[E]) -> type[E]:
+        made = dataclass(frozen=True, slots=True, kw_only=True)(cls)
+        made.KIND = kind
+        return made
+
+    return declare
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,11 +181,9 @@ def _frozen(value: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("turn")
 class TurnBegins(GameEvent):
     """A new player's turn begins: the one kind every game shares (it counts the turns, ``engines.steps``)."""
-
-    KIND: ClassVar[str] = "turn"
 
     def describe(self, viewer: int | None) -> str:
         return _("It is {seat}'s turn.", seat=self.who)

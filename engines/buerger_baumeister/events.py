@@ -9,25 +9,22 @@ in the current language.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import ClassVar
 
 from engines.buerger_baumeister import data as D
 from engines.buerger_baumeister import texts as X
 from engines.buerger_baumeister.texts import _, ngettext
-from engines.events import EventTypes, GameEvent
+from engines.events import EventTypes, GameEvent, game_event
 
 
 def _codes(codes: Sequence[str]) -> str:
     return ", ".join(codes) or _("nothing")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("place")
 class Place(GameEvent):
     """A token placed on a space of ``bonus`` kind: the ``points`` it scored, and its ``coin`` (1 gained, -1 lost to
     the cap of 3, 0 none)."""
 
-    KIND: ClassVar[str] = "place"
     token: str
     district: str
     bonus: str
@@ -53,11 +50,10 @@ class Place(GameEvent):
         return _("{token} → {district}", token=X.token(self.token), district=X.district_name(self.district))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("discard")
 class Discard(GameEvent):
     """No token fitted: the ``hand`` shown, ``token`` discarded."""
 
-    KIND: ClassVar[str] = "discard"
     token: str
     hand: tuple[str, ...]
 
@@ -69,11 +65,10 @@ class Discard(GameEvent):
         return _("discarded {token}", token=X.object_token(self.token))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("project")
 class Project(GameEvent):
     """A district's large project completed for ``cost`` coins: its ``bonus`` (+4 or ×2) and the ``points``."""
 
-    KIND: ClassVar[str] = "project"
     district: str
     bonus: str
     cost: int
@@ -91,11 +86,10 @@ class Project(GameEvent):
         return _("completed the project")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("buy")
 class Buy(GameEvent):
     """A token taken from offer ``space`` for ``price`` (free at the Mayor: ``mayor``)."""
 
-    KIND: ClassVar[str] = "buy"
     token: str
     space: int
     price: int
@@ -116,20 +110,18 @@ class Buy(GameEvent):
                         token=X.object_token(self.token))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("mayor")
 class Mayor(GameEvent):
-    KIND: ClassVar[str] = "mayor"
     space: int
 
     def describe(self, viewer: int | None) -> str:
         return _("The Mayor moves to space {space}.", space=self.space)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("refill")
 class Refill(GameEvent):
     """A token drawn from the bag onto offer ``space``."""
 
-    KIND: ClassVar[str] = "refill"
     space: int
     token: str
 
@@ -137,20 +129,17 @@ class Refill(GameEvent):
         return _("A {token} is drawn from the bag onto space {space}.", token=X.token(self.token), space=self.space)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("bag_empty")
 class BagEmpty(GameEvent):
-    KIND: ClassVar[str] = "bag_empty"
-
     def describe(self, viewer: int | None) -> str:
         return _("The bag is empty: the game ends.")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("final")
 class Final(GameEvent):
     """A seat's final count: the ``hand`` shown, the ``points`` of its best ``colour`` (None: an empty hand), and
     the ``total``."""
 
-    KIND: ClassVar[str] = "final"
     hand: tuple[str, ...]
     points: int
     colour: str | None

@@ -7,13 +7,10 @@ English name; ``words`` says them in the current language.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
 from engines.burgen_land import data as D
 from engines.burgen_land import words as W
 from engines.core import seat_token
-from engines.events import EventTypes, GameEvent, optional
+from engines.events import EventTypes, GameEvent, game_event, optional
 
 _, ngettext = W.T.gettext, W.T.ngettext
 
@@ -25,11 +22,10 @@ def other_seat(seat: int | None) -> int:
     return 1 - seat
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("roll")
 class Roll(GameEvent):
     """The dice rolled: the player's own die first, then the red dice rolled with it."""
 
-    KIND: ClassVar[str] = "roll"
     dice: tuple[int, ...]
     red: int
 
@@ -43,12 +39,11 @@ class Roll(GameEvent):
         return _("{who} rolls {dice}.", who=self.who, dice=shown)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("move")
 class Move(GameEvent):
     """The crown moved ``steps`` to ``space`` (``name``: the space's English name); ``first``: the turn's first
     landing, which fixes its colour."""
 
-    KIND: ClassVar[str] = "move"
     steps: int
     space: int
     name: str
@@ -66,11 +61,10 @@ class Move(GameEvent):
         return _("plays {colour}", colour=W.colour(D.space_colour(self.space))) if self.first else ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("left_colour")
 class LeftColour(GameEvent):
     """The crown left the turn's colour: the turn ends with a penalty."""
 
-    KIND: ClassVar[str] = "left_colour"
     colour: str
 
     def describe(self, viewer: int | None) -> str:
@@ -78,11 +72,10 @@ class LeftColour(GameEvent):
                  who=self.who)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("penalty")
 class Penalty(GameEvent):
     """The card given back for leaving the colour (``value`` None: the castle was empty; then no kind nor side)."""
 
-    KIND: ClassVar[str] = "penalty"
     colour: str
     value: int | None
     kind: str | None = optional()
@@ -100,12 +93,11 @@ class Penalty(GameEvent):
         return "" if self.value is None or self.kind is None else _("gave back {card}", card=W.kind(self.kind))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("take")
 class Take(GameEvent):
     """A card taken (from the supply, or card ``taken_from`` of the opponent's castle) and put ``where``: an end
     (``left``, ``right``), the ``empty`` castle, or the hole at ``position``."""
 
-    KIND: ClassVar[str] = "take"
     colour: str
     kind: str
     where: str
@@ -132,11 +124,10 @@ class Take(GameEvent):
         return _("{card} → {where}", card=card, where=where or _("hole {position}", position=self.position))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("dice")
 class Dice(GameEvent):
     """Red dice taken: ``wanted`` were due, ``count`` were to be had (``from_supply`` + ``from_opponent``)."""
 
-    KIND: ClassVar[str] = "dice"
     count: int
     from_supply: int
     from_opponent: int
@@ -168,12 +159,11 @@ class Dice(GameEvent):
         return ngettext("took {n} red die", "took {n} red dice", self.count) if self.count else ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("score")
 class Score(GameEvent):
     """A colour's castles scored: each seat's castle ``values``; the seat (None: a tie) scores ``points``, which
     makes ``scores``."""
 
-    KIND: ClassVar[str] = "score"
     colour: str
     values: tuple[int, ...]
     points: int
@@ -196,11 +186,10 @@ class Score(GameEvent):
         return _("{who} scored {n}", who=self.who, n=self.points)  # no word follows the number: no plural forms
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("nothing")
 class Nothing(GameEvent):
     """The crown landed where nothing can be taken (``name``: the space's English name)."""
 
-    KIND: ClassVar[str] = "nothing"
     name: str
 
     def describe(self, viewer: int | None) -> str:
@@ -211,9 +200,8 @@ class Nothing(GameEvent):
         return _("nothing to take")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("win")
 class Win(GameEvent):
-    KIND: ClassVar[str] = "win"
     score: int
 
     def describe(self, viewer: int | None) -> str:

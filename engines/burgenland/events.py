@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import ClassVar
 
 from engines.burgenland import data as D
 from engines.burgenland import words as W
-from engines.events import EventTypes, GameEvent
+from engines.events import EventTypes, GameEvent, game_event
 from engines.i18n import N_
 
 _, ngettext = W.T.gettext, W.T.ngettext
@@ -71,11 +69,10 @@ BUILT_WITH_TILES = {
 }
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("build")
 class Build(GameEvent):
     """A piece built at ``where`` with the bonus ``tiles`` played for it, paying the cards ``paid``."""
 
-    KIND: ClassVar[str] = "build"
     piece: str
     where: str
     tiles: tuple[str, ...]
@@ -92,11 +89,10 @@ class Build(GameEvent):
         return _("{piece} → {place}", piece=_(D.PIECE_NAMES[self.piece]), place=place_name(self.where))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("take")
 class Take(GameEvent):
     """Cards taken from the deck: which, only their taker reads."""
 
-    KIND: ClassVar[str] = "take"
     cards: tuple[str, ...]
 
     def describe(self, viewer: int | None) -> str:
@@ -108,11 +104,10 @@ class Take(GameEvent):
         return ngettext("took {n} card", "took {n} cards", len(self.cards))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("reward")
 class Reward(GameEvent):
     """Cards drawn as a reward of ``coins`` coins, for ``reason``."""
 
-    KIND: ClassVar[str] = "reward"
     coins: int
     reason: str
     cards: tuple[str, ...]
@@ -125,11 +120,10 @@ class Reward(GameEvent):
         return ngettext("drew {n} card", "drew {n} cards", len(self.cards))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("joker")
 class Joker(GameEvent):
     """Jokers taken for ``reason``."""
 
-    KIND: ClassVar[str] = "joker"
     count: int
     reason: str
 
@@ -138,11 +132,10 @@ class Joker(GameEvent):
                         who=self.who, reason=_reason(self.reason))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("jokers")
 class Jokers(GameEvent):
     """Cards ``paid`` exchanged for ``count`` jokers."""
 
-    KIND: ClassVar[str] = "jokers"
     count: int
     paid: tuple[str, ...]
 
@@ -154,10 +147,8 @@ class Jokers(GameEvent):
         return ngettext("{cards} cards → {n} joker", "{cards} cards → {n} jokers", self.count, cards=len(self.paid))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("exchange_tile")
 class ExchangeTile(GameEvent):
-    KIND: ClassVar[str] = "exchange_tile"
-
     def describe(self, viewer: int | None) -> str:
         return _("{who} takes an exchange tile.", who=self.who)
 
@@ -165,11 +156,10 @@ class ExchangeTile(GameEvent):
         return _("took an exchange tile")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("bonus_tile")
 class BonusTile(GameEvent):
     """A bonus tile taken face down: which, only its taker reads."""
 
-    KIND: ClassVar[str] = "bonus_tile"
     tile: str
 
     def describe(self, viewer: int | None) -> str:
@@ -181,9 +171,8 @@ class BonusTile(GameEvent):
         return _("took a bonus tile")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("tile_played")
 class TilePlayed(GameEvent):
-    KIND: ClassVar[str] = "tile_played"
     tile: str
 
     def describe(self, viewer: int | None) -> str:
@@ -193,11 +182,10 @@ class TilePlayed(GameEvent):
         return _("played {tile}", tile=_(D.BONUS_TILE_NAMES[self.tile]))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("swap")
 class Swap(GameEvent):
     """Markers ``a`` and ``b`` swapped: the colours they show now (English names)."""
 
-    KIND: ClassVar[str] = "swap"
     a: int
     b: int
     colour_a: str
@@ -211,22 +199,20 @@ class Swap(GameEvent):
         return _("swapped M{a} and M{b}", a=self.a, b=self.b)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("architect")
 class Architect(GameEvent):
     """The next architect card revealed."""
 
-    KIND: ClassVar[str] = "architect"
     cost: int
 
     def describe(self, viewer: int | None) -> str:
         return _("The next architect costs {cost}.", cost=self.cost)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("indicator")
 class Indicator(GameEvent):
     """The well indicator moved (``castle`` None: no well card is left)."""
 
-    KIND: ClassVar[str] = "indicator"
     castle: int | None
 
     def describe(self, viewer: int | None) -> str:
@@ -235,11 +221,10 @@ class Indicator(GameEvent):
         return _("No more wells can be built.")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("reshuffle")
 class Reshuffle(GameEvent):
     """The discard pile, ``cards`` cards, shuffled into a new deck."""
 
-    KIND: ClassVar[str] = "reshuffle"
     cards: int
 
     def describe(self, viewer: int | None) -> str:
@@ -247,10 +232,8 @@ class Reshuffle(GameEvent):
                         "The discard pile ({n} cards) is shuffled into a new deck.", self.cards)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("win")
 class Win(GameEvent):
-    KIND: ClassVar[str] = "win"
-
     def describe(self, viewer: int | None) -> str:
         return _("{who} has built every piece and wins!", who=self.who)
 

@@ -8,14 +8,12 @@ goods by number; ``words`` says them in the current language.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import ClassVar
 
 from engines.castles_of_burgundy import data as D
 from engines.castles_of_burgundy import words as W
 from engines.castles_of_burgundy.words import _, ngettext
 from engines.core import seat_token
-from engines.events import EventTypes, GameEvent, optional
+from engines.events import EventTypes, GameEvent, game_event, optional
 from engines.i18n import N_
 
 #: Why a player gains something, when it is no building's effect (the event keeps the English words).
@@ -36,11 +34,10 @@ def _list(goods: Sequence[int]) -> str:
     return ", ".join(map(str, goods)) or _("none")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("phase")
 class Phase(GameEvent):
     """A phase begins: the tiles laid out on each depot (by its number, as text) and the phase's ``goods``."""
 
-    KIND: ClassVar[str] = "phase"
     phase: str
     depots: Mapping[str, tuple[str, ...]]
     goods: tuple[int, ...]
@@ -50,11 +47,10 @@ class Phase(GameEvent):
                  phase=self.phase, goods=_list(self.goods))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("round")
 class Round(GameEvent):
     """A round begins: the ``white`` die brings ``goods`` to its depot; each seat's ``dice``; the turn ``order``."""
 
-    KIND: ClassVar[str] = "round"
     phase: str
     round: int
     white: int
@@ -69,11 +65,10 @@ class Round(GameEvent):
                  goods=self.goods, dice=dice)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("take")
 class Take(GameEvent):
     """A tile taken from a depot into storage, with ``workers`` spent (``how``: what allowed it)."""
 
-    KIND: ClassVar[str] = "take"
     tile: str
     depot: int
     workers: int
@@ -96,11 +91,10 @@ class Take(GameEvent):
         return _("took {tile}", tile=W.tile_name(self.tile))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("buy")
 class Buy(GameEvent):
     """A tile bought for ``silver`` silverlings."""
 
-    KIND: ClassVar[str] = "buy"
     tile: str
     depot: int
     silver: int
@@ -115,9 +109,8 @@ class Buy(GameEvent):
         return _("bought {tile}", tile=W.tile_name(self.tile))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("discard")
 class Discard(GameEvent):
-    KIND: ClassVar[str] = "discard"
     tile: str
 
     def describe(self, viewer: int | None) -> str:
@@ -127,11 +120,10 @@ class Discard(GameEvent):
         return _("discarded {tile}", tile=W.tile_name(self.tile))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("place")
 class Place(GameEvent):
     """A tile placed on estate ``space`` with ``workers`` spent (``how``: a castle's extra action, the city hall)."""
 
-    KIND: ClassVar[str] = "place"
     tile: str
     space: int
     workers: int
@@ -151,11 +143,10 @@ class Place(GameEvent):
         return _("{tile} → space {space}", tile=W.tile_name(self.tile), space=self.space)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("region")
 class Region(GameEvent):
     """A region of ``size`` spaces of ``kind`` completed in ``phase``: ``points`` VP."""
 
-    KIND: ClassVar[str] = "region"
     kind: str
     size: int
     phase: str
@@ -167,11 +158,10 @@ class Region(GameEvent):
                         who=self.who, kind=W.kind_name(self.kind), phase=self.phase, points=self.points)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("bonus")
 class Bonus(GameEvent):
     """Every space of ``kind`` covered: the ``large`` or ``small`` bonus tile, ``points`` VP."""
 
-    KIND: ClassVar[str] = "bonus"
     kind: str
     size: str
     points: int
@@ -182,9 +172,8 @@ class Bonus(GameEvent):
                  kind=W.kind_name(self.kind), size=size, points=self.points)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("animals")
 class Animals(GameEvent):
-    KIND: ClassVar[str] = "animals"
     tile: str
     points: int
 
@@ -192,22 +181,20 @@ class Animals(GameEvent):
         return _("{who}'s animals score {points} VP.", who=self.who, points=self.points)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("advance")
 class Advance(GameEvent):
     """A ship moved its player ahead on the turn-order track, to ``space`` (from 0)."""
 
-    KIND: ClassVar[str] = "advance"
     space: int
 
     def describe(self, viewer: int | None) -> str:
         return _("{who} moves ahead on the turn-order track (space {space}).", who=self.who, space=self.space + 1)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("goods")
 class Goods(GameEvent):
     """A ship's goods taken from ``depots``; the goods tiles ``left`` did not fit and stay."""
 
-    KIND: ClassVar[str] = "goods"
     depots: tuple[int, ...]
     goods: tuple[int, ...]
     left: tuple[int, ...]
@@ -223,11 +210,10 @@ class Goods(GameEvent):
         return _("{who}'s ship takes goods {goods} from depot {depots}.", **fields)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("sell")
 class Sell(GameEvent):
     """``count`` goods tiles of type ``goods`` sold: silverlings, workers and ``points`` VP (``reason``: how)."""
 
-    KIND: ClassVar[str] = "sell"
     goods: int
     count: int
     silver: int
@@ -247,12 +233,11 @@ class Sell(GameEvent):
         return _("sold goods {goods}", goods=goods)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("gain")
 class Gain(GameEvent):
     """Workers, silverlings or VP gained (each only where the ``reason`` brings it): a building's effect (its English
     name) or taking workers."""
 
-    KIND: ClassVar[str] = "gain"
     workers: int | None = optional()
     silver: int | None = optional()
     vp: int | None = optional()
@@ -267,11 +252,10 @@ class Gain(GameEvent):
         return _("{who} gains {things} ({reason}).", who=self.who, things=W.listed(parts), reason=reason)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("lost")
 class Lost(GameEvent):
     """A building's effect lost: there was nothing it could do."""
 
-    KIND: ClassVar[str] = "lost"
     building: str
 
     def describe(self, viewer: int | None) -> str:
@@ -279,11 +263,10 @@ class Lost(GameEvent):
                  building=W.building_name(self.building))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("skip")
 class Skip(GameEvent):
     """An effect skipped: a building's, or what else opened the decision."""
 
-    KIND: ClassVar[str] = "skip"
     building: str
 
     def describe(self, viewer: int | None) -> str:
@@ -292,11 +275,10 @@ class Skip(GameEvent):
         return _("{who} skips the effect.", who=self.who)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("income")
 class Income(GameEvent):
     """The mines pay at the end of a phase."""
 
-    KIND: ClassVar[str] = "income"
     silver: int
     workers: int
     mines: int
@@ -306,9 +288,8 @@ class Income(GameEvent):
                         gains=W.listed(counted(silver=self.silver, workers=self.workers)))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("start_castle")
 class StartCastle(GameEvent):
-    KIND: ClassVar[str] = "start_castle"
     space: int
 
     def describe(self, viewer: int | None) -> str:
@@ -319,11 +300,10 @@ class StartCastle(GameEvent):
         return _("{tile} → space {space}", tile=W.kind_name(D.CASTLE), space=self.space)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("final")
 class Final(GameEvent):
     """A seat's final scoring: the VP of each part, and the ``total``."""
 
-    KIND: ClassVar[str] = "final"
     goods: int
     silver: int
     workers: int
@@ -336,10 +316,8 @@ class Final(GameEvent):
                  workers=self.workers, knowledge=self.knowledge, total=self.total)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@game_event("over")
 class Over(GameEvent):
-    KIND: ClassVar[str] = "over"
-
     def describe(self, viewer: int | None) -> str:
         return _("The game is over.")
 
