@@ -11,7 +11,7 @@ import io
 import re
 import struct
 import zlib
-from typing import Any
+from typing import Any, ClassVar, Self
 
 import discord
 import pytest
@@ -292,17 +292,25 @@ async def test_button_and_select_on_a_sent_message(fake_discord: FakeDiscord) ->
             await fake_discord.click(ann, post, "table:leave")
 
 
-class JoinButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"join:(?P<table>\d+)"):
-    """A button that survives restarts: its state lives in the custom id."""
+class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"):
+    """A button that survives restarts: its state, the table, lives in the custom id (``<prefix>:<table>``).  Each
+    kind gives its ``caption``, its ``prefix`` and the template that matches them (this one matches nothing)."""
+
+    caption: ClassVar[str]
+    prefix: ClassVar[str]
 
     def __init__(self, table: int) -> None:
-        super().__init__(discord.ui.Button(label="Join", custom_id=f"join:{table}"))
+        super().__init__(discord.ui.Button(label=self.caption, custom_id=f"{self.prefix}:{table}"))
         self.table = table
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> JoinButton:
+                             match: re.Match[str]) -> Self:
         return cls(int(match["table"]))
+
+
+class JoinButton(TableButton, template=r"join:(?P<table>\d+)"):
+    caption, prefix = "Join", "join"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(f"{interaction.user.mention} joined table {self.table}")
@@ -334,17 +342,10 @@ async def test_dynamic_item_button_survives_a_restart(fake_discord: FakeDiscord)
     assert fake_discord.gateway.identifies == 2
 
 
-class LayoutJoin(discord.ui.DynamicItem[discord.ui.Button[discord.ui.LayoutView]], template=r"seat:(?P<table>\d+)"):
+class LayoutJoin(TableButton, template=r"seat:(?P<table>\d+)"):
     """A restart-proof button inside a Components V2 layout (in an action row in a container)."""
 
-    def __init__(self, table: int) -> None:
-        super().__init__(discord.ui.Button(label="Take a seat", custom_id=f"seat:{table}"))
-        self.table = table
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> LayoutJoin:
-        return cls(int(match["table"]))
+    caption, prefix = "Take a seat", "seat"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(f"seated at {self.table}", ephemeral=True)
