@@ -20,7 +20,9 @@ take the next main action is half a turn ahead; a well that can no longer be bui
 The search weighs whole payments (the engine's suggestion and the one that gives up the cards this
 evaluation values least), two marker swaps (the two best first picks, each with its best second), the
 joker exchange only before the main action (bought later, a joker pays for nothing this turn); never the
-large castle where a small one takes the piece, nor a pay-10 tile on a build that can do without.
+large castle where a small one takes the piece, nor a pay-10 tile on a build that can do without.  The
+exchange loses cards (about five a game for the winner) and still pays for the turn it saves: without it
+normal's self-play needed 46.0 turns instead of 45.1 (40 games from seed 1000).
 Rollouts build when they can, else take two cards.
 
 ``bench/ai.py`` prints the race as :func:`figures`: ``finish_turns``, the turns (takes and builds) the
