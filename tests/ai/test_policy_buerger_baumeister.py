@@ -8,7 +8,7 @@ import engines
 from ai.games import policy_for
 from ai.games.buerger_baumeister import POLICY
 from engines.buerger_baumeister import rules as R
-from engines.buerger_baumeister.state import EMPTY, TOKEN_COLOUR, TOKEN_TYPE, State
+from engines.buerger_baumeister.state import EMPTY, TOKEN_COLOUR, TOKEN_TYPE, TOKEN_VALUE, State
 
 ENGINE = engines.get("buerger-baumeister")
 
@@ -63,3 +63,29 @@ def test_coins_and_cranes_are_worth_nothing_once_the_seat_has_no_turn_left() -> 
     early = replace(state, players=tuple(replace(p, coins=3) if i == other else p
                                          for i, p in enumerate(state.players)))
     assert POLICY.values(ENGINE, early)[other] > POLICY.values(ENGINE, state)[other]
+
+
+def test_the_seat_to_buy_next_gains_its_best_pick_of_the_offer() -> None:
+    """A turn's end leaves the offer to the next buyer: the token at the Mayor's space (free) is worth to that
+    seat what it would add in its hand, so a purchase that leaves the other a good free token costs the buyer."""
+    from ai.games.buerger_baumeister import _best_spots
+
+    state: State = ENGINE.new_game(2, seed=5)
+    buyer, other = state.turn, 1 - state.turn
+    assert state.pending is None and state.players[buyer].coins == 0  # only the Mayor's token is affordable
+    spots = _best_spots(state)
+
+    def worth(token: int) -> int:
+        return spots.get((TOKEN_COLOUR[token], TOKEN_TYPE[token]), -99) + TOKEN_VALUE[token]
+
+    pool = sorted(state.bag, key=worth)
+
+    def with_free(token: int) -> State:
+        offer = list(state.offer)
+        offer[state.mayor] = token
+        return replace(state, offer=tuple(offer))
+
+    poor, rich = with_free(pool[0]), with_free(pool[-1])
+    assert worth(pool[-1]) > worth(pool[0])
+    assert POLICY.values(ENGINE, rich)[buyer] > POLICY.values(ENGINE, poor)[buyer]
+    assert POLICY.values(ENGINE, rich)[other] == POLICY.values(ENGINE, poor)[other]
