@@ -45,7 +45,9 @@ the district: a good player places where its type stands, 4-5 points more late i
 and takes a +2 space about one time in three — some 7.5 a placement, 140 in all.  Three cranes on ×2
 projects over 8-10 point placements, or +4: about 25.  The final count of a colour kept in hand: about 6.
 That is 170, sure to perhaps ±15 (our board is our own, so no published scores apply; the computer's own
-self-play, 160-165, is no yardstick).
+self-play, 160-165, is no yardstick).  hard's self-play meets each part but none exceeds it (20 games from
+seed 1000): 7.4 points a placement (5.8 in its first eight, 8.7 in its last), a +2 space 5.8 times, three
+projects, every one ×2, worth 8.3 each (24 in all), the final count 5.4 — 167.
 """
 
 from __future__ import annotations

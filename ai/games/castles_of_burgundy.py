@@ -42,7 +42,13 @@ over draws of the dice to come — to choose between turns the plan finds about 
 
 ``good_player``: players who know the game score about 180-250 VP in a 2-player game (the issue's
 figure, from experienced players' reported scores; the estate alone holds 81 region points, up to 50 phase
-bonus points and 30 colour points).
+bonus points and 30 colour points).  Where normal's points come from in self-play (20 games from seed 6000,
+per player, 170 in all): regions 44 for their size and 40 of phase bonus (7.5 regions), colours 12, animals
+19, sales 22, knowledge tiles 21, the rest 12; 26 of the 37 spaces filled, 4 silverlings unspent at the end.
+The weights above each sit where normal's self-play scores most (60 games from seed 6000: 173.4 ± 1.3 as
+they are; REGION_SHARE 0.85 173.0, 0.55 169.9; REACH 3 171.8, 5 173.6; STORED 0.5 171.6, 0.3 170.7;
+FREE_ACTION 6 171.6; SILVER_EARLY 1.6 174.0; GOODS_HELD 0.5 171.1; WORKER_EARLY 0.7 170.6): the 180 a good
+player scores asks for more than a weight.
 """
 
 from __future__ import annotations
