@@ -143,15 +143,11 @@ def values(engine: AnyEngine, state: Any) -> list[float]:
             worth += MISSING_TOKEN
         turns = turns_left(s, seat)
         kept = D.HAND_SIZE / (D.HAND_SIZE + turns)  # the share of the hand still in it at the end
-        placing = 0.0
-        for token in hand:
-            gain = spots.get((TOKEN_COLOUR[token], TOKEN_TYPE[token]))
-            if gain is not None:
-                placing += TOKEN_VALUE[token] + gain
+        placing = float(sum(_placement_now(spots, token) or 0 for token in hand))
         worth += (1.0 - kept) * hand_weight * placing + kept * R.hand_bonus(tuple(hand))[0]
         if turns:  # coins and cranes are worth something only while there are turns to use them in
             worth += (COIN * coins + CRANE * min(cranes, projects, turns)) * (1.0 - kept)
-        if OFFER_WEIGHT and pending is None and seat == s.turn and turns:
+        if pending is None and seat == s.turn and turns:
             worth += OFFER_WEIGHT * (1.0 - kept) * _best_pick(s, spots, hand_weight, coins)
         out.append(worth)
     return out
@@ -165,10 +161,16 @@ def _best_pick(s: State, spots: dict[tuple[int, str], int], hand_weight: float, 
         cost = R.price(s, space)
         if token == EMPTY or cost > coins:
             continue
-        gain = spots.get((TOKEN_COLOUR[token], TOKEN_TYPE[token]))
-        if gain is not None:
-            best = max(best, hand_weight * (TOKEN_VALUE[token] + gain) - COIN * cost)
+        placed = _placement_now(spots, token)
+        if placed is not None:
+            best = max(best, hand_weight * placed - COIN * cost)
     return best
+
+
+def _placement_now(spots: dict[tuple[int, str], int], token: int) -> int | None:
+    """The most points ``token`` would score if placed now (:func:`_best_spots`); None if no district takes it."""
+    gain = spots.get((TOKEN_COLOUR[token], TOKEN_TYPE[token]))
+    return None if gain is None else TOKEN_VALUE[token] + gain
 
 
 def candidates(engine: AnyEngine, state: Any, seat: int, legal: tuple[Action, ...]) -> tuple[Action, ...]:

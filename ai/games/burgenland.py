@@ -41,11 +41,13 @@ wall beside another (two jokers) and wastes about 4 cards (a hand's leftovers, t
 - so (77.25 + 4 - 33.4) / 2 = 23.9 takes and 17 builds: 40.9 turns.
 
 Where normal's winner loses the other four (its cards counted over 20 self-play games from seed 1000: 17
-builds and 28.9 takes): it pays 79.9 cards, 2.7 more than the count above, nearly all of it on towers (6.2
-cards each, architect included, against 5.5); it wastes 6.8 (4.5 lost in joker exchanges, 2.3 left in hand
-at the end) against 4; its walls bring 9.1 jokers against 10; its site bonuses (11.6 cards' worth) and wells
-(5.7 cards) about what the count says.  Each is a small leak; no weight here closes one alone (a stray card
-at 0.5 instead of 0.35, which makes the exchange dearer: 45.1 turns as before).
+builds and 28.9 takes): it pays 79.9 cards, 2.7 more than the count above, nearly all of it on towers — 1.65
+of its 4 go to the large castle at 7.2 cards each (often 8 of different colours rather than 6 of one; in 2
+players only 7 small castles can take a tower, for 8 towers), its small ones 5.5 as counted; it wastes 6.8
+(4.5 lost in joker exchanges, 2.3 left in hand at the end) against 4; its walls bring 9.1 jokers against 10;
+its site bonuses (11.6 cards' worth) and wells (5.7 cards) about what the count says. Each is a small leak; no
+weight here closes one alone (a stray card at 0.5 instead of 0.35, which makes the exchange dearer: 45.1 turns
+as before).
 """
 
 from __future__ import annotations

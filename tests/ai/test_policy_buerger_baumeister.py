@@ -8,7 +8,7 @@ import engines
 from ai.games import policy_for
 from ai.games.buerger_baumeister import POLICY
 from engines.buerger_baumeister import rules as R
-from engines.buerger_baumeister.state import EMPTY, TOKEN_COLOUR, TOKEN_TYPE, TOKEN_VALUE, State
+from engines.buerger_baumeister.state import EMPTY, TOKEN_COLOUR, TOKEN_TYPE, State
 
 ENGINE = engines.get("buerger-baumeister")
 
@@ -68,7 +68,7 @@ def test_coins_and_cranes_are_worth_nothing_once_the_seat_has_no_turn_left() -> 
 def test_the_seat_to_buy_next_gains_its_best_pick_of_the_offer() -> None:
     """A turn's end leaves the offer to the next buyer: the token at the Mayor's space (free) is worth to that
     seat what it would add in its hand, so a purchase that leaves the other a good free token costs the buyer."""
-    from ai.games.buerger_baumeister import _best_spots
+    from ai.games.buerger_baumeister import _best_spots, _placement_now
 
     state: State = ENGINE.new_game(2, seed=5)
     buyer, other = state.turn, 1 - state.turn
@@ -76,7 +76,8 @@ def test_the_seat_to_buy_next_gains_its_best_pick_of_the_offer() -> None:
     spots = _best_spots(state)
 
     def worth(token: int) -> int:
-        return spots.get((TOKEN_COLOUR[token], TOKEN_TYPE[token]), -99) + TOKEN_VALUE[token]
+        placed = _placement_now(spots, token)
+        return -99 if placed is None else placed
 
     pool = sorted(state.bag, key=worth)
 
