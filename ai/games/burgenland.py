@@ -342,12 +342,22 @@ def _thrifty_payment(s: State, seat: int) -> Action | None:
             part = _cheapest_large(stage[1], stage[2], avail, weights)
         else:
             part = P.suggest([stage], 0, (), avail)
-        if part is None or not P.done(stage, part):
+        part = _until_done(stage, part)
+        if part is None:
             return None
         for kind in part:
             avail[kind] -= 1
         paid += part
     return Action.of("pay", *(R.kind_token(k) for k in paid))
+
+
+def _until_done(stage: P.Stage, part: list[int] | None) -> list[int] | None:
+    """The cards of ``part`` the engine takes for ``stage``: it closes a stage with the first card that completes
+    it, so a payment must stop there (a large castle's different colours of which the first few are one colour
+    and jokers complete the one-colour way); ``None`` if ``part`` never completes it."""
+    if part is None:
+        return None
+    return next((part[:n] for n in range(1, len(part) + 1) if P.done(stage, part[:n])), None)
 
 
 def _weights(s: State, seat: int) -> list[float]:
@@ -448,9 +458,13 @@ POLICY = GamePolicy(
     good_player=41.0,  # turns to build every piece, not points: see the docstring
     good_player_figure="finish_turns",
     # What hard's extra search buys is not yet measurable: hard (1,280 iterations) won 4 of 8 games against
-    # normal (160).  Other ways to spend the time did no better against normal, on seeds 1000 on: planning the
-    # turn whole (ai.plan) 21 of 58, with its look-ahead 4 of 10; 40 samples instead of 8, 13 of 30; UCB's
-    # exploration at 0.25, 5 of 15; 8 searches of 160 added up, 3 of 6.  Both play the evaluation's race.
+    # normal (160), and 0.50 of the bench's 20.  Other ways to spend the time, on seeds 1000 on: planning the turn
+    # whole (ai.plan) 21 of 58 (again: 11 of 20, and 9 of 40 from seed 2000), with its look-ahead 4 of 10 (again:
+    # 13 of 40); 40 samples instead of 8, 13 of 30; UCB's exploration at 0.25, 5 of 15; 8 searches of 160 added
+    # up, 3 of 6.  One did win: rollouts of five steps past each new leaf instead of one (the race seen a few
+    # builds on; 1.4 s a decision at the median) won 16 of 20 games from seed 1000 and 12 of 20 from 2000 (0.70
+    # of 40) — but its noisier leaves took two cards over a plain build in two sense positions (a site's bonus
+    # joker, a wall beside walls: half a turn apart), and at three steps too, so it is not played.
     levels={
         "normal": Level("normal", iterations=160, samples=8, max_seconds=10.0),
         "hard": Level("hard", iterations=1280, samples=8, max_seconds=30.0),

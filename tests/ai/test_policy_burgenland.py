@@ -121,3 +121,21 @@ def _kept(state: State) -> set[str]:
 def _apply(state: State, key: str) -> State:
     seat = ENGINE.to_act(state)[0]
     return ENGINE.apply(state, seat, ENGINE.parse_action(state, seat, key))[0]
+
+
+def test_every_whole_payment_of_a_large_castle_build_paid_in_jokers_is_one_the_engine_takes() -> None:
+    """A hand of jokers only, building in the large castle: the thrifty payment of 'different colours' (six jokers
+    for a wall) is complete after four — the one-colour way — and the engine closes the build there, so a sixth
+    joker had nothing to pay (an AssertionError inside the engine, met by hard's longer rollouts)."""
+    base: State = ENGINE.new_game(2, 5)
+    seat = ENGINE.to_act(base)[0]
+    state = _with_player(base, seat, hand=(), jokers=6)
+    builds = [a for a in ENGINE.legal_actions(state, seat)
+              if a.steps[0][0] == "build" and a.steps[0][1] == D.WALL and a.steps[0][2] == D.LARGE]
+    assert builds, "a large-castle wall is open to six jokers"
+    opened, _ = ENGINE.apply_trusted(state, seat, builds[0])
+    payments = POLICY.candidates(ENGINE, opened, seat, ENGINE.legal_actions(opened, seat))
+    assert payments
+    for payment in payments:
+        after, _ = ENGINE.apply_trusted(opened, seat, payment)
+        assert after.pending is None and after.players[seat].jokers == 2  # built for four jokers, two kept
