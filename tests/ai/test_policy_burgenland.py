@@ -125,7 +125,7 @@ def _apply(state: State, key: str) -> State:
 
 def test_every_whole_payment_of_a_large_castle_build_paid_in_jokers_is_one_the_engine_takes() -> None:
     """A hand of jokers only, building in the large castle: the thrifty payment of 'different colours' (six jokers
-    for a wall) is complete after four — the one-colour way — and the engine closes the build there, so a sixth
+    for a wall) is complete after four — the one-colour way — and the engine closes the build there, so the fifth
     joker had nothing to pay (an AssertionError inside the engine, met by hard's longer rollouts)."""
     base: State = ENGINE.new_game(2, 5)
     seat = ENGINE.to_act(base)[0]
