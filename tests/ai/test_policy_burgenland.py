@@ -4,6 +4,7 @@ build."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import engines
@@ -12,6 +13,7 @@ from ai.games.burgenland import POLICY, _packing, _reward_cards
 from engines.burgenland import data as D
 from engines.burgenland.state import State
 from engines.core import Action
+from tests.ai.test_sense_burgenland import table
 
 ENGINE = engines.get("burgenland")
 
@@ -111,6 +113,27 @@ def test_figures_count_the_winners_turns() -> None:
     takes = sum(1 for seat, a in moves if seat == state.winner and a.key == "take")
     assert figures["finish_turns"] == takes + sum(D.SUPPLY[2].values())
     assert 0 < figures["pace"] <= 1
+
+
+def _rolled(state: State, draws: int = 20) -> set[str]:
+    """What the rollout player does from ``state`` (seat 0 to act) over ``draws`` draws of its tie-breaks."""
+    assert POLICY.rollout is not None
+    legal = POLICY.candidates(ENGINE, state, 0, ENGINE.legal_actions(state, 0))
+    return {POLICY.rollout(ENGINE, state, 0, legal, random.Random(draw)).key for draw in range(draws)}
+
+
+def test_the_rollout_player_builds_a_wall_beside_walls() -> None:
+    """Blue cards pay a wall in castle 5 (a neutral wall: two jokers back) or castle 9 (empty: one): building
+    at random, as the rollouts did, chose castle 9 three times in five."""
+    state = table("B1 B2 B1 B2", supply=(2, 0, 0, 1), open_castles=(5, 9), other_supply=(1, 0, 1, 1))
+    assert _rolled(state) <= {"build wall 5W", "build wall 5E"}
+
+
+def test_the_rollout_player_builds_on_a_site_with_a_bonus() -> None:
+    """Castle 9 is empty: its west site gives a joker, its east an exchange tile, its north nothing."""
+    state = table("B1 B2 P1 P2", supply=(2, 0, 0, 1), open_castles=(9,), other_supply=(1, 0, 1, 1))
+    assert "build wall 9N" in {a.key for a in ENGINE.legal_actions(state, 0)}
+    assert _rolled(state) <= {"build wall 9W", "build wall 9E"}
 
 
 def _kept(state: State) -> set[str]:
