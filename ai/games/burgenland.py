@@ -499,12 +499,13 @@ POLICY = GamePolicy(
     # of 40) — but its noisier leaves took two cards over a plain build in two sense positions (a site's bonus
     # joker, a wall beside walls: half a turn apart), as it did at three steps, at 2,560 iterations and rolled
     # out two or three whole turns instead of steps: the rollouts, not their noise, lean to taking.  Not played.
-    # With the rollouts building where it pays (normal stronger: see the docstring), hard's share against normal was
-    # 0.45 of 20 games (seed 1000) as it plays, 0.60 with five steps — which still took two cards over the bonus-site
-    # wall (5 of 8 seeds) and over an exchange that completes a build: the same turns, build then take or take
-    # then build seen five steps on; the tree, free to choose among the more builds a fuller hand offers after a
-    # take, finds it a hair ahead.  Blending the evaluation after one step with the one after five (half and
-    # half, AlphaGo's mix of value and rollout) kept 4 of 8 such misses.  Not played.
+    # With the rollouts building where it pays (normal stronger: see the docstring), hard's share against
+    # normal was 0.475 of 40 games (seeds 1000 and 2000) as it plays, 0.60 of 20 with five steps — which (two
+    # steps too) still took two cards over the bonus-site wall (5 of 8 seeds) and over an exchange that completes
+    # a build: the same turns, build then take or take then build seen five steps on; the tree, free to choose
+    # among the more builds a fuller hand offers after a take, finds it a hair ahead.  Blending the evaluation
+    # after one step with the one after five (half and half, AlphaGo's mix of value and rollout) kept 4 of 8
+    # such misses.  Not played.
     levels={
         "normal": Level("normal", iterations=160, samples=8, max_seconds=10.0),
         "hard": Level("hard", iterations=1280, samples=8, max_seconds=30.0),
