@@ -87,6 +87,10 @@ def analyse(engine: AnyEngine, state: Any, seat: int, *, level: str = DEFAULT, s
         choices, iterations = _greedy(engine, policy, chosen, samples, seat, legal, rnd), 0
     else:
         choices, iterations = _searched(engine, policy, chosen, state, samples, seat, rnd)
+        if chosen.far_rollout_steps:
+            far_policy = dataclasses.replace(policy, rollout_steps=chosen.far_rollout_steps)
+            far, more = _searched(engine, far_policy, chosen, state, samples, seat, rnd)
+            choices, iterations = _far_decides(far, choices, chosen.far_margin), iterations + more
     return Analysis(base.name, choices, iterations, time.perf_counter() - started, len(samples))
 
 
@@ -129,6 +133,23 @@ def _searched(engine: AnyEngine, policy: GamePolicy, chosen: Level, state: Any, 
                 totals[key] = totals.get(key, 0.0) + child.total
     ranked = sorted(actions, key=lambda k: (-visits[k], -totals[k] / max(1, visits[k]), k))
     return tuple(Choice(actions[k], totals[k] / max(1, visits[k]), visits[k]) for k in ranked), iterations
+
+
+#: A choice the far search tried less than a twentieth as often as its best is never near the best: too few
+#: visits to say.
+FAR_VISITS = 20
+
+
+def _far_decides(far: tuple[Choice, ...], near: tuple[Choice, ...], margin: float) -> tuple[Choice, ...]:
+    """``far``'s choices (best first), the one to play first: of those within ``margin`` of ``far``'s best, the one
+    ``near`` ranks highest.  A search whose rollouts run further sees the race a few moves on, but there two
+    orders of the same moves look alike (Burgenland: build, then take cards, or take, then build); the near
+    search sees what a move gains now (a site's bonus the other may take first), so it breaks those ties."""
+    best = far[0]
+    close = {c.action.key for c in far
+             if c.win_chance >= best.win_chance - margin and c.visits * FAR_VISITS >= best.visits}
+    pick = next((c.action.key for c in near if c.action.key in close), best.action.key)
+    return tuple(sorted(far, key=lambda c: c.action.key != pick))
 
 
 def _greedy(engine: AnyEngine, policy: GamePolicy, chosen: Level, samples: list[Any], seat: int,

@@ -34,6 +34,11 @@ class Level:
     plan_ahead_samples: int = 0
     #: Planning: at most about this many positions scored per decision (0: no cap) — counted, not timed.
     plan_budget: int = 0
+    #: Search: a second search, its rollouts this many steps long past each new leaf (0: none), sees the game
+    #: further on; of the choices it finds within ``far_margin`` (a chance of winning) of its best, the first
+    #: search's favourite is played (:func:`ai._far_decides`).
+    far_rollout_steps: int = 0
+    far_margin: float = 0.0
 
 
 LEVELS: dict[str, Level] = {

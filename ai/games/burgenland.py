@@ -446,6 +446,10 @@ SITE_BONUS_CARDS = {D.JOKER_BONUS: JOKER, D.COINS_BONUS: REWARD_CARD * _reward_c
 CARD_MEAN_COINS = sum(D.CARD_VALUES) / len(D.CARD_VALUES)
 #: The rollout's builder breaks near ties at random by up to this many cards.
 ROLLOUT_NOISE = 0.3
+#: hard's far search: rollouts of five steps (the race a few builds on); where it finds choices within this chance
+#: of winning of its best, the near search (one step) picks among them.
+FAR_STEPS = 5
+FAR_MARGIN = 0.05
 
 
 def build_worth(s: State, step: tuple[str, ...]) -> float:
@@ -491,24 +495,24 @@ POLICY = GamePolicy(
     figures=figures,
     good_player=41.0,  # turns to build every piece, not points: see the docstring
     good_player_figure="finish_turns",
-    # What hard's extra search buys is not yet measurable: hard (1,280 iterations) won 4 of 8 games against
-    # normal (160), and 0.50 of the bench's 20.  Other ways to spend the time, on seeds 1000 on: planning the turn
-    # whole (ai.plan) 21 of 58 (again: 11 of 20, and 9 of 40 from seed 2000), with its look-ahead 4 of 10 (again:
-    # 13 of 40); 40 samples instead of 8, 13 of 30; UCB's exploration at 0.25, 5 of 15; 8 searches of 160 added
-    # up, 3 of 6.  One did win: rollouts of five steps past each new leaf instead of one (the race seen a few
-    # builds on; 1.4 s a decision at the median) won 16 of 20 games from seed 1000 and 12 of 20 from 2000 (0.70
-    # of 40) — but its noisier leaves took two cards over a plain build in two sense positions (a site's bonus
-    # joker, a wall beside walls: half a turn apart), as it did at three steps, at 2,560 iterations and rolled
-    # out two or three whole turns instead of steps: the rollouts, not their noise, lean to taking.  Not played.
-    # With the rollouts building where it pays (normal stronger: see the docstring), hard's share against
-    # normal was 0.475 of 40 games (seeds 1000 and 2000) as it plays, 0.60 of 20 with five steps — which (two
-    # steps too) still took two cards over the bonus-site wall (5 of 8 seeds) and over an exchange that completes
-    # a build: the same turns, build then take or take then build seen five steps on; the tree, free to choose
-    # among the more builds a fuller hand offers after a take, finds it a hair ahead.  Blending the evaluation
-    # after one step with the one after five (half and half, AlphaGo's mix of value and rollout) kept 4 of 8
-    # such misses.  Not played.
+    # hard searches twice over the same samples (ai._far_decides): as normal does, with 1,280 iterations instead of
+    # 160, and with rollouts of five steps past each new leaf instead of one — the race seen a few builds on.  The
+    # far search decides; among its choices within FAR_MARGIN of its best, the near one picks.  Alone, the far
+    # search took two cards over a plain build in sense positions (a site's bonus joker on 5 of 8 seeds, an exchange
+    # that completes a build): build then take and take then build reach the same place five steps on, and the
+    # tree, free to choose among the more builds a fuller hand offers after a take, finds take a hair ahead (flat
+    # rollouts of five steps at the root lean the same way; with the rollouts' builds at random, five steps won 0.70
+    # of 40 and missed so too, as did three steps and 2,560 iterations); the near search sees what a build gains now.
+    # Against normal, alternating seats, 20 games each from seeds 1000, 2000 and 3000: a share of 0.75, 0.45 and
+    # 0.55 (0.58 of 60); the near search alone had 0.45 and 0.50 on the first 40 (the far one alone 0.60 of 20 from
+    # seed 1000, but it failed the sense).  It thinks 2.4 s at the median, 4.5 s at p99 (both searches).
+    # Other ways to spend the time, before the rollouts built where it pays: planning the turn whole (ai.plan) 21 of
+    # 58 (9 of 40 from seed 2000), with its look-ahead 13 of 40; 40 samples instead of 8, 13 of 30; UCB's exploration
+    # at 0.25, 5 of 15; 8 searches of 160 added up, 3 of 6.  After: blending the evaluation after one step with the
+    # one after five (half and half, AlphaGo's mix of value and rollout) kept 4 of 8 of the far search's sense misses.
     levels={
         "normal": Level("normal", iterations=160, samples=8, max_seconds=10.0),
-        "hard": Level("hard", iterations=1280, samples=8, max_seconds=30.0),
+        "hard": Level("hard", iterations=1280, samples=8, max_seconds=30.0, far_rollout_steps=FAR_STEPS,
+                      far_margin=FAR_MARGIN),
     },
 )

@@ -13,7 +13,7 @@ import ai
 import engines
 from ai.games import policy_for
 from engines import rng
-from engines.core import AnyEngine, NotYourTurn
+from engines.core import Action, AnyEngine, NotYourTurn
 
 GAMES = engines.names()
 
@@ -170,3 +170,40 @@ def test_a_finished_game_still_prefers_the_larger_margin() -> None:
     assert 1.0 - MARGIN <= won < won_more <= 1.0
     loser = 1 - winner
     assert policy.utilities(engine, richer)[loser] < policy.utilities(engine, state)[loser] <= MARGIN
+
+
+def _choices(*entries: tuple[str, float, int]) -> tuple[ai.Choice, ...]:
+    return tuple(ai.Choice(Action.of(*key.split()), chance, visits) for key, chance, visits in entries)
+
+
+def _keys(choices: tuple[ai.Choice, ...]) -> list[str]:
+    return [c.action.key for c in choices]
+
+
+def test_the_far_search_decides_and_the_near_one_breaks_its_near_ties() -> None:
+    """hard in Burgenland: a search with rollouts five steps long ranks; of its choices within the margin of its
+    best, the one-step search's favourite is played (build now rather than take and build later); a choice
+    outside the margin, or tried too rarely to say, is never picked by the near search."""
+    far = _choices(("take", 0.74, 540), ("build wall 9W", 0.70, 290), ("build wall 9N", 0.60, 180))
+    builds_first = _choices(("build wall 9W", 0.72, 460), ("take", 0.71, 380), ("build wall 9N", 0.66, 170))
+    north_first = _choices(("build wall 9N", 0.72, 460), ("take", 0.71, 380), ("build wall 9W", 0.66, 170))
+    assert _keys(ai._far_decides(far, builds_first, 0.05)) == ["build wall 9W", "take", "build wall 9N"]
+    assert _keys(ai._far_decides(far, builds_first, 0.03)) == _keys(far)  # 9W is 0.04 below: the far search decides
+    assert _keys(ai._far_decides(far, north_first, 0.05)) == _keys(far)  # 9N is far below: take, the near's next
+    rare = _choices(("take", 0.74, 540), ("build wall 9E", 0.76, 26))  # 26 of 540 visits: too few to say
+    assert _keys(ai._far_decides(rare, _choices(("build wall 9E", 0.8, 500), ("take", 0.7, 40)), 0.05)) == _keys(rare)
+    assert _keys(ai._far_decides(rare[:1] + _choices(("build wall 9E", 0.76, 27)),
+                                _choices(("build wall 9E", 0.8, 500)), 0.05))[0] == "build wall 9E"
+
+
+def test_hard_in_burgenland_searches_twice_near_and_far() -> None:
+    """Both searches run (their iterations add up), the far one's rollouts longer, over the same samples."""
+    engine = engines.get("burgenland")
+    hard = policy_for(engine).level(ai.level("hard"))
+    assert hard.far_rollout_steps > policy_for(engine).rollout_steps and hard.far_margin > 0
+    state, seat = next((s, seat) for s, seat in sampled("burgenland", 8)
+                       if len(policy_for(engine).candidates(engine, s, seat, engine.legal_actions(s, seat))) > 1)
+    analysis = ai.analyse(engine, state, seat, level="hard", seed=3)
+    assert analysis.iterations == 2 * hard.iterations
+    assert sum(c.visits for c in analysis.choices) == hard.iterations  # the choices are the far search's
+    assert analysis.best == ai.choose(engine, state, seat, level="hard", seed=3)
