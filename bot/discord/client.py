@@ -101,7 +101,7 @@ class GameBot(discord.AutoShardedClient):
         self.scheduler_interval = scheduler_interval
         self.delivery_interval = delivery_interval
         self._tasks: list[asyncio.Task[None]] = []
-        self.autoplay = AutoPlay(service, self.publish)
+        self.autoplay = AutoPlay(service, self.publish, self.show_thinking)
         add_commands(self.tree)
 
     async def setup_hook(self) -> None:
@@ -216,6 +216,13 @@ class GameBot(discord.AutoShardedClient):
             log.exception("delivering the announcements of game %s failed; the outbox keeps them", reply.game_id)
             self.deliverer.wake()
         self.autoplay.after(reply)
+
+    async def show_thinking(self, game_id: int) -> None:
+        """"GameBot is typing…" in the game's thread while a computer player thinks (a hard one takes seconds a
+        step); Discord clears it when the turn is posted."""
+        row = await self.service.store.get_game(game_id)
+        if row is not None:
+            await self.http.send_typing(row.channel_id)
 
 
 

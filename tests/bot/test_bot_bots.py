@@ -3,6 +3,7 @@ driver (and again after a restart), standing in for an absent player, hints, and
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 
 import engines
+from bot import autoplay as autoplay_module
 from bot.autoplay import AutoPlay
 from bot.scheduler import Scheduler
 from bot.store import Status, Store
@@ -339,3 +341,80 @@ async def test_a_line_names_a_computer_player_with_its_level_once(store: SqliteS
         assert line.count("Bot 1 (easy)") == 1, line
     # Named again in the same line, briefly: a move's events ("This turn so far"), a turn's moves (the log).
     assert any(line.count("Bot 1") >= 2 for line in said) and any(line.count("Bot 1") >= 2 for line in logged)
+
+
+class Thinking:
+    """The "a computer is thinking" notices the driver gave its table: (game, moves played by then), in order; each
+    notice first fails (``fail``: Discord out of reach) or never ends (``hang``), if asked to."""
+
+    def __init__(self, store: Store, *, fail: bool = False, hang: bool = False) -> None:
+        self.store, self.fail, self.hang = store, fail, hang
+        self.notices: list[tuple[int, int]] = []
+
+    async def __call__(self, game_id: int) -> None:
+        self.notices.append((game_id, len(await self.store.live_actions(game_id))))
+        if self.hang:
+            await asyncio.Event().wait()
+        if self.fail:
+            raise ConnectionError("Discord is out of reach")
+
+
+async def bots_start(service: TableService, store: Store) -> None:
+    """Bürger with a person and two computers (seed 2), played by the person until the computers are to act."""
+    ok(await service.create(GAME, GUILD, CHANNEL, ANN, seats=3, bots=2, level="easy", seed=2))
+    while not await store.games_waiting_for_bots():
+        ok(await service.act(CHANNEL, ANN, ok(await service.moves(CHANNEL, ANN)).choices[0].key))
+
+
+async def test_the_table_is_told_a_computer_thinks_before_it_plays_once_in_a_while(store: SqliteStore) -> None:
+    service, clock = TableService(store), FakeClock()
+    await bots_start(service, store)
+    before = len(await store.live_actions(1))
+    thinking = Thinking(store)
+    autoplay = AutoPlay(service, Published(), thinking, clock=clock)
+    assert await autoplay.resume() == 1
+    await autoplay.idle()
+    steps = len(await store.live_actions(1)) - before
+    # Both computers' turns, several steps, and no time passed: one notice, before the first step.
+    assert steps >= 4 and thinking.notices == [(1, before)]
+    # The person plays; the computers' next turns get a notice of their own, before them again.
+    snap = await service.snapshot(CHANNEL)
+    played = ok(await service.act(CHANNEL, ANN, ok(await service.moves(CHANNEL, ANN)).choices[0].key))
+    while (await service.snapshot(CHANNEL)).to_act == snap.to_act:
+        played = ok(await service.act(CHANNEL, ANN, ok(await service.moves(CHANNEL, ANN)).choices[0].key))
+    at = len(await store.live_actions(1))
+    autoplay.after(played)
+    await autoplay.idle()
+    assert thinking.notices == [(1, before), (1, at)]
+
+
+async def test_while_the_computers_think_for_long_the_notice_is_given_again(store: SqliteStore) -> None:
+    service, clock = TableService(store), FakeClock()
+    await bots_start(service, store)
+    before = len(await store.live_actions(1))
+    thinking = Thinking(store)
+
+    def slow() -> float:  # each step takes 5 s: a notice every other step (Discord shows one for about ten)
+        clock.now += 5
+        return clock.now
+
+    autoplay = AutoPlay(service, Published(), thinking, clock=slow)
+    await autoplay.resume()
+    await autoplay.idle()
+    steps = len(await store.live_actions(1)) - before
+    assert [moves for _, moves in thinking.notices] == list(range(before, before + steps, 2))
+
+
+@pytest.mark.parametrize("trouble", ["fail", "hang"])
+async def test_a_notice_that_cannot_be_given_does_not_stop_the_computers(store: SqliteStore, trouble: str,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(autoplay_module, "THINKING_TIMEOUT", 0.05)
+    service = TableService(store)
+    await bots_start(service, store)
+    before = len(await store.live_actions(1))
+    thinking = Thinking(store, fail=trouble == "fail", hang=trouble == "hang")
+    autoplay = AutoPlay(service, Published(), thinking)
+    await autoplay.resume()
+    await autoplay.idle()
+    assert thinking.notices == [(1, before)]
+    assert len(await store.live_actions(1)) > before and await store.games_waiting_for_bots() == []

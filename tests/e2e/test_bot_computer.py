@@ -38,6 +38,12 @@ async def test_a_person_plays_a_whole_game_against_a_computer(fake_discord: Fake
             assert sum(a.seat == bot_seat for a in moves) > 10  # the computer played its share
             posts = said_in(fake, thread)
             assert any("Bot 1 (easy)" in m.readable for m in posts)
+            # While the computer thought, the thread showed "GameBot is typing…", each time followed by a post of its
+            # move — and not at every one of its steps.
+            assert thread.typing_after
+            for after in thread.typing_after:
+                assert any(m.id > (after or 0) and "Bot 1" in m.readable for m in posts)
+            assert len(thread.typing_after) < sum(a.seat == bot_seat for a in moves)
             assert all(all(i > 0 for i in m.mention_ids) for m in posts)
             assert all(d.channel_id == fake.dm_channel(ann).id for d in fake.dms(ann))
     finally:

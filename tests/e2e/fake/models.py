@@ -118,6 +118,8 @@ class FakeChannel:
     archived_at: float | None = None
     auto_archive_duration: int = 1440
     last_message_id: int | None = None
+    #: Each "is typing…" notice the bot sent here, as the id of the channel's last message at the time.
+    typing_after: list[int | None] = field(default_factory=list)
 
     @property
     def is_thread(self) -> bool:

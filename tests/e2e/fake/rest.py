@@ -121,6 +121,7 @@ class RestApi:
             ("PATCH", "/channels/{channel_id}/messages/{message_id}", self.edit_message),
             ("DELETE", "/channels/{channel_id}/messages/{message_id}", self.delete_message),
             ("POST", "/channels/{channel_id}/threads", self.create_thread),
+            ("POST", "/channels/{channel_id}/typing", self.trigger_typing),
             ("POST", "/channels/{channel_id}/messages/{message_id}/threads", self.create_thread_from_message),
             ("PATCH", "/channels/{channel_id}", self.edit_channel),
             ("PUT", "/channels/{channel_id}/thread-members/@me", self.join_thread),
@@ -462,6 +463,15 @@ class RestApi:
             self.world.nonces[(channel.id, str(nonce))] = msg.id
         await self.fake.message_created(msg)
         return json_response(self.world.message_payload(msg))
+
+    async def trigger_typing(self, request: web.Request) -> web.Response:
+        """"GameBot is typing…" in a channel: Discord shows it for about ten seconds, or until the bot posts there.
+        It takes the right to send there."""
+        channel = self.world.channel(request.match_info["channel_id"])
+        if not channel.is_dm:
+            self.world.require_bot_permission(channel, SEND_IN_THREADS if channel.is_thread else SEND_MESSAGES)
+        channel.typing_after.append(channel.last_message_id)
+        return no_content()
 
     async def get_message(self, request: web.Request) -> web.Response:
         channel = self.world.channel(request.match_info["channel_id"])
