@@ -35,7 +35,7 @@ from bot.rendering import Renderer, draw, installed_renderer
 from bot.store import Status, StoreUnavailable, open_store
 from bot.table import Snapshot, TableError, TableService
 from bot.table.announce import private_part
-from bot.table.results import ChannelEdit, ChannelPost, PostRole, PrivateMessage, Problem, Reply, User
+from bot.table.results import ChannelEdit, ChannelPost, PostRole, PrivateMessage, Problem, Reply, User, is_person
 from bot.table.tables import EngineLookup
 from bot.text import escape_name
 from bot.view_text import Translate, as_is, format_view
@@ -94,8 +94,8 @@ class Console:
         self.names: dict[int, str] = {}  # user id -> "Seat 2 (Bo)", for labelling private messages
         # Announcements are printed, not drawn: images are written only when asked for (board, hand).
         self.deliverer = Deliverer(service.store, Printer(self), None, owner=f"{socket.gethostname()}:console")
-        # Computer players move as soon as it is their turn; the prompt waits for them.
-        self.autoplay = AutoPlay(service, self.show)
+        # Computer players move as soon as it is their turn; the prompt waits for them, and says who thinks.
+        self.autoplay = AutoPlay(service, self.show, self.show_thinking)
 
     def say(self, text: str) -> None:
         if text:
@@ -129,6 +129,14 @@ class Console:
             self.say(reply.text)
         await self.deliverer.deliver(reply.outbox)
         self.autoplay.after(reply)
+
+    async def show_thinking(self, game_id: int) -> None:
+        """A computer player is about to think (a hard one takes seconds a step): say so, as the bot's thread shows
+        it typing."""
+        snap = await self.snapshot()
+        for seat in snap.to_act:
+            if not is_person(snap.user_ids[seat]):
+                self.say(_("{name} is thinking…", name=snap.names[seat]))
 
     async def show_board(self, reply: Reply) -> None:
         """A board to look at (not an announcement): its text, its view as text, its image."""

@@ -183,6 +183,9 @@ async def test_you_play_against_computers(tmp_path: Path) -> None:
     prompts = [line.split(">")[0] for line in text.splitlines() if line.startswith("[burgen-land #1")]
     assert prompts and all(p.endswith("] Seat 1 (Ann) ") or p.endswith("] Seat 2 (Ann) ") for p in prompts)
     assert "Bot 1 (easy) rolls" in text  # the computer played its turns between the prompts
+    # Before each of its turns the console says it thinks (a hard one takes seconds), as the thread shows it typing.
+    assert "Bot 1 (easy) is thinking…" in text
+    assert text.index("Bot 1 (easy) is thinking…") < text.index("Bot 1 (easy) rolls")
 
 
 async def test_board_also_writes_the_phone_close_up(tmp_path: Path) -> None:
