@@ -503,9 +503,10 @@ POLICY = GamePolicy(
     # tree, free to choose among the more builds a fuller hand offers after a take, finds take a hair ahead (flat
     # rollouts of five steps at the root lean the same way; with the rollouts' builds at random, five steps won 0.70
     # of 40 and missed so too, as did three steps and 2,560 iterations); the near search sees what a build gains now.
-    # Against normal, alternating seats, 20 games each from seeds 1000, 2000 and 3000: a share of 0.75, 0.45 and
-    # 0.55 (0.58 of 60); the near search alone had 0.45 and 0.50 on the first 40 (the far one alone 0.60 of 20 from
-    # seed 1000, but it failed the sense).  It thinks 2.4 s at the median, 4.5 s at p99 (both searches).
+    # Against normal, alternating seats, 20 games each from seeds 1000, 2000, 3000 and 4000: a share of 0.75, 0.45,
+    # 0.55 and 0.50 (0.56 of 80, ± 0.055); the near search alone had 0.45 and 0.50 on the first 40 (the far one
+    # alone 0.60 of 20 from seed 1000, but it failed the sense).  It thinks 2.4 s at the median, 4.5 s at p99 (both
+    # searches).
     # Other ways to spend the time, before the rollouts built where it pays: planning the turn whole (ai.plan) 21 of
     # 58 (9 of 40 from seed 2000), with its look-ahead 13 of 40; 40 samples instead of 8, 13 of 30; UCB's exploration
     # at 0.25, 5 of 15; 8 searches of 160 added up, 3 of 6.  After: blending the evaluation after one step with the
