@@ -507,7 +507,8 @@ POLICY = GamePolicy(
     # 0.55 and 0.50 (0.56 of 80, ± 0.055); the near search alone had 0.45 and 0.50 on the first 40 (the far one
     # alone 0.60 of 20 from seed 1000, but it failed the sense).  It thinks 2.4 s at the median, 4.5 s at p99 (both
     # searches).  The far search at twice the iterations (2,560) had 0.60 of the 20 from seed 4000 where this has 0.50
-    # (a difference of ± 0.16), but thought 4.2 s at the median and 10.5 s at p99, past the 10 s allowed.
+    # (a difference of ± 0.16), but thought 4.2 s at the median and 10.5 s at p99, past the 10 s allowed (a test run
+    # shared the two cores for its first minutes).
     # Other ways to spend the time, before the rollouts built where it pays: planning the turn whole (ai.plan) 21 of
     # 58 (9 of 40 from seed 2000), with its look-ahead 13 of 40; 40 samples instead of 8, 13 of 30; UCB's exploration
     # at 0.25, 5 of 15; 8 searches of 160 added up, 3 of 6.  After: blending the evaluation after one step with the
