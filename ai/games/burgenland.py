@@ -305,7 +305,27 @@ def _best_swaps(engine: AnyEngine, s: State, seat: int, keep: tuple[Action, ...]
     markers = [a for a in keep if a.steps[0][0] in R.MARKER_WORDS]
     if len(markers) <= SWAPS:
         return keep
+    # What the ranking reads: the board, every seat's supply and the seat's own hand — all of it the same in every
+    # sample of the seat's view, so the search, which meets the same swap in many iterations, ranks it once.
+    key = (s.sites, tuple(p.supply for p in s.players), R.indicator(s), s.wells_built, s.turn, s.main_done,
+           s.players[seat], s.markers, seat, picked, tuple(a.key for a in markers))
+    ranked = _SWAPS_RANKED.get(key)
+    if ranked is None:
+        ranked = _rank_swaps(s, seat, markers)
+        if len(_SWAPS_RANKED) >= SWAPS_KEPT:
+            _SWAPS_RANKED.clear()
+        _SWAPS_RANKED[key] = ranked
+    return ranked
 
+
+#: Rankings of marker swaps already worked out, by what they read (at most SWAPS_KEPT, then forgotten).
+_SWAPS_RANKED: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+SWAPS_KEPT = 4096
+
+
+def _rank_swaps(s: State, seat: int, markers: list[Action]) -> tuple[Action, ...]:
+    assert s.pending is not None
+    picked = s.pending.picks
     known: dict[tuple[int, int], float] = {}
     board = _Board(s)  # a swap changes only the markers: the board is read once for all of them
 
@@ -330,7 +350,20 @@ def _best_swaps(engine: AnyEngine, s: State, seat: int, keep: tuple[Action, ...]
 def _thrifty_payment(s: State, seat: int) -> Action | None:
     """A whole payment that spends, stage by stage, the cards worth least to the seat (see :func:`_weights`):
     a castle's colours as the engine suggests them, coins (the architect, pay-10, a joker exchange) and the
-    large castle by the cheapest cards by worth."""
+    large castle by the cheapest cards by worth.  Worked out once for what it reads (the seat's cards, the
+    payment, the markers, the architect, the board's free sites and the well), as the search meets it often."""
+    key = (s.players[seat], s.pending, s.markers, s.architect[0], s.sites, R.indicator(s))
+    if key not in _THRIFTY:
+        if len(_THRIFTY) >= SWAPS_KEPT:
+            _THRIFTY.clear()
+        _THRIFTY[key] = _thrifty(s, seat)
+    return _THRIFTY[key]
+
+
+_THRIFTY: dict[tuple[Any, ...], Action | None] = {}
+
+
+def _thrifty(s: State, seat: int) -> Action | None:
     assert s.pending is not None
     pending = s.pending
     plan = R.stages(s, pending.opening)

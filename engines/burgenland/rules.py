@@ -42,7 +42,7 @@ from engines.burgenland.state import JOKER, NEUTRAL, Pending, Player, Site, Stat
 from engines.core import Outcome, check_setup, ranks_from_scores, seat_token
 from engines.events import TurnBegins
 from engines.i18n import N_, game_catalog
-from engines.steps import Events, Step, Steps, Turn, run_steps
+from engines.steps import Events, Step, Steps, Turn, rebuild, run_steps
 
 _ = game_catalog("burgenland").gettext
 
@@ -136,15 +136,21 @@ def stages(state: State, opening: Step) -> list[P.Stage]:
         return [("coins", D.JOKER_EXCHANGE_COINS * int(opening[1]), 0)]
     piece, where, mods = opening[1], opening[2], opening[3:]
     castle, site = place_of(where)
-    if D.PAY_TEN in mods:
+    return list(_build_stages(state, piece, castle, site, D.PAY_TEN in mods))
+
+
+def _build_stages(state: State, piece: str, castle: int, site: str, pay_ten: bool) -> tuple[P.Stage, ...]:
+    """What a build costs, stage by stage: the place's cards (or cards worth 10 coins), then a small-castle
+    tower's architect."""
+    if pay_ten:
         first: P.Stage = ("coins", D.PAY_TEN_COINS, 1)
     elif site == D.LARGE:
         first = ("large", *D.LARGE_COSTS[piece])
     else:
         first = ("colours", *state.castle_colours(castle))
     if piece == D.TOWER and site != D.LARGE:
-        return [first, ("coins", state.architect[0], 1)]
-    return [first]
+        return first, ("coins", state.architect[0], 1)
+    return (first,)
 
 
 # --- Why a build is not allowed -------------------------------------------------------------
@@ -349,17 +355,70 @@ def legal_steps(state: State, seat: int) -> list[Step]:
     out: list[Step] = []
     if not state.main_done:
         out.append(("take",))
-        avail = available(state.players[seat])
-        for piece, where, mods in build_candidates(state, seat):
-            if build_refusal(state, seat, piece, where, mods, avail) is None:
-                out.append(("build", piece, where, *mods))
+        out += legal_builds(state, seat)
     out += free_steps(state, seat)
     if state.main_done:
         out.append(("end",))
     return out
 
 
+def legal_builds(state: State, seat: int) -> list[Step]:
+    """The builds ``build_refusal`` allows now (before the main action), in ``build_candidates``' order, found
+    without asking it of each: the computer players list them on every step of their searches, and meet the
+    same hand on the same board again and again, so the list is also kept (:data:`BUILDS_KEPT` of them).  A
+    candidate's place is free, its piece left and its tiles held by construction; what remains is the
+    building restriction (the ignore tile is offered only where one forbids the build) and whether the hand
+    can pay, which is the same for every site of a castle and so is worked out once per cost."""
+    player = state.players[seat]
+    # Everything the answer reads: the seat's hand, supply and tiles, the board, the markers' colours, the
+    # architect's cost and the well indicator.
+    key = (player, state.sites, state.markers, state.architect[0], indicator(state))
+    known = _BUILDS.get(key)
+    if known is None:
+        if len(_BUILDS) >= BUILDS_KEPT:
+            _BUILDS.clear()
+        known = _BUILDS[key] = tuple(_legal_builds(state, seat, player))
+    return list(known)
+
+
+#: Legal builds already listed, by what they read (at most BUILDS_KEPT, then forgotten).
+_BUILDS: dict[tuple[Any, ...], tuple[Step, ...]] = {}
+BUILDS_KEPT = 8192
+
+
+def _legal_builds(state: State, seat: int, player: Player) -> Iterator[Step]:
+    avail = available(player)
+    has_ignore = D.IGNORE in player.bonus_tiles
+    payable: dict[tuple[P.Stage, ...], bool] = {}
+    for piece, where, mods in build_candidates(state, seat):
+        if D.IGNORE in mods and not has_ignore:
+            continue  # the restriction forbids it, and no tile lifts it
+        castle, site = place_of(where)
+        cost = _build_stages(state, piece, castle, site, D.PAY_TEN in mods)
+        can = payable.get(cost)
+        if can is None:
+            can = payable[cost] = P.feasible(cost, 0, (), avail)
+        if can:
+            yield ("build", piece, where, *mods)
+
+
 def pending_steps(state: State, seat: int) -> list[Step]:
+    """What the open decision allows: the next card kinds to pay (and the suggested whole payment), or the
+    markers left to pick.  Kept as :func:`legal_builds` keeps its lists: a payment reads only the seat's own
+    cards, the decision, the markers' colours and the architect's cost."""
+    key = (state.players[seat], state.pending, state.markers, state.architect[0])
+    known = _PENDING.get(key)
+    if known is None:
+        if len(_PENDING) >= BUILDS_KEPT:
+            _PENDING.clear()
+        known = _PENDING[key] = tuple(_pending_steps(state, seat))
+    return list(known)
+
+
+_PENDING: dict[tuple[Any, ...], tuple[Step, ...]] = {}
+
+
+def _pending_steps(state: State, seat: int) -> list[Step]:
     pending = state.pending
     assert pending is not None
     if pending.opening[0] == "swap":
@@ -532,11 +591,11 @@ def pay_one(state: State, seat: int, kind: int) -> tuple[State, Pending | None]:
     current = (*pending.current, card)
     plan = stages(state, pending.opening)
     if not P.done(plan[pending.stage], [card_kind(c) for c in current]):
-        return replace(state, pending=replace(pending, current=current)), None
-    pending = replace(pending, stage=pending.stage + 1, paid=pending.paid + current, current=())
+        return rebuild(state, {"pending": rebuild(pending, {"current": current})}), None
+    pending = rebuild(pending, {"stage": pending.stage + 1, "paid": pending.paid + current, "current": ()})
     if pending.stage < len(plan):
-        return replace(state, pending=pending), None
-    return replace(state, pending=None), pending
+        return rebuild(state, {"pending": pending}), None
+    return rebuild(state, {"pending": None}), pending
 
 
 def _discard(turn: Turn[State], seat: int, cards: tuple[int, ...]) -> None:

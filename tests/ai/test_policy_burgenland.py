@@ -14,6 +14,7 @@ from engines.burgenland import data as D
 from engines.burgenland.state import State
 from engines.core import Action
 from tests.ai.test_sense_burgenland import table
+from tests.engines.burgenland_helpers import perturbed
 
 ENGINE = engines.get("burgenland")
 
@@ -162,3 +163,36 @@ def test_every_whole_payment_of_a_large_castle_build_paid_in_jokers_is_one_the_e
     for payment in payments:
         after, _ = ENGINE.apply_trusted(opened, seat, payment)
         assert after.pending is None and after.players[seat].jokers == 2  # built for four jokers, two kept
+
+
+def test_kept_swap_rankings_and_thrifty_payments_are_what_working_them_out_gives() -> None:
+    # The search keeps a marker swap's ranking and a thrifty payment by what they read; along random games, and
+    # with each thing they read changed in turn after the position's own was kept, each must be what working it
+    # out afresh gives: a kept one is never another position's.
+    from ai.games import burgenland as B
+
+    swaps = payments = 0
+    rnd = random.Random(5)
+    for seed in range(12):
+        state: State = ENGINE.new_game(2 + seed % 3, seed)
+        for _ in range(400):
+            acting = ENGINE.to_act(state)
+            if not acting:
+                break
+            seat = acting[0]
+            legal = ENGINE.legal_actions(state, seat)
+            keep = tuple(a for a in legal if a.steps[0][0] not in ("cancel", "undo"))
+            if state.pending is not None and state.pending.opening[0] == "swap":
+                markers = [a for a in keep if a.steps[0][0] in B.R.MARKER_WORDS]
+                if len(markers) > B.SWAPS:
+                    for s in (state, *perturbed(state)):
+                        assert B._best_swaps(ENGINE, s, seat, keep) == B._rank_swaps(s, seat, markers)
+                    swaps += 1
+            elif state.pending is not None and not state.pending.current:
+                for s in (state, *perturbed(state)):
+                    assert B._thrifty_payment(s, seat) == B._thrifty(s, seat)
+                payments += 1
+            # Swaps and exchanges more often than a player would make them, so that there are many to check.
+            verbs = [a for a in keep if a.steps[0][0] in ("swap", "jokers", "build")]
+            state = ENGINE.apply_trusted(state, seat, rnd.choice(verbs if verbs and rnd.random() < 0.7 else keep))[0]
+    assert swaps > 20 and payments > 100, (swaps, payments)

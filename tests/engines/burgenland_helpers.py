@@ -119,3 +119,23 @@ def position(seats: int = 2, seed: int = 1, *, clear: bool = True, markers: tupl
     if markers:
         state = with_markers(state, *markers)
     return state
+
+
+def perturbed(state: State) -> list[State]:
+    """The position with one thing changed that a kept list or choice may read: the markers, a free
+    site filled, the architect's cost, the well indicator, another seat's supply."""
+    out = [replace(state, markers=state.markers[1:] + state.markers[:1]),
+           replace(state, architect=state.architect[1:] + state.architect[:1]),
+           replace(state, well_deck=state.well_deck[1:] + state.well_deck[:1])]
+    free = next(((c, i) for c, sites in enumerate(state.sites) for i in range(3) if sites[i] is None), None)
+    if free is not None:
+        sites = [list(c) for c in state.sites]
+        sites[free[0]][free[1]] = (D.WALL, -1)
+        out.append(replace(state, sites=tuple(tuple(c) for c in sites)))  # type: ignore[arg-type]
+    other = (state.turn + 1) % state.seats
+    supply = state.players[other].supply
+    if supply[0]:
+        players = list(state.players)
+        players[other] = replace(players[other], supply=(supply[0] - 1, *supply[1:]))
+        out.append(replace(state, players=tuple(players)))
+    return out
