@@ -89,7 +89,8 @@ def analyse(engine: AnyEngine, state: Any, seat: int, *, level: str = DEFAULT, s
         choices, iterations = _searched(engine, policy, chosen, state, samples, seat, rnd)
         if chosen.far_rollout_steps:
             far_policy = dataclasses.replace(policy, rollout_steps=chosen.far_rollout_steps)
-            far, more = _searched(engine, far_policy, chosen, state, samples, seat, rnd)
+            far_level = dataclasses.replace(chosen, iterations=chosen.far_iterations or chosen.iterations)
+            far, more = _searched(engine, far_policy, far_level, state, samples, seat, rnd)
             choices, iterations = _far_decides(far, choices, chosen.far_margin), iterations + more
     return Analysis(base.name, choices, iterations, time.perf_counter() - started, len(samples))
 

@@ -39,6 +39,8 @@ class Level:
     #: search's favourite is played (:func:`ai._far_decides`).
     far_rollout_steps: int = 0
     far_margin: float = 0.0
+    #: The far search's iterations (0: as many as ``iterations``).
+    far_iterations: int = 0
 
 
 LEVELS: dict[str, Level] = {

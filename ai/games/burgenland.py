@@ -483,6 +483,7 @@ ROLLOUT_NOISE = 0.3
 #: of winning of its best, the near search (one step) picks among them.
 FAR_STEPS = 5
 FAR_MARGIN = 0.05
+FAR_ITERATIONS = 2560
 
 
 def build_worth(s: State, step: tuple[str, ...]) -> float:
@@ -529,19 +530,22 @@ POLICY = GamePolicy(
     good_player=41.0,  # turns to build every piece, not points: see the docstring
     good_player_figure="finish_turns",
     # hard searches twice over the same samples (ai._far_decides): as normal does, with 1,280 iterations instead of
-    # 160, and with rollouts of five steps past each new leaf instead of one — the race seen a few builds on.  The
-    # far search decides; among its choices within FAR_MARGIN of its best, the near one picks.  Alone, the far
-    # search took two cards over a plain build in sense positions (a site's bonus joker on 5 of 8 seeds, an exchange
-    # that completes a build): build then take and take then build reach the same place five steps on, and the
-    # tree, free to choose among the more builds a fuller hand offers after a take, finds take a hair ahead (flat
-    # rollouts of five steps at the root lean the same way; with the rollouts' builds at random, five steps won 0.70
-    # of 40 and missed so too, as did three steps and 2,560 iterations); the near search sees what a build gains now.
-    # Against normal, alternating seats, 20 games each from seeds 1000, 2000, 3000 and 4000: a share of 0.75, 0.45,
-    # 0.55 and 0.50 (0.56 of 80, ± 0.055); the near search alone had 0.45 and 0.50 on the first 40 (the far one
-    # alone 0.60 of 20 from seed 1000, but it failed the sense).  It thinks 2.4 s at the median, 4.5 s at p99 (both
-    # searches).  The far search at twice the iterations (2,560) had 0.60 of the 20 from seed 4000 where this has 0.50
-    # (a difference of ± 0.16), but thought 4.2 s at the median and 10.5 s at p99, past the 10 s allowed (a test run
-    # shared the two cores for its first minutes).
+    # 160, and with rollouts of five steps past each new leaf instead of one, over 2,560 iterations — the race seen a
+    # few builds on.  The far search decides; among its choices within FAR_MARGIN of its best, the near one picks.
+    # Alone, the far search took two cards over a plain build in sense positions (a site's bonus joker on 5 of 8
+    # seeds, an exchange that completes a build): build then take and take then build reach the same place five
+    # steps on, and the tree, free to choose among the more builds a fuller hand offers after a take, finds take a
+    # hair ahead (flat rollouts of five steps at the root lean the same way; with the rollouts' builds at random,
+    # five steps won 0.70 of 40 and missed so too, as did three steps and 2,560 iterations); the near search sees
+    # what a build gains now.
+    # Against normal, alternating seats, 20 games each from seeds 1000, 2000, 3000, 4000 and 5000: a share of 0.70,
+    # 0.45, 0.65, 0.60 and 0.55 (0.59 of 100, ± 0.05); with the far search at 1,280 iterations as the near one, 0.75,
+    # 0.45, 0.55 and 0.50 on the first 80 (0.56, where this has 0.60: no difference the games can show, ± 0.06).  It
+    # thinks 1.9 s at the median and 2.8 s at p99 (both searches, two games at once on this 2-core machine), since
+    # Burgenland's legal moves and the search's swaps and payments are kept (at 1,280 the far search thought 2.4 s at
+    # the median and 4.5 s at p99 before, at 2,560 4.2 s and 10.5 s): the time allowed is 5 s and 10 s.
+    # The near search alone had 0.45 and 0.50 on the first 40 (the far one alone 0.60 of 20 from seed 1000, but it
+    # failed the sense).
     # Other ways to spend the time, before the rollouts built where it pays: planning the turn whole (ai.plan) 21 of
     # 58 (9 of 40 from seed 2000), with its look-ahead 13 of 40; 40 samples instead of 8, 13 of 30; UCB's exploration
     # at 0.25, 5 of 15; 8 searches of 160 added up, 3 of 6.  After: blending the evaluation after one step with the
@@ -549,6 +553,6 @@ POLICY = GamePolicy(
     levels={
         "normal": Level("normal", iterations=160, samples=8, max_seconds=10.0),
         "hard": Level("hard", iterations=1280, samples=8, max_seconds=30.0, far_rollout_steps=FAR_STEPS,
-                      far_margin=FAR_MARGIN),
+                      far_margin=FAR_MARGIN, far_iterations=FAR_ITERATIONS),
     },
 )
