@@ -127,6 +127,27 @@ def rebuild(state: T, changes: Mapping[str, Any]) -> T:
     return new
 
 
+class Kept:
+    """Answers of a pure function kept by what they read (the key), for the lists a search asks for again and
+    again: at most ``size`` of them, then all forgotten."""
+
+    __slots__ = ("_known", "_size")
+
+    def __init__(self, size: int) -> None:
+        self._known: dict[Any, Any] = {}
+        self._size = size
+
+    def get(self, key: Any, make: Callable[[], T]) -> T:
+        known = self._known
+        if key in known:
+            found: T = known[key]
+            return found
+        if len(known) >= self._size:
+            known.clear()
+        value = known[key] = make()
+        return value
+
+
 # ---------------------------------------------------------------------------
 # The accumulator
 

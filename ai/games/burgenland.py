@@ -66,6 +66,7 @@ from engines.burgenland import payment as P
 from engines.burgenland import rules as R
 from engines.burgenland.state import State
 from engines.core import Action, AnyEngine
+from engines.steps import Kept
 
 CARDS = D.SMALL_CASTLE_CARDS
 #: Cards gained by a take (the unit of the race: a turn).
@@ -309,18 +310,12 @@ def _best_swaps(engine: AnyEngine, s: State, seat: int, keep: tuple[Action, ...]
     # sample of the seat's view, so the search, which meets the same swap in many iterations, ranks it once.
     key = (s.sites, tuple(p.supply for p in s.players), R.indicator(s), s.wells_built, s.turn, s.main_done,
            s.players[seat], s.markers, seat, picked, tuple(a.key for a in markers))
-    ranked = _SWAPS_RANKED.get(key)
-    if ranked is None:
-        ranked = _rank_swaps(s, seat, markers)
-        if len(_SWAPS_RANKED) >= SWAPS_KEPT:
-            _SWAPS_RANKED.clear()
-        _SWAPS_RANKED[key] = ranked
-    return ranked
+    return _SWAPS_RANKED.get(key, lambda: _rank_swaps(s, seat, markers))
 
 
-#: Rankings of marker swaps already worked out, by what they read (at most SWAPS_KEPT, then forgotten).
-_SWAPS_RANKED: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+#: How many swap rankings (and thrifty payments) are kept before all are forgotten.
 SWAPS_KEPT = 4096
+_SWAPS_RANKED = Kept(SWAPS_KEPT)
 
 
 def _rank_swaps(s: State, seat: int, markers: list[Action]) -> tuple[Action, ...]:
@@ -353,14 +348,10 @@ def _thrifty_payment(s: State, seat: int) -> Action | None:
     large castle by the cheapest cards by worth.  Worked out once for what it reads (the seat's cards, the
     payment, the markers, the architect, the board's free sites and the well), as the search meets it often."""
     key = (s.players[seat], s.pending, s.markers, s.architect[0], s.sites, R.indicator(s))
-    if key not in _THRIFTY:
-        if len(_THRIFTY) >= SWAPS_KEPT:
-            _THRIFTY.clear()
-        _THRIFTY[key] = _thrifty(s, seat)
-    return _THRIFTY[key]
+    return _THRIFTY.get(key, lambda: _thrifty(s, seat))
 
 
-_THRIFTY: dict[tuple[Any, ...], Action | None] = {}
+_THRIFTY = Kept(SWAPS_KEPT)
 
 
 def _thrifty(s: State, seat: int) -> Action | None:

@@ -42,7 +42,7 @@ from engines.burgenland.state import JOKER, NEUTRAL, Pending, Player, Site, Stat
 from engines.core import Outcome, check_setup, ranks_from_scores, seat_token
 from engines.events import TurnBegins
 from engines.i18n import N_, game_catalog
-from engines.steps import Events, Step, Steps, Turn, rebuild, run_steps
+from engines.steps import Events, Kept, Step, Steps, Turn, rebuild, run_steps
 
 _ = game_catalog("burgenland").gettext
 
@@ -373,17 +373,12 @@ def legal_builds(state: State, seat: int) -> list[Step]:
     # Everything the answer reads: the seat's hand, supply and tiles, the board, the markers' colours, the
     # architect's cost and the well indicator.
     key = (player, state.sites, state.markers, state.architect[0], indicator(state))
-    known = _BUILDS.get(key)
-    if known is None:
-        if len(_BUILDS) >= BUILDS_KEPT:
-            _BUILDS.clear()
-        known = _BUILDS[key] = tuple(_legal_builds(state, seat, player))
-    return list(known)
+    return list(_BUILDS.get(key, lambda: tuple(_legal_builds(state, seat, player))))
 
 
-#: Legal builds already listed, by what they read (at most BUILDS_KEPT, then forgotten).
-_BUILDS: dict[tuple[Any, ...], tuple[Step, ...]] = {}
+#: How many lists of legal builds (and of payment steps) are kept before all are forgotten.
 BUILDS_KEPT = 8192
+_BUILDS = Kept(BUILDS_KEPT)
 
 
 def _legal_builds(state: State, seat: int, player: Player) -> Iterator[Step]:
@@ -407,15 +402,10 @@ def pending_steps(state: State, seat: int) -> list[Step]:
     markers left to pick.  Kept as :func:`legal_builds` keeps its lists: a payment reads only the seat's own
     cards, the decision, the markers' colours and the architect's cost."""
     key = (state.players[seat], state.pending, state.markers, state.architect[0])
-    known = _PENDING.get(key)
-    if known is None:
-        if len(_PENDING) >= BUILDS_KEPT:
-            _PENDING.clear()
-        known = _PENDING[key] = tuple(_pending_steps(state, seat))
-    return list(known)
+    return list(_PENDING.get(key, lambda: tuple(_pending_steps(state, seat))))
 
 
-_PENDING: dict[tuple[Any, ...], tuple[Step, ...]] = {}
+_PENDING = Kept(BUILDS_KEPT)
 
 
 def _pending_steps(state: State, seat: int) -> list[Step]:
