@@ -63,6 +63,13 @@ so that denying the other counts for less, 173.8.  Over 200 games from seed 8000
 the tiles it placed, by kind and phase, puts a tile placed in phases A-B at 6.1 VP (mine), 5.0 (knowledge), 4.1
 (animal), 3.2 (castle), 2.4 (building), 2.1 (ship), ± 0.6-1.6, and a die spent on workers at -1.6.  The ship is last
 there while the evaluation counts a stored ship's goods high, but counting them lower (above) changed nothing.
+Nor did these: hard's look-ahead played two of its own turns deep (not one), weighing again every turn within 0.15
+of the best turn's lead (not 0.04), 172.4 ± 2.1 against 174.4 ± 2.6 as it is (hard self-play, 20 games from seed
+6000; p99 3.1 s); each knowledge effect 1-14 at a worth of its own (2-8 VP: selling for 2 silverlings, buying from
+any depot and the animal bonus highest) instead of 4 for all, 171.5 ± 0.8 against 171.6 ± 0.7 (normal self-play,
+200 games from seed 7000); a silverling early at 2.0 or 3.0 VP instead of 1.2 (a least-squares fit of the points
+still to come on the evaluation's parts at each turn weighs silverlings held in phases A-C at 6-9 VP, but those
+who hold them are also those ahead), 171.0 and 165.6 on the same 200 games.
 """
 
 from __future__ import annotations
