@@ -86,9 +86,10 @@ TOWER_EXTRA = 1.5
 #: Cards a building in the large castle costs (4-6 of one colour or 6-8 all different; no architect).
 LARGE_CARDS = {D.WALL: 4.5, D.TOWER: 6.5, D.HOUSE: 5.5}
 #: What a building in a small castle will bring back, in cards: the site's bonus (none on north sites,
-#: a joker, a 3-coin reward, an exchange or bonus tile), and a wall its jokers (one per wall there).
+#: a joker, a 3-coin reward, an exchange or bonus tile), and a wall its jokers (one per wall there: two for a
+#: wall built beside another, as a careful player builds them — most small castles start with one).
 SITE_INCOME = 0.8
-WALL_INCOME = 1.5
+WALL_INCOME = 2.0
 #: A reward's cards not yet drawn, each (their colours unknown: some will only suit the large castle).
 REWARD_CARD = 0.65
 #: Turns lost per card a hand lacks for its best single build.

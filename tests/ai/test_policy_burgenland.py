@@ -40,8 +40,17 @@ def test_more_jokers_in_hand_is_better_though_no_piece_is_built() -> None:
 def test_a_built_piece_is_worth_more_than_the_cards_it_cost_and_no_candidate_list_is_empty() -> None:
     base: State = ENGINE.new_game(2, 5)
     p = base.players[0]
-    built = _with_player(base, 0, supply=(p.supply[0] - 1, *p.supply[1:]), hand=p.hand[:-3], jokers=p.jokers - 1)
+    # A house (it brings nothing back here) for four cards.
+    built = _with_player(base, 0, supply=(p.supply[0], p.supply[1], p.supply[2] - 1, p.supply[3]), hand=p.hand[:-3],
+                         jokers=p.jokers - 1)
     assert POLICY.values(ENGINE, built)[0] > POLICY.values(ENGINE, base)[0]
+    # A wall, built by the rules: beside castle 7's neutral wall, paid as the engine suggests; it brings its jokers.
+    assert base.sites[6][0] == (D.WALL, -1) and base.sites[6][1] is None
+    walled, _ = ENGINE.apply(base, 0, next(a for a in ENGINE.legal_actions(base, 0) if a.key == "build wall 7W"))
+    payment = next(a for a in ENGINE.legal_actions(walled, 0) if len(a.steps[0]) > 2)
+    walled, events = ENGINE.apply(walled, 0, payment)
+    assert [e.kind for e in events].count("joker") == 2 and walled.players[0].supply[0] == p.supply[0] - 1
+    assert POLICY.values(ENGINE, walled)[0] > POLICY.values(ENGINE, base)[0]
     seat = ENGINE.to_act(base)[0]
     legal = ENGINE.legal_actions(base, seat)
     kept = POLICY.candidates(ENGINE, base, seat, legal)
