@@ -50,7 +50,15 @@ players only 7 small castles can take a tower, for 8 towers), its small ones 5.5
 (4.5 lost in joker exchanges, 2.3 left in hand at the end) against 4; its walls bring 9.1 jokers against 10;
 its site bonuses (11.6 cards' worth) and wells (5.7 cards) about what the count says. Each is a small leak; no
 weight here closes one alone (a stray card at 0.5 instead of 0.35, which makes the exchange dearer: 45.1 turns
-as before).
+as before).  One did close a turn: a small castle's wall still to build was counted at 1.5 jokers back, the
+count above at two (a wall beside another: in a 2-player game six of the eleven small castles start with a
+neutral wall), so a wall looked nearly as well sent to the large castle.  Counted at two, normal's self-play race
+was 44.0 turns instead of 45.0 (40 games each from seeds 1000, 2000 and 3000: 44.65, 45.08, 45.25 before; 44.05,
+44.00, 44.00 after; 2.5 jokers, 43.83 and 44.38 on the first two; 3, 43.90 on the first), with 2.95 pieces of
+the winner in the large castle instead of 3.42, and it won 0.675 ± 0.075 of 40 games (from seed 5000) against
+the count as it was.  Tower slots shared among the seats' towers (the towers past a seat's share of the castles
+still without one counted as large-castle towers) changed nothing (44.67 turns from seed 1000); nor did a dearer
+hand not yet ready (0.4 a card: 45.40) or less for the seat to move (0.3: 45.25).
 """
 
 from __future__ import annotations
@@ -87,7 +95,7 @@ TOWER_EXTRA = 1.5
 LARGE_CARDS = {D.WALL: 4.5, D.TOWER: 6.5, D.HOUSE: 5.5}
 #: What a building in a small castle will bring back, in cards: the site's bonus (none on north sites,
 #: a joker, a 3-coin reward, an exchange or bonus tile), and a wall its jokers (one per wall there: two for a
-#: wall built beside another, as a careful player builds them — most small castles start with one).
+#: wall built beside another, as a careful player builds them — many small castles start with a neutral wall).
 SITE_INCOME = 0.8
 WALL_INCOME = 2.0
 #: A reward's cards not yet drawn, each (their colours unknown: some will only suit the large castle).
