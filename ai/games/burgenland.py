@@ -545,7 +545,8 @@ POLICY = GamePolicy(
     # Burgenland's legal moves and the search's swaps and payments are kept (at 1,280 the far search thought 2.4 s at
     # the median and 4.5 s at p99 before, at 2,560 4.2 s and 10.5 s): the time allowed is 5 s and 10 s.
     # Its own race, in self-play (10 games from seed 1000, ``--only hard_mean``): the winner needed 45.5 ± 0.6 turns
-    # (2.0 s at the median, 3.4 s at p99), against 44.4 ± 0.9 with the far search at 1,280 — no faster.
+    # (2.0 s at the median, 3.4 s at p99), against 44.4 ± 0.9 with the far search at 1,280 — no faster; with a wall
+    # counted at its two jokers (WALL_INCOME), 43.9 ± 0.6 on the same seeds (2.0 s and 5.0 s).
     # The near search alone had 0.45 and 0.50 on the first 40 (the far one alone 0.60 of 20 from seed 1000, but it
     # failed the sense).
     # Other ways to spend the time, before the rollouts built where it pays: planning the turn whole (ai.plan) 21 of
