@@ -49,7 +49,8 @@ def test_a_built_piece_is_worth_more_than_the_cards_it_cost_and_no_candidate_lis
     walled, _ = ENGINE.apply(base, 0, next(a for a in ENGINE.legal_actions(base, 0) if a.key == "build wall 7W"))
     payment = next(a for a in ENGINE.legal_actions(walled, 0) if len(a.steps[0]) > 2)
     walled, events = ENGINE.apply(walled, 0, payment)
-    assert [e.kind for e in events].count("joker") == 2 and walled.players[0].supply[0] == p.supply[0] - 1
+    jokers = [e.data["count"] for e in events if e.kind == "joker"]
+    assert jokers == [2, 1] and walled.players[0].supply[0] == p.supply[0] - 1  # the two walls' jokers, the site's
     assert POLICY.values(ENGINE, walled)[0] > POLICY.values(ENGINE, base)[0]
     seat = ENGINE.to_act(base)[0]
     legal = ENGINE.legal_actions(base, seat)
