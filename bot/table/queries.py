@@ -57,7 +57,7 @@ class Queries:
             lines += [_("{number}. {name}  ← to act", number=i + 1, name=name) if i in to_act else f"{i + 1}. {name}"
                       for i, name in enumerate(table.names)]
         if table.game.result is not None:
-            lines += result_lines(table.game.result, table.names)
+            lines += result_lines(table.game.result, table.names, announce.score_unit(engine))
         timer = await self.store.timer(row.id)
         if timer is not None:
             lines.append(wording_lobby.timing_line(timer.pace, timer.policy))

@@ -6,7 +6,7 @@ import asyncio
 import json
 from typing import Any
 
-from bot.store import Status
+from bot.store import Status, Store
 from bot.store.sqlite import SqliteStore
 from bot.table import TableService, resign_ranks
 from bot.table.results import ChannelEdit, ChannelPost, Problem
@@ -172,6 +172,18 @@ async def test_status_board_hand_and_moves(service: TableService) -> None:
     moves = ok(await service.moves(CHANNEL, actor))
     assert moves.choices[0].key == "step" and "`end` — End turn" in moves.text
     assert (await service.hand(CHANNEL, CY)).problem is Problem.NOT_SEATED
+
+
+async def test_the_status_of_a_finished_game_says_what_its_scores_count(store: Store) -> None:
+    # Burgenland counts pieces built and The Castles of Burgundy VP: the status of an ended game said "points".
+    service = TableService(store)
+    for channel, game, unit in ((CHANNEL, "burgenland", "pieces built"), (CHANNEL + 1, "castles-of-burgundy", "VP")):
+        ok(await service.create(game, GUILD, channel, ANN, seats=2, seed=3))
+        ok(await service.join(channel, BO))
+        ok(await service.resign(channel, BO))
+        status = ok(await service.status(channel))
+        assert "finished" in status.text and f"1st  Ann — 0 {unit}" in status.text, status.text
+        assert "points" not in status.text
 
 
 async def test_history_pages_and_export(service: TableService) -> None:
